@@ -1,0 +1,66 @@
+import { gzipSync } from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+import { site } from './support';
+
+/**
+ * DESIGN.md §8 budgets, deterministic for a given build: the gzip bytes of every script the page
+ * runs from our own origin (files and inline), third-party scripts (pixels, Stripe.js) excluded.
+ * Later issues add their pages here (landing, campaign, review ≤ 20 KB; date picker ≤ 60 KB).
+ */
+const KB = 1024;
+const budgets: { name: string; slug: string; path: string; limit: number }[] = [
+  { name: 'home (clinic)', slug: 'klinik', path: '/', limit: 20 * KB },
+  { name: 'home (foundation, Malay)', slug: 'yayasan', path: '/ms/', limit: 20 * KB },
+  { name: 'home (Indonesian)', slug: 'peduli', path: '/id/', limit: 20 * KB },
+];
+
+/** The gzip bytes of JavaScript a page runs from our origin: script files plus inline scripts. */
+async function measure(page: Page, slug: string, path: string): Promise<{ total: number; detail: string }> {
+  const origin = new URL(site(slug)).origin;
+  const files = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
+    const body = await response.body().catch(() => null);
+    if (body) files.set(response.url(), gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto(site(slug, path));
+  await page.waitForLoadState('networkidle');
+  const inline = await page
+    .locator('script:not([src])')
+    .evaluateAll((scripts) =>
+      scripts
+        .filter((s) => !s.hasAttribute('data-pixel') && (s.getAttribute('type') ?? 'module').match(/module|javascript/))
+        .map((s) => s.textContent ?? ''),
+    );
+  const inlineBytes = inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
+  const fileBytes = [...files.values()].reduce((a, b) => a + b, 0);
+  const list = [...files].map(([url, size]) => `${new URL(url).pathname} ${size} B`).join(', ');
+  return { total: fileBytes + inlineBytes, detail: `files ${fileBytes} B: ${list}; inline ${inlineBytes} B` };
+}
+
+function report(name: string, total: number, detail: string) {
+  console.log(`[budget] ${name}: ${(total / KB).toFixed(1)} KB gzip (${detail})`);
+}
+
+for (const budget of budgets) {
+  test(`JavaScript budget: ${budget.name} ≤ ${budget.limit / KB} KB gzip`, async ({ page }) => {
+    const { total, detail } = await measure(page, budget.slug, budget.path);
+    report(budget.name, total, detail);
+    expect(total, `${budget.name} ships ${total} bytes of gzip JavaScript`).toBeLessThanOrEqual(budget.limit);
+  });
+}
+
+test('JavaScript budget: invoice checkout ≤ 90 KB gzip', async ({ page }) => {
+  await page.goto(site('klinik', '/'));
+  const invoice = await page.evaluate(async () => {
+    const response = await fetch('/dev/invoices', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    return (await response.json()) as { path: string };
+  });
+  const { total, detail } = await measure(page, 'klinik', invoice.path);
+  report('invoice checkout', total, detail);
+  expect(total).toBeLessThanOrEqual(90 * KB);
+});

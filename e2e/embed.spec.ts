@@ -1,0 +1,150 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { call, site } from './support';
+
+// The booking embed on another site: a partner's page pastes the loader; only origins the clinic
+// allows may frame it. The partner's page comes from a tiny server of the test's own on
+// 127.0.0.1, reached as another *.localhost origin: a page the browser did not get from a
+// loopback address (page.route) may not load anything from loopback (Local Network Access).
+let server: Server;
+let PARTNER = '';
+let STRANGER = '';
+
+function hostPage(locale: string | null): string {
+  const attributes = locale ? ` data-locale="${locale.replace(/[^a-z]/g, '')}"` : '';
+  return `<!doctype html><html lang="en"><head><title>Partner site</title></head><body>
+<h1>Partner site</h1><p>Book with our clinic below.</p>
+<script src="${site('klinik', '/embed.js')}" data-serambi-embed${attributes} async></script>
+<footer>Partner footer</footer></body></html>`;
+}
+
+// One partner server and one allowed-origins setting for the whole file.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://partner');
+    response.writeHead(url.pathname === '/' ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end(url.pathname === '/' ? hostPage(url.searchParams.get('locale')) : '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  PARTNER = `http://host.localhost:${port}`;
+  STRANGER = `http://other.localhost:${port}`;
+
+  const page = await browser.newPage();
+  await page.goto(site('klinik', '/'));
+  const stored = await page.evaluate(
+    async (origins) => {
+      const response = await fetch('/dev/embed-origins', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ origins }),
+      });
+      return ((await response.json()) as { origins: string[] }).origins;
+    },
+    [PARTNER],
+  );
+  expect(stored).toEqual([PARTNER]);
+  await page.close();
+});
+
+test.afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+test.describe('the booking embed', () => {
+  test('frames the service list on an allowed site and sizes itself to its content', async ({ page }) => {
+    await page.goto(`${PARTNER}/`);
+    const iframe = page.locator('iframe[data-serambi-frame]');
+    await expect(iframe).toHaveAttribute('title', 'Book an appointment with Klinik Sihat Bersama');
+    await expect(iframe).toHaveAttribute(
+      'src',
+      `${site('klinik', '/appointment/embed')}?origin=${encodeURIComponent(PARTNER)}`,
+    );
+    // Right after the script tag, before the rest of the partner's page.
+    expect(
+      await page.evaluate(() => document.querySelector('script[data-serambi-embed]')?.nextElementSibling?.tagName),
+    ).toBe('IFRAME');
+
+    const frame = page.frameLocator('iframe[data-serambi-frame]');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Book an appointment');
+    await expect(frame.locator('[data-embed-service="health-screening"]')).toContainText('Full health screening');
+    // Links open the booking pages inside the frame, in embed mode.
+    await expect(frame.locator('[data-embed-service="health-screening"] a')).toHaveAttribute(
+      'href',
+      '/appointment/health-screening?embed=1',
+    );
+
+    // The loader starts at 480 px; the frame's height messages make it exactly its content.
+    await expect.poll(() => iframe.getAttribute('height')).not.toBe('480');
+    const content = page.frames().find((f) => f.url().includes('/appointment/embed'));
+    const contentHeight = () =>
+      content?.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height)) ?? 0;
+    await expect.poll(async () => Number(await iframe.getAttribute('height'))).toBe(await contentHeight());
+    const wide = Number(await iframe.getAttribute('height'));
+    expect(wide).toBeGreaterThan(480);
+
+    // On a phone the list wraps and grows; the frame follows (ResizeObserver).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(async () => Number(await iframe.getAttribute('height'))).toBeGreaterThan(wide);
+    await expect.poll(async () => Number(await iframe.getAttribute('height'))).toBe(await contentHeight());
+  });
+
+  test('speaks Malay when the snippet says data-locale="ms"', async ({ page }) => {
+    await page.goto(`${PARTNER}/?locale=ms`);
+    const iframe = page.locator('iframe[data-serambi-frame]');
+    await expect(iframe).toHaveAttribute('title', 'Tempah temu janji dengan Klinik Sihat Bersama');
+    const frame = page.frameLocator('iframe[data-serambi-frame]');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Tempah temu janji');
+    await expect(frame.locator('[data-embed-service="health-screening"] a')).toHaveAttribute(
+      'href',
+      '/ms/appointment/health-screening?embed=1',
+    );
+    await expect.poll(() => iframe.getAttribute('height')).not.toBe('480');
+  });
+
+  test('a site the clinic has not allowed is refused by frame-ancestors', async ({ page }) => {
+    const refusals: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('frame-ancestors')) refusals.push(message.text());
+    });
+    await page.goto(`${STRANGER}/`);
+    const iframe = page.locator('iframe[data-serambi-frame]');
+    await expect(iframe).toBeAttached();
+    await expect.poll(() => refusals.length).toBeGreaterThan(0);
+    expect(refusals[0]).toContain(`frame-ancestors 'self' ${PARTNER}`);
+    await expect(page.frameLocator('iframe[data-serambi-frame]').getByRole('heading')).toHaveCount(0);
+    expect(await iframe.getAttribute('height')).toBe('480');
+  });
+
+  test('only the embed route may be framed, and only by the allowed origins', async () => {
+    for (const path of ['/appointment/embed', '/ms/appointment/embed', '/id/appointment/embed']) {
+      const embed = await call('klinik.localhost', path);
+      expect(embed.status, path).toBe(200);
+      expect(String(embed.headers['content-security-policy'])).toContain(`frame-ancestors 'self' ${PARTNER}`);
+      expect(embed.headers['x-frame-options']).toBeUndefined();
+    }
+    for (const path of ['/', '/login', '/staff/login', '/ms/staff/login']) {
+      const other = await call('klinik.localhost', path);
+      expect(String(other.headers['content-security-policy']), path).toContain("frame-ancestors 'none'");
+      expect(other.headers['x-frame-options'], path).toBe('DENY');
+    }
+    // Another tenant (no appointments there) has not allowed the partner.
+    const foundation = await call('yayasan.localhost', '/appointment/embed');
+    expect(foundation.status).toBe(404);
+    expect(String(foundation.headers['content-security-policy'])).not.toContain(PARTNER);
+  });
+
+  test('the loader is small, cacheable and loadable from any site', async () => {
+    const loader = await call('klinik.localhost', '/embed.js');
+    expect(loader.status).toBe(200);
+    expect(loader.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(loader.headers['access-control-allow-origin']).toBe('*');
+    expect(String(loader.headers['cache-control'])).toMatch(/public, max-age=\d{5,}/);
+    expect(gzipSync(loader.body, { level: 9 }).length).toBeLessThanOrEqual(2048);
+  });
+});

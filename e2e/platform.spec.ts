@@ -1,0 +1,227 @@
+import { expect, test } from '@playwright/test';
+import { call, expectAccessible, site, watchConsole } from './support';
+
+test.describe('tenants by host', () => {
+  test('two tenants show their own name, theme and language', async ({ page }) => {
+    await page.goto(site('klinik', '/'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Klinik Sihat Bersama');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light-blue');
+    const clinicColour = await page
+      .locator('[data-offer="appointments"] span')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+
+    await page.goto(site('yayasan', '/ms/'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Selamat datang ke Yayasan Kasih Ummah');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'green');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ms');
+    const foundationColour = await page
+      .locator('[data-offer="donations"] span')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(foundationColour).not.toBe(clinicColour);
+  });
+
+  test('each home page offers what its organisation does', async ({ page }) => {
+    await page.goto(site('klinik', '/'));
+    await expect(page.locator('[data-offer="appointments"]')).toHaveAttribute('href', '/appointment');
+    await expect(page.locator('[data-offer="donations"]')).toHaveCount(0);
+    await page.goto(site('yayasan', '/'));
+    await expect(page.locator('[data-offer="donations"]')).toHaveAttribute('href', '/donation');
+    await expect(page.locator('[data-offer="appointments"]')).toHaveCount(0);
+  });
+
+  test('the Indonesian tenant opens in Indonesian when the browser asks for no language of ours', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(site('peduli', '/'));
+    await expect(page).toHaveURL(site('peduli', '/id/'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Selamat datang di Yayasan Peduli Nusantara');
+    const response = await page.goto(site('peduli', '/no-such-page'));
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(site('peduli', '/id/no-such-page'));
+    await context.close();
+  });
+
+  test('an unknown host gets a clear 404 page', async () => {
+    const response = await call('nobody.localhost', '/');
+    expect(response.status).toBe(404);
+    expect(response.body).toContain('No organisation is set up for nobody.localhost');
+  });
+
+  // Links to routes of later issues may 404 when prefetched; script errors and hydration
+  // warnings may not appear at all.
+  test('the home page ships no hydration or script errors', async ({ page }) => {
+    const messages = watchConsole(page);
+    await page.goto(site('yayasan', '/'));
+    await page.waitForLoadState('networkidle');
+    expect(messages.filter((m) => !/^Failed to load resource|facebook|tiktok/i.test(m))).toEqual([]);
+  });
+});
+
+test.describe('404 in three languages (SPEC.md §2)', () => {
+  for (const [prefix, title, message, home] of [
+    ['', '404 Not Found', 'This page could not be found', 'Home page'],
+    ['/ms', '404 Tidak Ditemui', 'Halaman ini tidak dapat ditemui', 'Halaman utama'],
+    ['/id', '404 Tidak Ditemukan', 'Halaman ini tidak dapat ditemukan', 'Halaman beranda'],
+  ] as const) {
+    test(`unknown route ${prefix || '/'} → 404 with a link home`, async ({ page }) => {
+      const response = await page.goto(site('klinik', `${prefix}/no/such/page`));
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByText(message)).toBeVisible();
+      await page.getByRole('link', { name: home }).click();
+      await expect(page).toHaveURL(site('klinik', prefix ? `${prefix}/` : '/'));
+    });
+  }
+});
+
+test.describe('language choice (SPEC.md §2, §7)', () => {
+  test('the URL prefix decides first', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'id-ID' });
+    await context.addCookies([{ name: 'locale', value: 'id', url: site('klinik') }]);
+    const page = await context.newPage();
+    await page.goto(site('klinik', '/ms/'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ms');
+    await context.close();
+  });
+
+  test('the browser language decides on the root path only', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ms-MY' });
+    const page = await context.newPage();
+    await page.goto(site('klinik', '/'));
+    await expect(page).toHaveURL(site('klinik', '/ms/'));
+    const response = await page.goto(site('klinik', '/no-such-page'));
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await context.close();
+  });
+
+  test('the switcher saves the choice in a 365-day Lax cookie that later visits follow', async ({ page, context }) => {
+    await page.goto(site('klinik', '/'));
+    await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Bahasa Indonesia' }).click();
+    await expect(page).toHaveURL(site('klinik', '/id/'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'id');
+    const cookie = (await context.cookies()).find((c) => c.name === 'locale');
+    expect(cookie?.value).toBe('id');
+    expect(cookie?.path).toBe('/');
+    expect(cookie?.sameSite).toBe('Lax');
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365.01);
+
+    await page.goto(site('klinik', '/'));
+    await expect(page).toHaveURL(site('klinik', '/id/'));
+    await page.getByRole('navigation', { name: 'Bahasa' }).getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(site('klinik', '/'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('every page lists its three language alternates', async ({ page }) => {
+    await page.goto(site('yayasan', '/ms/'));
+    const alternates = await page
+      .locator('link[rel="alternate"]')
+      .evaluateAll((links) => links.map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`));
+    expect(alternates).toEqual([
+      'en https://kasihummah.org.my/',
+      'ms https://kasihummah.org.my/ms/',
+      'id https://kasihummah.org.my/id/',
+      'x-default https://kasihummah.org.my/',
+    ]);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://kasihummah.org.my/ms/');
+  });
+});
+
+test.describe('the shell', () => {
+  test('head carries domain verification, OG tags and only the configured pixels', async ({ page }) => {
+    await page.goto(site('klinik', '/'));
+    await expect(page.locator('meta[name="facebook-domain-verification"]')).toHaveAttribute(
+      'content',
+      'k3l1n1ks1h4tv3r1fy0000000000',
+    );
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Klinik Sihat Bersama');
+    await expect(page.locator('script[data-pixel="facebook"]')).toHaveCount(1);
+    await expect(page.locator('script[data-pixel="tiktok"]')).toHaveCount(0);
+    await page.goto(site('peduli', '/id/'));
+    await expect(page.locator('script[data-pixel]')).toHaveCount(0);
+    await expect(page.locator('meta[name="facebook-domain-verification"]')).toHaveCount(0);
+  });
+
+  test('pages refuse to be framed and carry a CSP', async () => {
+    const response = await call('klinik.localhost', '/');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  test('navigation swaps pages in place with the loading bar kept', async ({ page }) => {
+    await page.goto(site('klinik', '/no-such-page'));
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await page.getByRole('link', { name: 'Home page' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Klinik Sihat Bersama');
+    // Same document: the client router navigated without a full reload.
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    await expect(page.locator('#loading-bar')).toHaveCount(1);
+  });
+
+  for (const [slug, path] of [
+    ['klinik', '/'],
+    ['yayasan', '/ms/'],
+    ['peduli', '/id/'],
+    ['klinik', '/id/missing'],
+  ] as const) {
+    test(`axe finds no serious violations on ${slug} ${path}`, async ({ page }) => {
+      await page.goto(site(slug, path));
+      await expectAccessible(page);
+    });
+  }
+});
+
+test.describe('the calls of SPEC.md §7', () => {
+  test('postcode lookup answers the city, state and country', async () => {
+    const response = await call('klinik.localhost', '/api/shipping/postcodes?postcode=40000');
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual([
+      { postcode: '40000', city: 'Shah Alam', state: 'Selangor', country: 'Malaysia' },
+    ]);
+  });
+
+  test('a postcode that is not 5 characters is a 400 in the visitor language', async () => {
+    const response = await call('klinik.localhost', '/api/shipping/postcodes?postcode=400', {
+      'Accept-Language': 'ms',
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body).error).toBe('Poskod mestilah tepat 5 aksara');
+  });
+
+  test('domain verifications: local development host maps to the default tenant', async () => {
+    const local = await call('klinik.localhost', '/domain_verifications?domain=localhost:3000');
+    expect(JSON.parse(local.body)).toEqual({ results: [{ platform: 1, code: 'k3l1n1ks1h4tv3r1fy0000000000' }] });
+    const unknown = await call('klinik.localhost', '/domain_verifications?domain=nobody.example');
+    expect(JSON.parse(unknown.body)).toEqual({ results: [] });
+  });
+});
+
+test.describe('error pages (SPEC.md §2)', () => {
+  test('an error shows its message with its own status', async ({ page }) => {
+    const response = await page.goto(site('klinik', '/dev/error?status=409&message=Campaign%20closed'));
+    expect(response?.status()).toBe(409);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Campaign closed');
+  });
+
+  test('an error without a message says "An error occured", in the visitor language', async ({ page }) => {
+    const response = await page.goto(site('klinik', '/ms/dev/error?status=403'));
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ralat telah berlaku');
+  });
+
+  test('an unexpected error is a 500 that keeps its internals to itself', async ({ page }) => {
+    const response = await page.goto(site('klinik', '/dev/error?crash=1'));
+    expect(response?.status()).toBe(500);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('An error occured');
+    await expect(page.locator('body')).not.toContainText('10.0.0.5');
+  });
+});

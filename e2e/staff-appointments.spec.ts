@@ -1,0 +1,226 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible, site } from './support';
+
+interface DevBooking {
+  publicId: string;
+  status: string;
+  startsAt: string;
+  requestPath: string;
+}
+
+/** A phone number no other test uses, so /dev/outbox?to= finds only this test's messages. */
+const uniquePhone = () => `601${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/**
+ * A customer's booking request for the health screening (which needs approval), made through the
+ * developer endpoint — the real booking code, without the customer screens.
+ */
+async function requestScreening(
+  page: Page,
+  customer: { name: string; phone: string; email?: string; locale?: 'en' | 'ms' | 'id' },
+): Promise<DevBooking> {
+  await page.goto(site('klinik', '/'));
+  const booking = await page.evaluate(
+    async (body) => {
+      const response = await fetch('/dev/bookings', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as DevBooking };
+    },
+    { service: 'health-screening', email: null, ...customer },
+  );
+  expect(booking.status).toBe(200);
+  expect(booking.body.status).toBe('requested');
+  return booking.body;
+}
+
+/** A staff member logged in, in a browser context of their own, on the appointments screen. */
+async function staffPage(browser: Browser, locale: '' | '/ms' = ''): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(site('klinik', `${locale}/staff/login?next=${locale}/staff/appointments`));
+  await page.locator('#staff-email').fill('staff@kliniksihat.my');
+  await page.locator('#staff-password').fill('demo-staff-klinik');
+  await page.locator('form:has(#staff-email) button[type="submit"]').click();
+  await expect(page).toHaveURL(site('klinik', `${locale}/staff/appointments`));
+  return page;
+}
+
+/** The texts /dev/outbox shows for one destination, once the outbox has delivered them. */
+async function messagesTo(page: Page, destination: string): Promise<{ template: string; text: string }[]> {
+  return page.evaluate(async (to) => {
+    const response = await fetch(`/dev/outbox?to=${encodeURIComponent(to)}`);
+    return (await response.json()) as { template: string; text: string }[];
+  }, destination);
+}
+
+/** Listens to a realtime channel from inside the page, as the request page's client does. */
+async function listen(page: Page, channel: string): Promise<void> {
+  await page.evaluate(async (name) => {
+    const events: { event: string; data: unknown }[] = [];
+    (window as unknown as { realtimeEvents: typeof events }).realtimeEvents = events;
+    const response = await fetch(`/api/realtime?channels=${encodeURIComponent(name)}`);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (data) events.push({ event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message', data: JSON.parse(data) });
+        }
+      }
+    })();
+  }, channel);
+  await expect.poll(() => heard(page)).toContainEqual({ event: 'realtime.ready', data: { channels: [channel] } });
+}
+
+function heard(page: Page): Promise<{ event: string; data: unknown }[]> {
+  return page.evaluate(
+    () => (window as unknown as { realtimeEvents: { event: string; data: unknown }[] }).realtimeEvents,
+  );
+}
+
+test.describe('staff appointments', () => {
+  test('approving a request updates the customer’s page live and texts them', async ({ page, browser }) => {
+    const phone = uniquePhone();
+    const booking = await requestScreening(page, { name: 'Nur Approve', phone, email: `${phone}@example.my` });
+    await listen(page, `booking:${booking.publicId}`);
+    // The request page belongs to the customer screens; when it exists, it must reload by itself.
+    const exists = await page.evaluate(async (path) => (await fetch(path)).status === 200, booking.requestPath);
+    const requestPage = exists ? await page.context().newPage() : null;
+    if (requestPage) {
+      await requestPage.goto(site('klinik', booking.requestPath));
+      await requestPage.evaluate(() => {
+        (window as unknown as { beforeDecision: boolean }).beforeDecision = true;
+      });
+    }
+
+    const staff = await staffPage(browser);
+    await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Appointments');
+    const request = staff.locator(`[data-request="${booking.publicId}"]`);
+    await expect(request).toContainText('Full health screening');
+    await expect(request).toContainText('Nur Approve');
+    await expect(request).toContainText('Waiting for approval');
+    await expectAccessible(staff);
+    await request.getByRole('button', { name: 'Approve Nur Approve' }).click();
+    await expect(staff.getByRole('status')).toHaveText("Nur Approve's request is approved.");
+    await expect(staff.locator(`[data-request="${booking.publicId}"]`)).toHaveCount(0);
+    await expect(staff.locator(`[data-appointment="${booking.publicId}"]`)).toHaveAttribute('data-status', 'confirmed');
+    await expectAccessible(staff);
+
+    // The customer's page hears the decision without reloading.
+    await expect
+      .poll(() => heard(page))
+      .toContainEqual(
+        expect.objectContaining({
+          event: 'status',
+          data: expect.objectContaining({ channel: `booking:${booking.publicId}`, data: { status: 'confirmed' } }),
+        }),
+      );
+    if (requestPage) {
+      await expect
+        .poll(() => requestPage.evaluate(() => (window as unknown as { beforeDecision?: boolean }).beforeDecision))
+        .toBeUndefined();
+    }
+
+    // The SMS and the e-mail say so, with the time and the request page on the clinic's domain.
+    await expect.poll(async () => (await messagesTo(page, phone)).length).toBe(1);
+    const [sms] = await messagesTo(page, phone);
+    expect(sms?.template).toBe('booking-approved');
+    expect(sms?.text).toContain('Klinik Sihat Bersama has approved your request for Full health screening.');
+    expect(sms?.text).toMatch(/Your appointment: \d{2}\/\d{2}\/\d{4} at \d{2}:\d{2}(AM|PM)\./);
+    expect(sms?.text).toContain(
+      `https://kliniksihat.my/appointment/health-screening/request?booking=${booking.publicId}`,
+    );
+    await expect.poll(async () => (await messagesTo(page, `${phone}@example.my`)).length).toBe(1);
+  });
+
+  test('declining with a reason (Malay) tells the customer why, in their language', async ({ page, browser }) => {
+    const phone = uniquePhone();
+    const booking = await requestScreening(page, { name: 'Ahmad Tolak', phone, locale: 'ms' });
+    const staff = await staffPage(browser, '/ms');
+    await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Temu janji');
+    const request = staff.locator(`[data-request="${booking.publicId}"]`);
+    await expect(request).toContainText('Saringan kesihatan penuh');
+    await expect(request).toContainText('Menunggu kelulusan');
+    await expectAccessible(staff);
+    await request.getByLabel(/^Sebab/).fill('Doktor bercuti pada hari itu');
+    await request.getByRole('button', { name: 'Tolak Ahmad Tolak' }).click();
+    await expect(staff.getByRole('status')).toHaveText('Permintaan Ahmad Tolak telah ditolak.');
+    await expect(staff.locator(`[data-request="${booking.publicId}"]`)).toHaveCount(0);
+    await expect(staff.locator(`[data-appointment="${booking.publicId}"]`)).toHaveCount(0);
+
+    await expect.poll(async () => (await messagesTo(page, phone)).length).toBe(1);
+    const [sms] = await messagesTo(page, phone);
+    expect(sms?.template).toBe('booking-declined');
+    expect(sms?.text).toContain('Harap maaf, Klinik Sihat Bersama tidak dapat menerima permintaan anda');
+    expect(sms?.text).toContain('Sebab: Doktor bercuti pada hari itu');
+    expect(sms?.text).toContain('https://kliniksihat.my/ms/appointment/health-screening');
+  });
+
+  test('confirmed appointments are closed as completed or no-show', async ({ page, browser }) => {
+    const first = await requestScreening(page, { name: 'Siti Hadir', phone: uniquePhone() });
+    const second = await requestScreening(page, { name: 'Raju Tiada', phone: uniquePhone() });
+    const staff = await staffPage(browser);
+    for (const [booking, name] of [
+      [first, 'Siti Hadir'],
+      [second, 'Raju Tiada'],
+    ] as const) {
+      await staff
+        .locator(`[data-request="${booking.publicId}"]`)
+        .getByRole('button', { name: `Approve ${name}` })
+        .click();
+      await expect(staff.locator(`[data-appointment="${booking.publicId}"]`)).toHaveAttribute(
+        'data-status',
+        'confirmed',
+      );
+    }
+    const attended = staff.locator(`[data-appointment="${first.publicId}"]`);
+    await attended.getByRole('button', { name: 'Completed Siti Hadir' }).click();
+    await expect(staff.getByRole('status')).toHaveText("Siti Hadir's appointment is marked completed.");
+    await expect(attended).toHaveAttribute('data-status', 'completed');
+    await expect(attended).toContainText('Completed');
+    await expect(attended.getByRole('button')).toHaveCount(0);
+
+    const absent = staff.locator(`[data-appointment="${second.publicId}"]`);
+    await absent.getByRole('button', { name: 'No-show Raju Tiada' }).click();
+    await expect(staff.getByRole('status')).toHaveText('Raju Tiada is marked as a no-show.');
+    await expect(absent).toHaveAttribute('data-status', 'no_show');
+  });
+
+  test('a decision from a stale screen is a notice, never a 500', async ({ page, browser }) => {
+    const booking = await requestScreening(page, { name: 'Lee Dua Kali', phone: uniquePhone() });
+    const one = await staffPage(browser);
+    const other = await staffPage(browser);
+    await one
+      .locator(`[data-request="${booking.publicId}"]`)
+      .getByRole('button', { name: /^Approve/ })
+      .click();
+    await expect(one.getByRole('status')).toHaveText("Lee Dua Kali's request is approved.");
+    const [response] = await Promise.all([
+      other.waitForResponse((r) => r.request().method() === 'POST'),
+      other
+        .locator(`[data-request="${booking.publicId}"]`)
+        .getByRole('button', { name: /^Decline/ })
+        .click(),
+    ]);
+    expect(response.status()).toBe(409);
+    await expect(other.getByRole('alert')).toHaveText('This request has already been decided.');
+  });
+
+  test('the staff home links to the appointments; customers are sent to the staff login', async ({ page, browser }) => {
+    await page.goto(site('klinik', '/staff/appointments'));
+    await expect(page).toHaveURL(site('klinik', '/staff/login?next=%2Fstaff%2Fappointments'));
+    const staff = await staffPage(browser);
+    await staff.goto(site('klinik', '/staff'));
+    await staff.getByRole('link', { name: 'Appointments and booking requests' }).click();
+    await expect(staff).toHaveURL(site('klinik', '/staff/appointments'));
+  });
+});

@@ -1,0 +1,35 @@
+// `npm start`: build when the build is missing or older than the sources, then serve it.
+// The server opens (and on first start creates, migrates and seeds) the embedded database.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const entry = path.join(root, 'dist/server/entry.mjs');
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
+  return newest;
+}
+
+const sources = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json'].map((p) =>
+  path.join(root, p),
+);
+const stale = !existsSync(entry) || Math.max(...sources.map(newestMtime)) > statSync(entry).mtimeMs;
+if (stale) {
+  console.log('serambi: building (first start, or sources changed)…');
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+process.env.HOST ??= '127.0.0.1';
+process.env.PORT ??= '4321';
+console.log(`serambi: starting on http://${process.env.HOST}:${process.env.PORT}/`);
+await import(entry);

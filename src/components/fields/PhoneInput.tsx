@@ -1,0 +1,386 @@
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { Locale } from '../../i18n/locales';
+import type { MessageKey } from '../../i18n/t';
+import { countryName, flagUrl } from '../../lib/countries';
+import { countryFromTimeZone, digitsOnly, phoneValue, validatePhone } from '../../lib/phone';
+import { FieldError, FieldLabel } from './FieldParts';
+import { describedBy } from './field-styles';
+import { useFormSubmitValidation } from './form-validation';
+import {
+  countryOptions,
+  countryOrDefault,
+  filterCountries,
+  MAX_PHONE_DIGITS,
+  parsePastedPhone,
+  splitPhoneValue,
+} from './phone-model';
+
+/** The strings PhoneInput needs: pass `pick(locale, PHONE_MESSAGE_KEYS)`. */
+export const PHONE_MESSAGE_KEYS = [
+  'phone.label',
+  'phone.country',
+  'phone.searchCountry',
+  'phone.noCountry',
+  'phone.required',
+  'phone.invalid',
+  'field.optional',
+] as const satisfies readonly MessageKey[];
+export type PhoneMessages = Record<(typeof PHONE_MESSAGE_KEYS)[number], string>;
+
+export interface PhoneInputProps {
+  /** Name of the hidden input carrying the emitted value in plain form posts. */
+  name: string;
+  locale: Locale;
+  messages: PhoneMessages;
+  id?: string;
+  /** Defaults to messages['phone.label']. */
+  label?: string;
+  required?: boolean;
+  /** A full value as this field emits it (60123456789); picks the country by its dial code. */
+  defaultValue?: string;
+  /** Called with the dial code prefixed to the number (SPEC.md §5), '' when empty. */
+  onChange?: (value: string) => void;
+  className?: string;
+}
+
+/**
+ * Phone number with a searchable country picker. Only digits can be typed; the emitted value is
+ * the dial code prefixed to the number. Validation (SPEC.md §5) runs on blur and on submit.
+ */
+export default function PhoneInput({
+  name,
+  locale,
+  messages,
+  id,
+  label,
+  required = false,
+  defaultValue,
+  onChange,
+  className,
+}: PhoneInputProps) {
+  const autoId = useId();
+  const inputId = id ?? `${autoId}-phone`;
+  const errorId = `${inputId}-error`;
+  const labelId = `${inputId}-label`;
+  const buttonId = `${inputId}-country`;
+  const popupId = `${inputId}-countries`;
+  const listId = `${inputId}-listbox`;
+  const optionId = (iso: string) => `${inputId}-option-${iso}`;
+
+  const initial = useMemo(() => splitPhoneValue(defaultValue ?? ''), [defaultValue]);
+  const [iso, setIso] = useState(initial.iso);
+  const [number, setNumber] = useState(initial.number);
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const numberRef = useRef<HTMLInputElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const pickedByVisitor = useRef(false);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+
+  const country = countryOrDefault(iso);
+  const emitted = phoneValue(number, country.dialCode);
+  const options = useMemo(() => (open ? countryOptions(locale) : []), [open, locale]);
+  const filtered = useMemo(() => filterCountries(options, query), [options, query]);
+  const activeOption = filtered[Math.min(active, filtered.length - 1)];
+
+  const message = (value: string, countryIso: string): string | null => {
+    const problem = validatePhone(value, countryIso, required);
+    return problem ? messages[problem] : null;
+  };
+
+  // An empty field takes its country from the browser's time zone. Done after mount: the server
+  // cannot know the zone, and doing it during render would mismatch on hydration.
+  useEffect(() => {
+    if (defaultValue || pickedByVisitor.current) return;
+    let zone: string | undefined;
+    try {
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    } catch {
+      zone = undefined;
+    }
+    setIso(countryFromTimeZone(zone));
+  }, [defaultValue]);
+
+  // Tell the parent about every change of the emitted value, not about the first render.
+  const lastEmitted = useRef(emitted);
+  useEffect(() => {
+    if (lastEmitted.current === emitted) return;
+    lastEmitted.current = emitted;
+    onChange?.(emitted);
+  }, [emitted, onChange]);
+
+  useFormSubmitValidation(rootRef, () => {
+    const problem = message(number, iso);
+    setTouched(true);
+    setError(problem);
+    return problem === null;
+  });
+
+  // Keep the highlighted option in view while moving with the arrow keys.
+  const activeId = activeOption ? optionId(activeOption.iso) : undefined;
+  useEffect(() => {
+    if (open && activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, activeId]);
+
+  const openPicker = (seed = '') => {
+    const all = countryOptions(locale);
+    setQuery(seed);
+    setActive(
+      seed
+        ? 0
+        : Math.max(
+            0,
+            all.findIndex((o) => o.iso === iso),
+          ),
+    );
+    setOpen(true);
+  };
+  useEffect(() => {
+    if (open) searchRef.current?.focus();
+  }, [open]);
+
+  const closePicker = (focusButton: boolean) => {
+    setOpen(false);
+    setQuery('');
+    if (focusButton) buttonRef.current?.focus();
+  };
+
+  const choose = (next: string) => {
+    pickedByVisitor.current = true;
+    setIso(next);
+    if (touched) setError(message(number, next));
+    setOpen(false);
+    setQuery('');
+    numberRef.current?.focus();
+  };
+
+  const changeNumber = (raw: string) => {
+    const digits = digitsOnly(raw).slice(0, MAX_PHONE_DIGITS);
+    setNumber(digits);
+    if (touched) setError(message(digits, iso));
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openPicker();
+    } else if (event.key.length === 1 && /\S/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Type to search: a letter on the closed picker opens it with that letter.
+      event.preventDefault();
+      openPicker(event.key);
+    }
+  };
+
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const last = filtered.length - 1;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setActive((i) => Math.min(last, i + 1));
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setActive((i) => Math.max(0, i - 1));
+        break;
+      case 'Home':
+        if (event.ctrlKey) break;
+        event.preventDefault();
+        setActive(0);
+        break;
+      case 'End':
+        if (event.ctrlKey) break;
+        event.preventDefault();
+        setActive(Math.max(0, last));
+        break;
+      case 'PageDown':
+        event.preventDefault();
+        setActive((i) => Math.min(last, i + 8));
+        break;
+      case 'PageUp':
+        event.preventDefault();
+        setActive((i) => Math.max(0, i - 8));
+        break;
+      case 'Enter':
+        // Never submit the form from inside the picker.
+        event.preventDefault();
+        if (activeOption) choose(activeOption.iso);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        event.stopPropagation();
+        closePicker(true);
+        break;
+      case 'Tab':
+        closePicker(false);
+        break;
+    }
+  };
+
+  const invalid = Boolean(error);
+  // Localised names come from the runtime's ICU, which differs between Node and browsers: the
+  // first render uses the list's name so hydration matches, then the localised one.
+  const countryLabel = mounted ? countryName(country.iso, locale) : country.name;
+
+  return (
+    <div ref={rootRef} className={className}>
+      <FieldLabel id={labelId} htmlFor={inputId} required={required} optionalLabel={messages['field.optional']}>
+        {label ?? messages['phone.label']}
+      </FieldLabel>
+      <div className="relative">
+        <div
+          className={[
+            'flex rounded-lg border bg-white shadow-sm focus-within:ring-2 focus-within:ring-primary',
+            invalid ? 'border-danger' : 'border-gray-300 focus-within:border-primary',
+          ].join(' ')}
+          data-phone-control
+        >
+          <button
+            ref={buttonRef}
+            id={buttonId}
+            type="button"
+            aria-haspopup="listbox"
+            aria-expanded={open}
+            aria-controls={open ? popupId : undefined}
+            aria-label={`${messages['phone.country']}: ${countryLabel} +${country.dialCode}`}
+            data-country={country.iso}
+            onClick={() => (open ? closePicker(false) : openPicker())}
+            onKeyDown={onButtonKeyDown}
+            className="flex shrink-0 items-center gap-1.5 rounded-l-lg border-r border-gray-300 px-3 py-2 text-gray-900 hover:bg-gray-50 focus:outline-none focus-visible:bg-primary-soft"
+          >
+            <img
+              src={flagUrl(country.iso)}
+              alt=""
+              width={20}
+              height={15}
+              className="h-[15px] w-5 rounded-sm object-cover"
+            />
+            <span className="tabular-nums">+{country.dialCode}</span>
+            <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16" className="text-gray-500">
+              <path d="M5.5 7.5 10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+          </button>
+          <input
+            ref={numberRef}
+            id={inputId}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            value={number}
+            onChange={(event) => changeNumber(event.target.value)}
+            onPaste={(event) => {
+              const parsed = parsePastedPhone(event.clipboardData.getData('text'));
+              if (!parsed) return; // plain digits: onChange strips the rest
+              event.preventDefault();
+              pickedByVisitor.current = true;
+              setIso(parsed.iso);
+              setNumber(parsed.number);
+              if (touched) setError(message(parsed.number, parsed.iso));
+            }}
+            onBlur={() => {
+              setTouched(true);
+              setError(message(number, iso));
+            }}
+            aria-required={required || undefined}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy(invalid && errorId)}
+            className="min-w-0 flex-1 rounded-r-lg border-0 bg-transparent px-3 py-2 text-base text-gray-900 placeholder:text-gray-400 focus:outline-none focus-visible:outline-none"
+          />
+        </div>
+
+        {open && (
+          <div
+            id={popupId}
+            className="absolute left-0 z-30 mt-1 w-full max-w-sm overflow-hidden rounded-lg border border-gray-200 bg-white shadow-lg"
+          >
+            <div className="border-b border-gray-200 p-2">
+              <input
+                ref={searchRef}
+                type="text"
+                role="combobox"
+                aria-expanded="true"
+                aria-controls={listId}
+                aria-autocomplete="list"
+                aria-activedescendant={activeId}
+                aria-label={messages['phone.searchCountry']}
+                placeholder={messages['phone.searchCountry']}
+                autoComplete="off"
+                spellCheck={false}
+                value={query}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                  setActive(0);
+                }}
+                onKeyDown={onSearchKeyDown}
+                onBlur={(event) => {
+                  // Focus never leaves the search box inside the picker (options keep it there),
+                  // so leaving it means leaving the picker; the toggle button handles its own click.
+                  if (event.relatedTarget !== buttonRef.current) closePicker(false);
+                }}
+                className="block w-full rounded-lg border border-gray-300 px-3 py-1.5 text-sm focus:border-primary focus:outline-none focus-visible:outline-none focus:ring-2 focus:ring-primary"
+              />
+            </div>
+            <div
+              id={listId}
+              role="listbox"
+              aria-label={messages['phone.country']}
+              className="max-h-64 overflow-y-auto py-1"
+            >
+              {filtered.map((option) => {
+                const isActive = option.iso === activeOption?.iso;
+                const isCurrent = option.iso === iso;
+                return (
+                  // The keyboard works through the search box (aria-activedescendant), so options
+                  // take no focus and need no key handlers of their own.
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+                  <div
+                    key={option.iso}
+                    id={optionId(option.iso)}
+                    role="option"
+                    tabIndex={-1}
+                    aria-selected={isActive}
+                    data-iso={option.iso}
+                    // Keep focus in the search box while clicking an option.
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => choose(option.iso)}
+                    onMouseMove={() => {
+                      const index = filtered.indexOf(option);
+                      if (index !== active) setActive(index);
+                    }}
+                    className={[
+                      'flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm',
+                      isActive ? 'bg-primary-soft text-primary-strong' : 'text-gray-900',
+                    ].join(' ')}
+                  >
+                    <img
+                      src={flagUrl(option.iso)}
+                      alt=""
+                      width={20}
+                      height={15}
+                      loading="lazy"
+                      className="h-[15px] w-5 shrink-0 rounded-sm object-cover"
+                    />
+                    <span className={`flex-1 truncate ${isCurrent ? 'font-semibold' : ''}`}>{option.name}</span>
+                    <span className="tabular-nums text-gray-600">+{option.dialCode}</span>
+                  </div>
+                );
+              })}
+            </div>
+            {/* Always present, so screen readers announce the text when it appears. */}
+            <p role="status" className={filtered.length === 0 ? 'px-3 py-2 text-sm text-gray-600' : 'sr-only'}>
+              {filtered.length === 0 ? messages['phone.noCountry'] : ''}
+            </p>
+          </div>
+        )}
+      </div>
+      <input type="hidden" name={name} value={emitted} />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

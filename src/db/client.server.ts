@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { count } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The one database type features see: the same PostgreSQL dialect on PGlite and on pg. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Folder of the embedded database; `memory://` for an in-memory one (tests). */
+  dataDir?: string | undefined;
+}
+
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'src/db/migrations');
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection can die (server restart, failover, a dropped test database): pg reports it
+    // here and replaces it; without a listener the process would crash.
+    pool.on('error', (error) => {
+      process.stderr.write(`${JSON.stringify({ level: 'warn', message: 'idle database connection lost', error: String(error) })}\n`);
+    });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    // Several instances may boot at once: one migrates while the others wait on the lock.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(728301)');
+      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(728301)').catch(() => {});
+      client.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const dataDir = options.dataDir ?? './data';
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir, 'pglite'), {
+    extensions: { btree_gist },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** True when the database holds no tenant yet (first start). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(schema.tenants);
+  return (row?.n ?? 0) === 0;
+}

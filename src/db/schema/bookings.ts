@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '../../i18n/locales';
+import { customers, staff } from './accounts';
+import { invoices } from './payments';
+import { tenants } from './tenants';
+
+/** How a tenant takes bookings, in its own time zone. */
+export const bookingSettings = pgTable('booking_settings', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  /** Minutes between now and the earliest bookable start. */
+  minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
+  /** How many days ahead one may book. */
+  horizonDays: integer('horizon_days').notNull().default(60),
+  /** Minutes between offered start times. */
+  slotIntervalMinutes: integer('slot_interval_minutes').notNull().default(15),
+  /** Hours before the start until which a customer may cancel or reschedule online. */
+  changeNoticeHours: integer('change_notice_hours').notNull().default(24),
+  /** Origins allowed to frame the booking embed (https://example.org). */
+  embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
+});
+
+export const serviceCategories = pgTable(
+  'service_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: jsonb('name').$type<Partial<LocalizedText>>().notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('service_categories_tenant_slug_key').on(t.tenantId, t.slug)],
+);
+
+export interface IntakeQuestion {
+  id: string;
+  label: Partial<LocalizedText>;
+  kind: 'text' | 'yes_no';
+  required: boolean;
+}
+
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').references(() => serviceCategories.id, { onDelete: 'set null' }),
+    slug: text('slug').notNull(),
+    name: jsonb('name').$type<Partial<LocalizedText>>().notNull(),
+    description: jsonb('description').$type<Partial<LocalizedText>>().notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** Minor units of the tenant's currency. */
+    price: integer('price').notNull(),
+    /** Paid at booking when set; the rest at the clinic. */
+    deposit: integer('deposit'),
+    needsApproval: boolean('needs_approval').notNull().default(false),
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    intakeQuestions: jsonb('intake_questions').$type<IntakeQuestion[]>().notNull().default([]),
+    popular: boolean('popular').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('services_tenant_slug_key').on(t.tenantId, t.slug),
+    index('services_category_idx').on(t.tenantId, t.categoryId),
+  ],
+);
+
+/** A practitioner or a room that delivers services. */
+export const resources = pgTable('resources', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['practitioner', 'room'] })
+    .notNull()
+    .default('practitioner'),
+  name: text('name').notNull(),
+  title: jsonb('title').$type<Partial<LocalizedText>>().notNull().default({}),
+  active: boolean('active').notNull().default(true),
+});
+
+export const serviceResources = pgTable(
+  'service_resources',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.resourceId] })],
+);
+
+/**
+ * Weekly working hours of a resource, as minutes after local midnight in the tenant's time zone.
+ * Several rows per weekday make breaks (09:00–13:00 and 14:00–18:00).
+ */
+export const resourceHours = pgTable(
+  'resource_hours',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    /** 0 = Sunday … 6 = Saturday. */
+    weekday: integer('weekday').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+  },
+  (t) => [index('resource_hours_resource_idx').on(t.tenantId, t.resourceId)],
+);
+
+/** Days without bookings: a holiday for everyone (resource null) or one resource's leave. */
+export const blockedDates = pgTable(
+  'blocked_dates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'cascade' }),
+    /** yyyy-MM-dd in the tenant's time zone. */
+    date: text('date').notNull(),
+    reason: jsonb('reason').$type<Partial<LocalizedText>>().notNull().default({}),
+  },
+  (t) => [index('blocked_dates_tenant_idx').on(t.tenantId, t.date)],
+);
+
+export const BLOCKING_STATUSES = ['held', 'requested', 'confirmed'] as const;
+
+/**
+ * A booking. `blocks_from`/`blocks_until` include the service's buffers; the exclusion constraint
+ * (migration 0005) forbids two blocking bookings of one resource overlapping — in the database,
+ * whatever the application does under concurrency.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    publicId: text('public_id').notNull().unique(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id),
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    blocksFrom: timestamp('blocks_from', { withTimezone: true }).notNull(),
+    blocksUntil: timestamp('blocks_until', { withTimezone: true }).notNull(),
+    status: text('status', {
+      enum: ['held', 'requested', 'confirmed', 'declined', 'cancelled', 'expired', 'completed', 'no_show'],
+    }).notNull(),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    address: jsonb('address').$type<Record<string, string> | null>(),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    notes: text('notes'),
+    locale: text('locale').notNull().default('en'),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    decisionReason: text('decision_reason'),
+    decidedByStaffId: uuid('decided_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Set when a payment arrived after the hold expired and the slot was gone. */
+    refundDue: boolean('refund_due').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_resource_time_idx').on(t.tenantId, t.resourceId, t.blocksFrom),
+    index('bookings_status_idx').on(t.tenantId, t.status),
+    index('bookings_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'held'`),
+  ],
+);

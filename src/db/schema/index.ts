@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './bookings';
+export * from './payments';
+export * from './tenants';

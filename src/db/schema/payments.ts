@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '../../i18n/locales';
+import { customers, staff } from './accounts';
+import { tenants } from './tenants';
+
+/** How a tenant takes payment: which methods, at what fee (for "cover the fees"). */
+export const tenantPaymentMethods = pgTable(
+  'tenant_payment_methods',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['card', 'fpx', 'counter'] }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Fixed fee in minor units per payment. */
+    feeFixed: integer('fee_fixed').notNull().default(0),
+    /** Percentage fee in basis points (150 = 1.5%). */
+    feeRateBp: integer('fee_rate_bp').notNull().default(0),
+    /** Counter instructions in each language (counter method only). */
+    instructions: jsonb('instructions').$type<Partial<LocalizedText>>(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.method] })],
+);
+
+/** The gapless invoice number sequence of each tenant, advanced inside the invoice's transaction. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/** Everything payable is an invoice: an appointment or a donation. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Unguessable id used in public URLs (/invoices/{publicId}/…). */
+    publicId: text('public_id').notNull().unique(),
+    number: integer('number').notNull(),
+    kind: text('kind', { enum: ['appointment', 'donation'] }).notNull(),
+    status: text('status', { enum: ['open', 'paid', 'failed', 'expired', 'void'] })
+      .notNull()
+      .default('open'),
+    currencyCode: text('currency_code').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    /** Transaction fee added when the payer chose to cover it (set at payment time). */
+    fee: integer('fee').notNull().default(0),
+    total: integer('total').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    contactName: text('contact_name').notNull().default(''),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    locale: text('locale').notNull().default('en'),
+    /** What the invoice is for (a booking or donation id), set by the feature that created it. */
+    referenceId: text('reference_id'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_tenant_number_key').on(t.tenantId, t.number),
+    index('invoices_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: jsonb('description').$type<Partial<LocalizedText>>().notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    unitAmount: integer('unit_amount').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
+);
+
+/** One attempt to pay an invoice through a provider. Settles from pending at most once. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'counter'] }).notNull(),
+    method: text('method', { enum: ['card', 'fpx', 'counter'] }).notNull(),
+    amount: integer('amount').notNull(),
+    fee: integer('fee').notNull().default(0),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    /** The provider's own id (Stripe PaymentIntent id). */
+    providerRef: text('provider_ref'),
+    failureReason: text('failure_reason'),
+    /** Who settled it: 'webhook', 'verify', or a staff member (settledByStaffId). */
+    settledVia: text('settled_via'),
+    settledByStaffId: uuid('settled_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_invoice_idx').on(t.invoiceId),
+    uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef).where(sql`${t.providerRef} IS NOT NULL`),
+  ],
+);
+
+/** Every verified webhook event, once: replays hit the unique key and change nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
+);
+
+/**
+ * The built-in sandbox gateway's own records, kept apart from ours as a real gateway's would be:
+ * it knows only what it was asked to charge and what the payer chose.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  /** Our payments.id, given to the gateway as its reference. */
+  id: text('id').primaryKey(),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  method: text('method').notNull(),
+  description: text('description').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status', { enum: ['requires_action', 'succeeded', 'failed', 'cancelled'] })
+    .notNull()
+    .default('requires_action'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,92 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '../../i18n/locales';
+
+/** An organisation (clinic or donation organisation) served by this deployment. */
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  kind: text('kind', { enum: ['clinic', 'donation'] }).notNull(),
+  name: text('name').notNull(),
+  /** Short description in each language. */
+  tagline: jsonb('tagline').$type<LocalizedText>().notNull(),
+  registrationNo: text('registration_no').notNull().default(''),
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  /** Path under /public of the logo and hero images (SVG shipped in the repo). */
+  logoPath: text('logo_path').notNull().default(''),
+  heroPath: text('hero_path').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per-tenant settings the shell and every feature read. One row per tenant. */
+export const tenantSettings = pgTable('tenant_settings', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  currencyCode: text('currency_code').notNull().default('MYR'),
+  currencySymbol: text('currency_symbol').notNull().default('RM'),
+  currencyMultiplier: integer('currency_multiplier').notNull().default(100),
+  currencyExponent: integer('currency_exponent').notNull().default(2),
+  theme: text('theme').notNull().default('black'),
+  timeZone: text('time_zone').notNull().default('Asia/Kuala_Lumpur'),
+  defaultLocale: text('default_locale').notNull().default('en'),
+  facebookPixelId: text('facebook_pixel_id'),
+  tiktokPixelId: text('tiktok_pixel_id'),
+  /** Analytics site id; the script host comes from env (ANALYTICS_HOST). */
+  analyticsSiteId: text('analytics_site_id'),
+  offersAppointments: boolean('offers_appointments').notNull().default(false),
+  offersDonations: boolean('offers_donations').notNull().default(false),
+  offersLoyalty: boolean('offers_loyalty').notNull().default(false),
+  offersReviews: boolean('offers_reviews').notNull().default(false),
+});
+
+/** Every hostname that serves a tenant; the primary one is its canonical production domain. */
+export const tenantHosts = pgTable(
+  'tenant_hosts',
+  {
+    hostname: text('hostname').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    isPrimary: boolean('is_primary').notNull().default(false),
+  },
+  (t) => [index('tenant_hosts_tenant_idx').on(t.tenantId)],
+);
+
+/** Domain verifications shown as <meta> tags; platform 1 is the social network's. */
+export const domainVerifications = pgTable(
+  'domain_verifications',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    platform: integer('platform').notNull(),
+    code: text('code').notNull(),
+  },
+  (t) => [index('domain_verifications_tenant_idx').on(t.tenantId)],
+);
+
+/** Malaysian postcodes: reference data shared by all tenants (not tenant data). */
+export const postcodes = pgTable(
+  'postcodes',
+  {
+    postcode: text('postcode').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    country: text('country').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postcode, t.city] })],
+);

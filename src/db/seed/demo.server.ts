@@ -1,0 +1,66 @@
+import { hashPassword } from '../../features/auth/passwords.server';
+import type { Db } from '../client.server';
+import {
+  domainVerifications,
+  postcodes,
+  staff,
+  tenantHosts,
+  tenantPaymentMethods,
+  tenantSettings,
+  tenants,
+} from '../schema';
+import { seedDemoCatalogue } from './demo-catalogue.server';
+import { seedDemoInvoices } from './demo-invoices.server';
+import { malaysianPostcodes } from './postcodes';
+import { DEMO_TENANTS } from './tenants';
+
+/** Fills an empty database with the demo organisations and the postcode table. */
+export async function seedDemo(db: Db): Promise<void> {
+  // Hash outside the transaction: scrypt is slow on purpose.
+  const passwordHashes = new Map<string, string>();
+  for (const demo of DEMO_TENANTS) {
+    for (const member of demo.staff) passwordHashes.set(member.email, await hashPassword(member.password));
+  }
+  await db.transaction(async (tx) => {
+    for (const demo of DEMO_TENANTS) {
+      const [tenant] = await tx
+        .insert(tenants)
+        .values({
+          slug: demo.slug,
+          kind: demo.kind,
+          name: demo.name,
+          tagline: demo.tagline,
+          registrationNo: demo.registrationNo,
+          address: demo.address,
+          phone: demo.phone,
+          email: demo.email,
+          logoPath: `/demo/${demo.slug}-logo.svg`,
+          heroPath: `/demo/${demo.slug}-hero.svg`,
+        })
+        .returning({ id: tenants.id });
+      if (!tenant) throw new Error(`could not create tenant ${demo.slug}`);
+      await tx.insert(tenantSettings).values({ tenantId: tenant.id, ...demo.settings });
+      await tx.insert(tenantHosts).values(demo.hosts.map((h) => ({ ...h, tenantId: tenant.id })));
+      if (demo.verifications.length > 0) {
+        await tx.insert(domainVerifications).values(demo.verifications.map((v) => ({ ...v, tenantId: tenant.id })));
+      }
+      await tx.insert(tenantPaymentMethods).values(demo.paymentMethods.map((m) => ({ ...m, tenantId: tenant.id })));
+      await tx.insert(staff).values(
+        demo.staff.map(({ password: _password, ...member }) => ({
+          ...member,
+          tenantId: tenant.id,
+          passwordHash: passwordHashes.get(member.email) ?? null,
+        })),
+      );
+    }
+    const rows = malaysianPostcodes();
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx
+        .insert(postcodes)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing();
+    }
+  });
+  await seedDemoInvoices(db);
+  await seedDemoCatalogue(db);
+}

@@ -1,0 +1,18 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  /** The only per-request context (DESIGN.md §2), filled by src/middleware.ts. */
+  interface Locals {
+    tenant: import('./features/tenants').Tenant;
+    locale: import('./i18n/locales').Locale;
+    t: import('./i18n/t').Translate;
+    /** The request path without its locale prefix: `/ms/appointment` → `/appointment`. */
+    path: string;
+    /** The logged-in customer, or null. */
+    user: import('./features/auth').CustomerUser | null;
+    /** The logged-in staff member, or null (a browser can hold both). */
+    staff: import('./features/auth').StaffUser | null;
+    /** An error thrown while rendering a locale-rewritten page, for the error page to show. */
+    pageError?: unknown;
+  }
+}

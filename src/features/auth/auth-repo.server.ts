@@ -1,0 +1,221 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.server';
+import { customers, loginCodes, sessions, staff } from '../../db/schema';
+import { MAX_CODE_ATTEMPTS } from './login-code';
+
+// The only drizzle user of the auth feature; every query is scoped by tenant.
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type StaffRow = typeof staff.$inferSelect;
+export type LoginCodeRow = typeof loginCodes.$inferSelect;
+
+export async function insertLoginCode(
+  db: Db,
+  row: {
+    id: string;
+    tenantId: string;
+    channel: 'phone' | 'email';
+    destination: string;
+    codeHash: string;
+    expiresAt: Date;
+  },
+  now: Date,
+): Promise<void> {
+  // Only the newest code for a destination works: older ones are retired.
+  await db
+    .update(loginCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(loginCodes.tenantId, row.tenantId),
+        eq(loginCodes.channel, row.channel),
+        eq(loginCodes.destination, row.destination),
+        isNull(loginCodes.consumedAt),
+      ),
+    );
+  await db.insert(loginCodes).values(row);
+}
+
+export async function latestLoginCode(
+  db: Db,
+  tenantId: string,
+  channel: 'phone' | 'email',
+  destination: string,
+): Promise<LoginCodeRow | null> {
+  const [row] = await db
+    .select()
+    .from(loginCodes)
+    .where(
+      and(eq(loginCodes.tenantId, tenantId), eq(loginCodes.channel, channel), eq(loginCodes.destination, destination)),
+    )
+    .orderBy(desc(loginCodes.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Counts a wrong guess; returns the attempts now used, or null if the code was already burnt. */
+export async function countWrongGuess(db: Db, tenantId: string, codeId: string): Promise<number | null> {
+  const [row] = await db
+    .update(loginCodes)
+    .set({ attempts: sql`${loginCodes.attempts} + 1` })
+    .where(
+      and(eq(loginCodes.tenantId, tenantId), eq(loginCodes.id, codeId), lt(loginCodes.attempts, MAX_CODE_ATTEMPTS)),
+    )
+    .returning({ attempts: loginCodes.attempts });
+  return row?.attempts ?? null;
+}
+
+/** Marks a code used, at most once, and only while it is still usable. */
+export async function consumeLoginCode(db: Db, tenantId: string, codeId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(loginCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(loginCodes.tenantId, tenantId),
+        eq(loginCodes.id, codeId),
+        isNull(loginCodes.consumedAt),
+        lt(loginCodes.attempts, MAX_CODE_ATTEMPTS),
+        gt(loginCodes.expiresAt, now),
+      ),
+    )
+    .returning({ id: loginCodes.id });
+  return rows.length === 1;
+}
+
+export async function findOrCreateCustomer(
+  db: Db,
+  tenantId: string,
+  contact: { phone: string } | { email: string },
+  locale: string,
+): Promise<CustomerRow> {
+  const column = 'phone' in contact ? customers.phone : customers.email;
+  const value = 'phone' in contact ? contact.phone : contact.email;
+  await db
+    .insert(customers)
+    .values({ tenantId, locale, ...contact })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(column, value)));
+  if (!row) throw new Error('customer could not be created');
+  return row;
+}
+
+export async function findCustomer(db: Db, tenantId: string, id: string): Promise<CustomerRow | null> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+  return row ?? null;
+}
+
+export async function updateCustomer(
+  db: Db,
+  tenantId: string,
+  id: string,
+  changes: { name: string; email: string | null; phone: string | null },
+  now: Date,
+): Promise<CustomerRow | null> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertSession(
+  db: Db,
+  row: { tokenHash: string; tenantId: string; kind: 'customer' | 'staff'; subjectId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+export async function findSession(db: Db, tenantId: string, tokenHash: string, kind: 'customer' | 'staff', now: Date) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tenantId, tenantId),
+        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.kind, kind),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function deleteSession(db: Db, tenantId: string, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, tokenHash)));
+}
+
+export async function deleteSessionsOf(db: Db, tenantId: string, kind: 'customer' | 'staff', subjectId: string) {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.kind, kind), eq(sessions.subjectId, subjectId)));
+}
+
+export async function findStaffByEmail(db: Db, tenantId: string, email: string): Promise<StaffRow | null> {
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.tenantId, tenantId), eq(staff.email, email)));
+  return row ?? null;
+}
+
+export async function findStaff(db: Db, tenantId: string, id: string): Promise<StaffRow | null> {
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.tenantId, tenantId), eq(staff.id, id)));
+  return row ?? null;
+}
+
+export async function findStaffByInvite(
+  db: Db,
+  tenantId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<StaffRow | null> {
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(
+      and(
+        eq(staff.tenantId, tenantId),
+        eq(staff.inviteTokenHash, tokenHash),
+        gt(staff.inviteExpiresAt, now),
+        isNull(staff.disabledAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function listStaff(db: Db, tenantId: string): Promise<StaffRow[]> {
+  return db.select().from(staff).where(eq(staff.tenantId, tenantId)).orderBy(staff.createdAt);
+}
+
+export async function insertStaff(db: Db, row: typeof staff.$inferInsert): Promise<StaffRow | null> {
+  const [created] = await db.insert(staff).values(row).onConflictDoNothing().returning();
+  return created ?? null;
+}
+
+export async function updateStaff(db: Db, tenantId: string, id: string, changes: Partial<typeof staff.$inferInsert>) {
+  const [row] = await db
+    .update(staff)
+    .set(changes)
+    .where(and(eq(staff.tenantId, tenantId), eq(staff.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function countActiveOwners(db: Db, tenantId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(staff)
+    .where(and(eq(staff.tenantId, tenantId), eq(staff.role, 'owner'), isNull(staff.disabledAt)));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { accessFor, isAllowed, loginRedirect } from './access';
+import { RequestCodeBody, VerifyCodeBody } from './auth.schema';
+import { attemptsLeftAfterWrongGuess, CODE_TTL_MS, codeState, formatCode, MAX_CODE_ATTEMPTS } from './login-code';
+
+describe('login codes', () => {
+  it('are six digits, zero-padded', () => {
+    expect(formatCode(0)).toBe('000000');
+    expect(formatCode(42)).toBe('000042');
+    expect(formatCode(999_999)).toBe('999999');
+  });
+  it('expire after 10 minutes', () => {
+    const created = new Date('2026-11-22T10:00:00Z');
+    const code = { attempts: 0, expiresAt: new Date(created.getTime() + CODE_TTL_MS), consumedAt: null };
+    expect(codeState(code, new Date('2026-11-22T10:09:59Z'))).toBe('usable');
+    expect(codeState(code, new Date('2026-11-22T10:10:00Z'))).toBe('expired');
+  });
+  it('allow three tries, then are burnt', () => {
+    const expiresAt = new Date('2030-01-01');
+    expect(MAX_CODE_ATTEMPTS).toBe(3);
+    expect(attemptsLeftAfterWrongGuess({ attempts: 0, expiresAt, consumedAt: null })).toBe(2);
+    expect(attemptsLeftAfterWrongGuess({ attempts: 2, expiresAt, consumedAt: null })).toBe(0);
+    expect(codeState({ attempts: 3, expiresAt, consumedAt: null }, new Date())).toBe('exhausted');
+    expect(codeState({ attempts: 0, expiresAt, consumedAt: new Date() }, new Date())).toBe('used');
+  });
+});
+
+describe('login requests', () => {
+  it('accept a valid Malaysian mobile and an email', () => {
+    expect(RequestCodeBody.safeParse({ channel: 'phone', phone: '60123456789' }).success).toBe(true);
+    expect(RequestCodeBody.safeParse({ channel: 'phone', phone: '6281234567890' }).success).toBe(true);
+    const email = RequestCodeBody.safeParse({ channel: 'email', email: ' Aisyah@Example.MY ' });
+    expect(email.success && email.data.channel === 'email' && email.data.email).toBe('aisyah@example.my');
+  });
+  it('refuse an invalid Malaysian mobile with the SPEC message key', () => {
+    const result = RequestCodeBody.safeParse({ channel: 'phone', phone: '60153456789' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('phone.invalid');
+  });
+  it('refuse anything but six digits as a code', () => {
+    expect(VerifyCodeBody.safeParse({ channel: 'email', destination: 'a@b.my', code: '12345' }).success).toBe(false);
+    expect(VerifyCodeBody.safeParse({ channel: 'email', destination: 'a@b.my', code: '123456' }).success).toBe(true);
+  });
+});
+
+describe('the access rule', () => {
+  it('protects the invoice list and account, not invoice pages by id', () => {
+    expect(accessFor('/invoices')).toBe('customer');
+    expect(accessFor('/invoices/')).toBe('customer');
+    expect(accessFor('/account')).toBe('customer');
+    expect(accessFor('/invoices/abc/appointment')).toBe('public');
+    expect(accessFor('/')).toBe('public');
+    expect(accessFor('/login')).toBe('public');
+  });
+  it('keeps the staff area for staff, the team for owners', () => {
+    expect(accessFor('/staff/login')).toBe('public');
+    expect(accessFor('/staff/invite/xyz')).toBe('public');
+    expect(accessFor('/staff')).toBe('staff');
+    expect(accessFor('/staff/team')).toBe('owner');
+    expect(accessFor('/api/staff/anything')).toBe('staff');
+  });
+  it('lets each viewer in only where they belong', () => {
+    const customer = { customer: true, staffRole: null };
+    const clerk = { customer: false, staffRole: 'staff' as const };
+    const owner = { customer: false, staffRole: 'owner' as const };
+    expect(isAllowed('customer', customer)).toBe(true);
+    expect(isAllowed('staff', customer)).toBe(false);
+    expect(isAllowed('staff', clerk)).toBe(true);
+    expect(isAllowed('owner', clerk)).toBe(false);
+    expect(isAllowed('owner', owner)).toBe(true);
+    expect(isAllowed('customer', owner)).toBe(false);
+  });
+  it('sends refused visitors to the right login in their language, with the way back', () => {
+    expect(loginRedirect('customer', 'ms', '/ms/invoices?page=2')).toBe('/ms/login?next=%2Fms%2Finvoices%3Fpage%3D2');
+    expect(loginRedirect('staff', 'en', '/staff')).toBe('/staff/login?next=%2Fstaff');
+  });
+});

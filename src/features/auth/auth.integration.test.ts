@@ -1,0 +1,345 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema';
+import { seedDemo } from '../../db/seed/demo.server';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import {
+  acceptInvite,
+  customerForToken,
+  endSession,
+  invitationFor,
+  inviteStaff,
+  requestLoginCode,
+  setStaffDisabled,
+  staffForToken,
+  staffLogin,
+  startSession,
+  teamOf,
+  updateAccount,
+  verifyLoginCode,
+} from '.';
+
+describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
+  let database: TestDatabase;
+  let klinik: Tenant;
+  let yayasan: Tenant;
+  let ipCounter = 0;
+  const ip = () => `10.1.0.${++ipCounter}`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDemo(database.db);
+    forgetCachedTenants();
+    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+  });
+  afterAll(async () => {
+    forgetCachedTenants();
+    await database?.close();
+  });
+
+  async function sendCode(tenant: Tenant, destination: string, now?: Date) {
+    const sent = await requestLoginCode(database.db, {
+      tenant,
+      channel: 'phone',
+      destination,
+      locale: 'ms',
+      ip: ip(),
+      ...(now ? { now } : {}),
+    });
+    if (!sent.ok) throw new Error('rate limited');
+    return sent.code;
+  }
+
+  it('logs in with the code it sent, and queues the message in the customer language', async () => {
+    const code = await sendCode(klinik, '60123450001');
+    const messages = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450001'));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ channel: 'sms', locale: 'ms', template: 'login-code', tenantId: klinik.id });
+    expect(messages[0]?.payload).toMatchObject({ code, organisation: 'Klinik Sihat Bersama', minutes: 10 });
+
+    const result = await verifyLoginCode(database.db, {
+      tenant: klinik,
+      channel: 'phone',
+      destination: '60123450001',
+      code,
+      locale: 'ms',
+    });
+    expect(result.ok).toBe(true);
+    // A code works once.
+    const again = await verifyLoginCode(database.db, {
+      tenant: klinik,
+      channel: 'phone',
+      destination: '60123450001',
+      code,
+      locale: 'ms',
+    });
+    expect(again).toEqual({ ok: false, reason: 'used' });
+  });
+
+  it('burns a code after three wrong guesses, even if the right one comes next', async () => {
+    const code = await sendCode(klinik, '60123450002');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const input = { tenant: klinik, channel: 'phone' as const, destination: '60123450002', locale: 'ms' as const };
+    expect(await verifyLoginCode(database.db, { ...input, code: wrong })).toEqual({
+      ok: false,
+      reason: 'wrong_code',
+      attemptsLeft: 2,
+    });
+    expect(await verifyLoginCode(database.db, { ...input, code: wrong })).toEqual({
+      ok: false,
+      reason: 'wrong_code',
+      attemptsLeft: 1,
+    });
+    expect(await verifyLoginCode(database.db, { ...input, code: wrong })).toEqual({
+      ok: false,
+      reason: 'too_many_attempts',
+    });
+    expect(await verifyLoginCode(database.db, { ...input, code })).toEqual({ ok: false, reason: 'too_many_attempts' });
+  });
+
+  it('refuses an expired code and keeps only the newest code alive', async () => {
+    const past = new Date(Date.now() - 11 * 60_000);
+    const old = await sendCode(klinik, '60123450003', past);
+    const input = { tenant: klinik, channel: 'phone' as const, destination: '60123450003', locale: 'en' as const };
+    expect(await verifyLoginCode(database.db, { ...input, code: old })).toEqual({ ok: false, reason: 'expired' });
+    const first = await sendCode(klinik, '60123450003');
+    const second = await sendCode(klinik, '60123450003');
+    if (first !== second) {
+      expect((await verifyLoginCode(database.db, { ...input, code: first })).ok).toBe(false);
+    }
+    expect((await verifyLoginCode(database.db, { ...input, code: second })).ok).toBe(true);
+  });
+
+  it('rate-limits codes per destination', async () => {
+    const now = new Date();
+    for (let i = 0; i < 3; i += 1) await sendCode(klinik, '60123450004', now);
+    const refused = await requestLoginCode(database.db, {
+      tenant: klinik,
+      channel: 'phone',
+      destination: '60123450004',
+      locale: 'en',
+      ip: ip(),
+      now,
+    });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('keeps customers apart per tenant: one phone at two organisations is two customers', async () => {
+    const a = await sendCode(klinik, '60123450005');
+    const b = await sendCode(yayasan, '60123450005');
+    const atKlinik = await verifyLoginCode(database.db, {
+      tenant: klinik,
+      channel: 'phone',
+      destination: '60123450005',
+      code: a,
+      locale: 'en',
+    });
+    // The clinic's code is not the foundation's.
+    const crossed = await verifyLoginCode(database.db, {
+      tenant: yayasan,
+      channel: 'phone',
+      destination: '60123450005',
+      code: a === b ? '999999' : a,
+      locale: 'en',
+    });
+    const atYayasan = await verifyLoginCode(database.db, {
+      tenant: yayasan,
+      channel: 'phone',
+      destination: '60123450005',
+      code: b,
+      locale: 'en',
+    });
+    expect(atKlinik.ok && atYayasan.ok).toBe(true);
+    if (a !== b) expect(crossed.ok).toBe(false);
+    if (atKlinik.ok && atYayasan.ok) expect(atKlinik.customer.id).not.toBe(atYayasan.customer.id);
+  });
+
+  it('ties a session to its tenant and ends it on logout', async () => {
+    const code = await sendCode(klinik, '60123450006');
+    const login = await verifyLoginCode(database.db, {
+      tenant: klinik,
+      channel: 'phone',
+      destination: '60123450006',
+      code,
+      locale: 'en',
+    });
+    if (!login.ok) throw new Error('login failed');
+    const session = await startSession(database.db, {
+      tenantId: klinik.id,
+      kind: 'customer',
+      subjectId: login.customer.id,
+    });
+    expect((await customerForToken(database.db, klinik.id, session.token))?.id).toBe(login.customer.id);
+    expect(await customerForToken(database.db, yayasan.id, session.token)).toBeNull();
+    expect(await staffForToken(database.db, klinik.id, session.token)).toBeNull();
+    // A new login rotates: the old token stops working.
+    const rotated = await startSession(database.db, {
+      tenantId: klinik.id,
+      kind: 'customer',
+      subjectId: login.customer.id,
+      previousToken: session.token,
+    });
+    expect(await customerForToken(database.db, klinik.id, session.token)).toBeNull();
+    await endSession(database.db, klinik.id, rotated.token);
+    expect(await customerForToken(database.db, klinik.id, rotated.token)).toBeNull();
+    // Expired sessions count for nothing.
+    const expired = await startSession(database.db, {
+      tenantId: klinik.id,
+      kind: 'customer',
+      subjectId: login.customer.id,
+      now: new Date('2020-01-01'),
+    });
+    expect(await customerForToken(database.db, klinik.id, expired.token)).toBeNull();
+  });
+
+  it('edits the account, refusing an email another customer has', async () => {
+    const mk = async (phone: string) => {
+      const code = await sendCode(klinik, phone);
+      const r = await verifyLoginCode(database.db, {
+        tenant: klinik,
+        channel: 'phone',
+        destination: phone,
+        code,
+        locale: 'en',
+      });
+      if (!r.ok) throw new Error('login failed');
+      return r.customer;
+    };
+    const aisyah = await mk('60123450007');
+    const ravi = await mk('60123450008');
+    const saved = await updateAccount(database.db, {
+      tenantId: klinik.id,
+      customerId: aisyah.id,
+      name: 'Aisyah',
+      email: 'aisyah.account@example.my',
+      phone: '60123450007',
+    });
+    expect(saved).toMatchObject({ ok: true, customer: { name: 'Aisyah', email: 'aisyah.account@example.my' } });
+    const taken = await updateAccount(database.db, {
+      tenantId: klinik.id,
+      customerId: ravi.id,
+      name: 'Ravi',
+      email: 'aisyah.account@example.my',
+      phone: '60123450008',
+    });
+    expect(taken).toEqual({ ok: false, reason: 'email_taken' });
+    expect(
+      await updateAccount(database.db, {
+        tenantId: klinik.id,
+        customerId: ravi.id,
+        name: 'Ravi',
+        email: null,
+        phone: null,
+      }),
+    ).toEqual({ ok: false, reason: 'contact_required' });
+    // Another tenant's customer id is "not found", never a leak.
+    expect(
+      await updateAccount(database.db, {
+        tenantId: yayasan.id,
+        customerId: ravi.id,
+        name: 'X',
+        email: null,
+        phone: '1',
+      }),
+    ).toEqual({ ok: false, reason: 'not_found' });
+  });
+
+  it('logs staff in by password, per tenant', async () => {
+    const ok = await staffLogin(database.db, {
+      tenant: klinik,
+      email: 'owner@kliniksihat.my',
+      password: 'demo-owner-klinik',
+      ip: ip(),
+    });
+    expect(ok.ok && ok.staff.role).toBe('owner');
+    expect(
+      (await staffLogin(database.db, { tenant: klinik, email: 'owner@kliniksihat.my', password: 'wrong', ip: ip() }))
+        .ok,
+    ).toBe(false);
+    expect(
+      (
+        await staffLogin(database.db, {
+          tenant: yayasan,
+          email: 'owner@kliniksihat.my',
+          password: 'demo-owner-klinik',
+          ip: ip(),
+        })
+      ).ok,
+    ).toBe(false);
+  });
+
+  it('invites a member who sets a password, and disables them with their sessions', async () => {
+    const invited = await inviteStaff(database.db, {
+      tenant: klinik,
+      name: 'Lim Wei',
+      email: 'lim@kliniksihat.my',
+      role: 'staff',
+      locale: 'en',
+      origin: 'http://klinik.localhost',
+    });
+    if (!invited.ok) throw new Error('invite failed');
+    expect(
+      await inviteStaff(database.db, {
+        tenant: klinik,
+        name: 'Lim',
+        email: 'lim@kliniksihat.my',
+        role: 'staff',
+        locale: 'en',
+        origin: 'x',
+      }),
+    ).toEqual({ ok: false, reason: 'exists' });
+    const [email] = await database.db.select().from(outbox).where(eq(outbox.destination, 'lim@kliniksihat.my'));
+    expect(email).toMatchObject({ template: 'staff-invite', channel: 'email' });
+    const token = invited.link.split('/').pop() as string;
+    expect((await invitationFor(database.db, klinik.id, token))?.email).toBe('lim@kliniksihat.my');
+    expect(await invitationFor(database.db, yayasan.id, token)).toBeNull();
+    await acceptInvite(database.db, { tenantId: klinik.id, token, password: 'a long enough password' });
+    expect(await invitationFor(database.db, klinik.id, token)).toBeNull();
+    const login = await staffLogin(database.db, {
+      tenant: klinik,
+      email: 'lim@kliniksihat.my',
+      password: 'a long enough password',
+      ip: ip(),
+    });
+    if (!login.ok) throw new Error('staff login failed');
+    const session = await startSession(database.db, { tenantId: klinik.id, kind: 'staff', subjectId: login.staff.id });
+
+    const owner = (await teamOf(database.db, klinik.id)).find((m) => m.role === 'owner');
+    if (!owner) throw new Error('no owner');
+    expect(
+      await setStaffDisabled(database.db, {
+        tenantId: klinik.id,
+        actorId: owner.id,
+        staffId: owner.id,
+        disabled: true,
+      }),
+    ).toEqual({ ok: false, reason: 'self' });
+    expect(
+      await setStaffDisabled(database.db, {
+        tenantId: klinik.id,
+        actorId: login.staff.id,
+        staffId: owner.id,
+        disabled: true,
+      }),
+    ).toEqual({ ok: false, reason: 'last_owner' });
+    expect(
+      await setStaffDisabled(database.db, {
+        tenantId: klinik.id,
+        actorId: owner.id,
+        staffId: login.staff.id,
+        disabled: true,
+      }),
+    ).toEqual({ ok: true });
+    expect(await staffForToken(database.db, klinik.id, session.token)).toBeNull();
+    const refused = await staffLogin(database.db, {
+      tenant: klinik,
+      email: 'lim@kliniksihat.my',
+      password: 'a long enough password',
+      ip: ip(),
+    });
+    expect(refused).toEqual({ ok: false, reason: 'disabled' });
+  });
+});

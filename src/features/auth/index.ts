@@ -1,0 +1,33 @@
+export { type Access, accessFor, isAllowed, loginRedirect } from './access';
+export { updateAccount } from './account.server';
+export {
+  AcceptInviteBody,
+  AccountBody,
+  InviteStaffBody,
+  PASSWORD_MIN_LENGTH,
+  RequestCodeBody,
+  StaffLoginBody,
+  VerifyCodeBody,
+} from './auth.schema';
+export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from './login-code';
+export { type Channel, requestLoginCode, verifyLoginCode } from './login-codes.server';
+export { hashPassword } from './passwords.server';
+export {
+  CUSTOMER_COOKIE,
+  type CustomerUser,
+  customerForToken,
+  endSession,
+  STAFF_COOKIE,
+  type StaffUser,
+  staffForToken,
+  startSession,
+} from './sessions.server';
+export {
+  acceptInvite,
+  INVITE_TTL_HOURS,
+  invitationFor,
+  inviteStaff,
+  setStaffDisabled,
+  staffLogin,
+  teamOf,
+} from './staff.server';

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client.server';
+import type { Locale } from '../../i18n/locales';
+import { enqueueMessage } from '../../server/outbox';
+import { hitRateLimit } from '../../server/rate-limit.server';
+import type { Tenant } from '../tenants';
+import {
+  type CustomerRow,
+  consumeLoginCode,
+  countWrongGuess,
+  findOrCreateCustomer,
+  insertLoginCode,
+  latestLoginCode,
+} from './auth-repo.server';
+import {
+  CODE_TTL_MS,
+  CODE_WINDOW_MS,
+  CODES_PER_DESTINATION,
+  CODES_PER_IP,
+  codeState,
+  MAX_CODE_ATTEMPTS,
+} from './login-code';
+import { codeHash, newLoginCode, sha256 } from './tokens.server';
+
+export type Channel = 'phone' | 'email';
+
+export type RequestCodeResult =
+  | { ok: true; code: string; expiresAt: Date }
+  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
+
+/**
+ * Sends a one-time code: rate-limited per destination and per IP; the code row and its message
+ * are written in one transaction, so a code is never stored without being sent, or sent unstored.
+ * Returns the code itself only so development can show it; callers never send it to a browser
+ * otherwise.
+ */
+export async function requestLoginCode(
+  db: Db,
+  input: { tenant: Tenant; channel: Channel; destination: string; locale: Locale; ip: string; now?: Date },
+): Promise<RequestCodeResult> {
+  const now = input.now ?? new Date();
+  const window = { windowMs: CODE_WINDOW_MS };
+  const perDestination = await hitRateLimit(
+    db,
+    `code:dest:${input.tenant.id}:${input.channel}:${sha256(input.destination)}`,
+    { ...window, limit: CODES_PER_DESTINATION },
+    now,
+  );
+  const perIp = await hitRateLimit(db, `code:ip:${input.ip}`, { ...window, limit: CODES_PER_IP }, now);
+  if (!perDestination.allowed || !perIp.allowed) {
+    return {
+      ok: false,
+      reason: 'rate_limited',
+      retryAfterSeconds: Math.max(
+        perDestination.allowed ? 0 : perDestination.retryAfterSeconds,
+        perIp.allowed ? 0 : perIp.retryAfterSeconds,
+      ),
+    };
+  }
+  const code = newLoginCode();
+  const id = randomUUID();
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+  await db.transaction(async (tx) => {
+    await insertLoginCode(
+      tx,
+      {
+        id,
+        tenantId: input.tenant.id,
+        channel: input.channel,
+        destination: input.destination,
+        codeHash: codeHash(id, code),
+        expiresAt,
+      },
+      now,
+    );
+    await enqueueMessage(tx, {
+      tenantId: input.tenant.id,
+      channel: input.channel === 'phone' ? 'sms' : 'email',
+      destination: input.destination,
+      locale: input.locale,
+      template: 'login-code',
+      payload: { code, organisation: input.tenant.name, minutes: CODE_TTL_MS / 60_000 },
+    });
+  });
+  return { ok: true, code, expiresAt };
+}
+
+export type VerifyCodeResult =
+  | { ok: true; customer: CustomerRow }
+  | { ok: false; reason: 'no_code' | 'expired' | 'used' | 'too_many_attempts' }
+  | { ok: false; reason: 'wrong_code'; attemptsLeft: number };
+
+/** Checks a code: a few tries, then the code is burnt; a right code logs in at most once. */
+export async function verifyLoginCode(
+  db: Db,
+  input: { tenant: Tenant; channel: Channel; destination: string; code: string; locale: Locale; now?: Date },
+): Promise<VerifyCodeResult> {
+  const now = input.now ?? new Date();
+  const stored = await latestLoginCode(db, input.tenant.id, input.channel, input.destination);
+  if (!stored) return { ok: false, reason: 'no_code' };
+  const state = codeState(stored, now);
+  if (state === 'expired') return { ok: false, reason: 'expired' };
+  if (state === 'used') return { ok: false, reason: 'used' };
+  if (state === 'exhausted') return { ok: false, reason: 'too_many_attempts' };
+
+  if (codeHash(stored.id, input.code) !== stored.codeHash) {
+    const used = await countWrongGuess(db, input.tenant.id, stored.id);
+    const left = used === null ? 0 : MAX_CODE_ATTEMPTS - used;
+    return left > 0
+      ? { ok: false, reason: 'wrong_code', attemptsLeft: left }
+      : { ok: false, reason: 'too_many_attempts' };
+  }
+  if (!(await consumeLoginCode(db, input.tenant.id, stored.id, now))) return { ok: false, reason: 'used' };
+  const contact = input.channel === 'phone' ? { phone: input.destination } : { email: input.destination };
+  const customer = await findOrCreateCustomer(db, input.tenant.id, contact, input.locale);
+  return { ok: true, customer };
+}

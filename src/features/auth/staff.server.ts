@@ -1,0 +1,128 @@
+import type { Db } from '../../db/client.server';
+import type { Locale } from '../../i18n/locales';
+import { enqueueMessage } from '../../server/outbox';
+import { hitRateLimit } from '../../server/rate-limit.server';
+import type { Tenant } from '../tenants';
+import {
+  countActiveOwners,
+  deleteSessionsOf,
+  findStaff,
+  findStaffByEmail,
+  findStaffByInvite,
+  insertStaff,
+  listStaff,
+  type StaffRow,
+  updateStaff,
+} from './auth-repo.server';
+import { hashPassword, verifyPassword } from './passwords.server';
+import { newToken, sha256 } from './tokens.server';
+
+export const STAFF_LOGINS_PER_WINDOW = 10;
+export const STAFF_LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const INVITE_TTL_HOURS = 72;
+
+export type StaffLoginResult =
+  | { ok: true; staff: StaffRow }
+  | { ok: false; reason: 'invalid' | 'disabled' | 'rate_limited'; retryAfterSeconds?: number };
+
+/** Email + password, rate-limited per email and IP; one answer for a wrong email or password. */
+export async function staffLogin(
+  db: Db,
+  input: { tenant: Tenant; email: string; password: string; ip: string; now?: Date },
+): Promise<StaffLoginResult> {
+  const limit = await hitRateLimit(
+    db,
+    `staff-login:${input.tenant.id}:${sha256(input.email)}:${input.ip}`,
+    { limit: STAFF_LOGINS_PER_WINDOW, windowMs: STAFF_LOGIN_WINDOW_MS },
+    input.now,
+  );
+  if (!limit.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds };
+  const member = await findStaffByEmail(db, input.tenant.id, input.email);
+  const valid = await verifyPassword(input.password, member?.passwordHash ?? null);
+  if (!member || !valid) return { ok: false, reason: 'invalid' };
+  if (member.disabledAt) return { ok: false, reason: 'disabled' };
+  return { ok: true, staff: member };
+}
+
+export function teamOf(db: Db, tenantId: string): Promise<StaffRow[]> {
+  return listStaff(db, tenantId);
+}
+
+export type InviteResult = { ok: true; staff: StaffRow; link: string } | { ok: false; reason: 'exists' };
+
+/**
+ * An owner invites a member: the account exists at once without a password, and an email with a
+ * one-time link (72 hours) lets them choose one. The email is queued in the same transaction.
+ */
+export async function inviteStaff(
+  db: Db,
+  input: {
+    tenant: Tenant;
+    name: string;
+    email: string;
+    role: 'owner' | 'staff';
+    locale: Locale;
+    origin: string;
+    now?: Date;
+  },
+): Promise<InviteResult> {
+  const now = input.now ?? new Date();
+  const token = newToken();
+  const link = `${input.origin}/staff/invite/${token}`;
+  return db.transaction(async (tx) => {
+    const created = await insertStaff(tx, {
+      tenantId: input.tenant.id,
+      name: input.name,
+      email: input.email,
+      role: input.role,
+      inviteTokenHash: sha256(token),
+      inviteExpiresAt: new Date(now.getTime() + INVITE_TTL_HOURS * 3600_000),
+    });
+    if (!created) return { ok: false, reason: 'exists' } as const;
+    await enqueueMessage(tx, {
+      tenantId: input.tenant.id,
+      channel: 'email',
+      destination: input.email,
+      locale: input.locale,
+      template: 'staff-invite',
+      payload: { organisation: input.tenant.name, name: input.name, link, hours: INVITE_TTL_HOURS },
+    });
+    return { ok: true, staff: created, link } as const;
+  });
+}
+
+export function invitationFor(db: Db, tenantId: string, token: string, now = new Date()) {
+  return findStaffByInvite(db, tenantId, sha256(token), now);
+}
+
+/** Sets the password of an invited member and closes the invitation. */
+export async function acceptInvite(
+  db: Db,
+  input: { tenantId: string; token: string; password: string; now?: Date },
+): Promise<StaffRow | null> {
+  const member = await findStaffByInvite(db, input.tenantId, sha256(input.token), input.now ?? new Date());
+  if (!member) return null;
+  return updateStaff(db, input.tenantId, member.id, {
+    passwordHash: await hashPassword(input.password),
+    inviteTokenHash: null,
+    inviteExpiresAt: null,
+  });
+}
+
+export type DisableResult = { ok: true } | { ok: false; reason: 'not_found' | 'self' | 'last_owner' };
+
+/** Disables (or re-enables) a member; their sessions end at once. The last owner stays. */
+export async function setStaffDisabled(
+  db: Db,
+  input: { tenantId: string; actorId: string; staffId: string; disabled: boolean; now?: Date },
+): Promise<DisableResult> {
+  const member = await findStaff(db, input.tenantId, input.staffId);
+  if (!member) return { ok: false, reason: 'not_found' };
+  if (member.id === input.actorId) return { ok: false, reason: 'self' };
+  if (input.disabled && member.role === 'owner' && (await countActiveOwners(db, input.tenantId)) <= 1) {
+    return { ok: false, reason: 'last_owner' };
+  }
+  await updateStaff(db, input.tenantId, member.id, { disabledAt: input.disabled ? (input.now ?? new Date()) : null });
+  if (input.disabled) await deleteSessionsOf(db, input.tenantId, 'staff', member.id);
+  return { ok: true };
+}

@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { services } from '../../db/schema';
+import { seedDemo } from '../../db/seed/demo.server';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import {
+  availabilityFor,
+  bookableService,
+  bookingPageData,
+  bookSlot,
+  cancelBooking,
+  categoryWithServices,
+  serviceBookingWindow,
+} from '.';
+
+// Monday 23 Nov 2026, 08:00 in Kuala Lumpur.
+const NOW = new Date('2026-11-23T00:00:00Z');
+const contact = { name: 'Aisyah', phone: '60123456789', email: null };
+
+describe.each(testDatabaseKinds)('appointment pages and cancelling on %s', (kind) => {
+  let database: TestDatabase;
+  let klinik: Tenant;
+  let yayasan: Tenant;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDemo(database.db);
+    forgetCachedTenants();
+    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    for (const row of await database.db.select().from(services).where(eq(services.tenantId, klinik.id)))
+      ids[row.slug] = row.id;
+  });
+  afterAll(async () => {
+    forgetCachedTenants();
+    await database?.close();
+  });
+
+  const book = (slug: string, start: string, resourceId = 'any') =>
+    bookSlot(database.db, {
+      tenant: klinik,
+      serviceId: ids[slug] ?? '',
+      resourceId,
+      start: new Date(start),
+      contact,
+      locale: 'ms',
+      now: NOW,
+    });
+
+  it('finds services and categories by slug or id, only within the tenant', async () => {
+    expect((await bookableService(database.db, klinik, 'dental-scaling'))?.id).toBe(ids['dental-scaling']);
+    expect((await bookableService(database.db, klinik, ids['dental-scaling'] ?? ''))?.slug).toBe('dental-scaling');
+    expect(await bookableService(database.db, yayasan, 'dental-scaling')).toBeNull();
+    expect(await bookableService(database.db, klinik, "x' or 1=1 --")).toBeNull();
+    const dental = await categoryWithServices(database.db, klinik, 'dental');
+    expect(dental?.services.map((s) => s.slug)).toEqual(['dental-scaling', 'tooth-extraction']);
+    expect(await categoryWithServices(database.db, klinik, 'nope')).toBeNull();
+  });
+
+  it('gives the service page its practitioners and bookable window', async () => {
+    const service = await bookableService(database.db, klinik, 'general-consultation');
+    if (!service) throw new Error('no service');
+    const window = await serviceBookingWindow(database.db, klinik, service, NOW);
+    expect(window.resources.map((r) => r.name)).toEqual(['Dr. Kumar Selvam', 'Dr. Lim Wei Jie', 'Dr. Nurul Aina']);
+    expect(window.min).toBe('2026-11-23');
+    expect(window.max).toBe('2027-01-22');
+  });
+
+  it('shows a booking only under its own service, with practitioner and invoice', async () => {
+    const held = await book('dental-scaling', '2026-11-25T02:00:00Z');
+    if (!held.ok) throw new Error(held.reason);
+    const data = await bookingPageData(database.db, klinik, 'dental-scaling', held.booking.publicId);
+    expect(data?.resource?.name).toMatch(/^Dr\. /);
+    expect(data?.invoice?.subtotal).toBe(5000);
+    expect(data?.invoice?.status).toBe('open');
+    expect(await bookingPageData(database.db, klinik, 'tooth-extraction', held.booking.publicId)).toBeNull();
+    expect(await bookingPageData(database.db, yayasan, 'dental-scaling', held.booking.publicId)).toBeNull();
+    expect(await bookingPageData(database.db, klinik, 'dental-scaling', null)).toBeNull();
+    // A hold cannot be cancelled (it simply lapses).
+    expect(
+      await cancelBooking(database.db, { tenantId: klinik.id, publicId: held.booking.publicId, now: NOW }),
+    ).toEqual({
+      ok: false,
+      reason: 'not_cancellable',
+    });
+  });
+
+  it('cancels a request within the notice period, which frees its time', async () => {
+    const start = '2026-11-26T01:00:00Z';
+    const request = await book('health-screening', start);
+    if (!request.ok) throw new Error(request.reason);
+    expect(request.booking.status).toBe('requested');
+    const resourceId = request.booking.resourceId;
+    const before = await availabilityFor(database.db, {
+      tenant: klinik,
+      serviceId: ids['health-screening'] ?? '',
+      resourceId,
+      from: '2026-11-26',
+      to: '2026-11-26',
+      now: NOW,
+    });
+    expect(before?.days[0]?.slots.some((s) => s.start === new Date(start).toISOString())).toBe(false);
+
+    const other = await cancelBooking(database.db, {
+      tenantId: yayasan.id,
+      publicId: request.booking.publicId,
+      now: NOW,
+    });
+    expect(other).toEqual({ ok: false, reason: 'not_found' });
+    const cancelled = await cancelBooking(database.db, {
+      tenantId: klinik.id,
+      publicId: request.booking.publicId,
+      now: NOW,
+    });
+    expect(cancelled.ok && cancelled.booking.status).toBe('cancelled');
+    const again = await cancelBooking(database.db, {
+      tenantId: klinik.id,
+      publicId: request.booking.publicId,
+      now: NOW,
+    });
+    expect(again).toEqual({ ok: false, reason: 'not_cancellable' });
+
+    const after = await availabilityFor(database.db, {
+      tenant: klinik,
+      serviceId: ids['health-screening'] ?? '',
+      resourceId,
+      from: '2026-11-26',
+      to: '2026-11-26',
+      now: NOW,
+    });
+    expect(after?.days[0]?.slots.some((s) => s.start === new Date(start).toISOString())).toBe(true);
+  });
+
+  it('refuses to cancel online within the notice period (24 hours by default)', async () => {
+    const request = await book('health-screening', '2026-11-23T07:00:00Z'); // 15:00 today, 7 hours ahead
+    if (!request.ok) throw new Error(request.reason);
+    const result = await cancelBooking(database.db, {
+      tenantId: klinik.id,
+      publicId: request.booking.publicId,
+      now: NOW,
+    });
+    expect(result).toEqual({ ok: false, reason: 'too_late', changeNoticeHours: 24 });
+  });
+});

@@ -1,0 +1,83 @@
+import type { Db } from '../../db/client.server';
+import { findInvoiceRow, type InvoiceView, invoiceByPublicId } from '../invoices';
+import type { Tenant } from '../tenants';
+import {
+  type CategoryRow,
+  findCategoryByKey,
+  findResourceName,
+  findServiceByKey,
+  listServiceResources,
+} from './appointment-pages-repo.server';
+import {
+  type BookingRow,
+  findBookingByPublicId,
+  findSettings,
+  listActiveServices,
+  type ServiceRow,
+} from './booking-repo.server';
+import { addDays, zonedDate } from './time-zone';
+
+export type { CategoryRow } from './appointment-pages-repo.server';
+
+const PUBLIC_ID = /^[A-Za-z0-9]{10,40}$/;
+
+/** A bookable service by slug or id; null when unknown or inactive. */
+export async function bookableService(db: Db, tenant: Tenant, key: string): Promise<ServiceRow | null> {
+  const service = await findServiceByKey(db, tenant.id, key);
+  return service?.active ? service : null;
+}
+
+/** A category by slug or id, with its active services; null when unknown. */
+export async function categoryWithServices(
+  db: Db,
+  tenant: Tenant,
+  key: string,
+): Promise<{ category: CategoryRow; services: ServiceRow[] } | null> {
+  const category = await findCategoryByKey(db, tenant.id, key);
+  if (!category) return null;
+  return { category, services: await listActiveServices(db, tenant.id, category.id) };
+}
+
+/** The service page's data: who delivers it and the bookable window in the tenant's calendar. */
+export async function serviceBookingWindow(db: Db, tenant: Tenant, service: ServiceRow, now = new Date()) {
+  const [resources, settings] = await Promise.all([
+    listServiceResources(db, tenant.id, service.id),
+    findSettings(db, tenant.id),
+  ]);
+  const today = zonedDate(now, tenant.timeZone);
+  return { resources, settings, min: today, max: addDays(today, Math.max(0, settings.horizonDays)) };
+}
+
+export interface BookingPageData {
+  booking: BookingRow;
+  service: ServiceRow;
+  resource: { id: string; name: string; title: Partial<Record<string, string>> } | null;
+  invoice: InvoiceView | null;
+  settings: Awaited<ReturnType<typeof findSettings>>;
+}
+
+/**
+ * A booking as its checkout or request page shows it: the booking by its unguessable public id,
+ * only for this tenant and only under its own service's URL; with practitioner, invoice and the
+ * tenant's booking settings.
+ */
+export async function bookingPageData(
+  db: Db,
+  tenant: Tenant,
+  serviceKey: string,
+  publicId: string | null,
+): Promise<BookingPageData | null> {
+  if (!publicId || !PUBLIC_ID.test(publicId)) return null;
+  const [service, booking] = await Promise.all([
+    findServiceByKey(db, tenant.id, serviceKey),
+    findBookingByPublicId(db, tenant.id, publicId),
+  ]);
+  if (!service || !booking || booking.serviceId !== service.id) return null;
+  const [resource, invoiceRow, settings] = await Promise.all([
+    findResourceName(db, tenant.id, booking.resourceId),
+    booking.invoiceId ? findInvoiceRow(db, tenant.id, booking.invoiceId) : Promise.resolve(null),
+    findSettings(db, tenant.id),
+  ]);
+  const invoice = invoiceRow ? await invoiceByPublicId(db, tenant, invoiceRow.publicId, 'appointment') : null;
+  return { booking, service, resource, invoice, settings };
+}

@@ -1,0 +1,103 @@
+import type { Db } from '../../db/client.server';
+import type { Locale } from '../../i18n/locales';
+import { createInvoice, type InvoiceView, newPublicId } from '../invoices';
+import type { Tenant } from '../tenants';
+import { availabilityFor } from './availability.server';
+import { amountDueAtBooking, blockedRange, holdExpiry, isOverlapViolation } from './booking';
+import { type BookingRow, findService, insertBooking, moveBooking, releaseExpiredHolds } from './booking-repo.server';
+import { zonedDate } from './time-zone';
+
+export interface BookSlotInput {
+  tenant: Tenant;
+  serviceId: string;
+  /** A resource id, or 'any' for whoever is free. */
+  resourceId: string;
+  start: Date;
+  contact: { name: string; phone: string | null; email: string | null };
+  address?: Record<string, string> | null;
+  answers?: Record<string, string>;
+  notes?: string | null;
+  customerId?: string | null;
+  locale: Locale;
+  now?: Date;
+}
+
+export type BookSlotResult =
+  | { ok: true; booking: BookingRow; invoice: InvoiceView | null }
+  | { ok: false; reason: 'service_not_found' | 'slot_taken' };
+
+/**
+ * Takes a slot: a 10-minute hold with an invoice to pay, or a booking request for services that
+ * need approval. The start must be a slot the availability rules offer; the database's
+ * exclusion constraint settles races, so of many concurrent attempts exactly one wins and the
+ * others get "just taken" — never a double booking, never a 500.
+ */
+export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotResult> {
+  const now = input.now ?? new Date();
+  const service = await findService(db, input.tenant.id, input.serviceId);
+  if (!service?.active) return { ok: false, reason: 'service_not_found' };
+
+  const day = zonedDate(input.start, input.tenant.timeZone);
+  const availability = await availabilityFor(db, {
+    tenant: input.tenant,
+    serviceId: service.id,
+    ...(input.resourceId === 'any' ? {} : { resourceId: input.resourceId }),
+    from: day,
+    to: day,
+    now,
+  });
+  const slot = availability?.days[0]?.slots.find((s) => s.start === input.start.toISOString());
+  const candidates = slot?.resourceIds.filter((id) => input.resourceId === 'any' || id === input.resourceId) ?? [];
+  if (candidates.length === 0) return { ok: false, reason: 'slot_taken' };
+
+  const range = blockedRange(input.start, service);
+  const request = service.needsApproval;
+  const amount = amountDueAtBooking(service);
+  const expiresAt = holdExpiry(now);
+
+  return db.transaction(async (tx) => {
+    for (const resourceId of candidates) {
+      let booking: BookingRow;
+      try {
+        booking = await tx.transaction(async (attempt) => {
+          await releaseExpiredHolds(attempt, input.tenant.id, resourceId, range.blocksFrom, range.blocksUntil, now);
+          return insertBooking(attempt, {
+            tenantId: input.tenant.id,
+            publicId: newPublicId(),
+            serviceId: service.id,
+            resourceId,
+            ...range,
+            status: request ? 'requested' : amount > 0 ? 'held' : 'confirmed',
+            holdExpiresAt: request || amount === 0 ? null : expiresAt,
+            customerId: input.customerId ?? null,
+            contactName: input.contact.name,
+            contactPhone: input.contact.phone,
+            contactEmail: input.contact.email,
+            address: input.address ?? null,
+            answers: input.answers ?? {},
+            notes: input.notes ?? null,
+            locale: input.locale,
+          });
+        });
+      } catch (error) {
+        if (isOverlapViolation(error)) continue; // someone else has it: try the next practitioner
+        throw error;
+      }
+      if (request || amount === 0) return { ok: true, booking, invoice: null } as const;
+      const invoice = await createInvoice(tx, {
+        tenantId: input.tenant.id,
+        currency: input.tenant.currency,
+        kind: 'appointment',
+        locale: input.locale,
+        lines: [{ description: service.name, quantity: 1, unitAmount: amount }],
+        contact: input.contact,
+        customerId: input.customerId ?? null,
+        referenceId: booking.id,
+        dueAt: expiresAt,
+      });
+      const linked = await moveBooking(tx, input.tenant.id, booking.id, ['held'], { invoiceId: invoice.id });
+      return { ok: true, booking: linked ?? booking, invoice } as const;
+    }
+    return { ok: false, reason: 'slot_taken' } as const;
+  });
+}

@@ -1,0 +1,179 @@
+import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.server';
+import { bookingSettings, bookings, resources, serviceCategories, services } from '../../db/schema';
+import type { BookingStatus } from './booking';
+
+// The bookings feature's writes and lookups; every query is scoped by tenant.
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type ServiceRow = typeof services.$inferSelect;
+export type NewBooking = Omit<typeof bookings.$inferInsert, 'id' | 'createdAt'>;
+
+export async function findService(db: Db, tenantId: string, serviceId: string): Promise<ServiceRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(serviceId)) return null;
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.tenantId, tenantId), eq(services.id, serviceId)));
+  return row ?? null;
+}
+
+export async function listCategories(db: Db, tenantId: string) {
+  return db
+    .select()
+    .from(serviceCategories)
+    .where(eq(serviceCategories.tenantId, tenantId))
+    .orderBy(asc(serviceCategories.position));
+}
+
+export async function listActiveServices(db: Db, tenantId: string, categoryId?: string) {
+  return db
+    .select()
+    .from(services)
+    .where(
+      and(
+        eq(services.tenantId, tenantId),
+        eq(services.active, true),
+        categoryId ? eq(services.categoryId, categoryId) : undefined,
+      ),
+    )
+    .orderBy(asc(services.position));
+}
+
+export async function findSettings(db: Db, tenantId: string) {
+  const [row] = await db.select().from(bookingSettings).where(eq(bookingSettings.tenantId, tenantId));
+  return (
+    row ?? {
+      tenantId,
+      minNoticeMinutes: 120,
+      horizonDays: 60,
+      slotIntervalMinutes: 15,
+      changeNoticeHours: 24,
+      embedOrigins: [],
+    }
+  );
+}
+
+export async function findResources(db: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(resources)
+    .where(and(eq(resources.tenantId, tenantId), inArray(resources.id, ids)));
+}
+
+/**
+ * Expired holds overlapping a range stop blocking it — inside the transaction that wants the
+ * range, because the exclusion constraint cannot look at the clock.
+ */
+export async function releaseExpiredHolds(
+  tx: Db,
+  tenantId: string,
+  resourceId: string,
+  from: Date,
+  until: Date,
+  now: Date,
+) {
+  await tx
+    .update(bookings)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(bookings.tenantId, tenantId),
+        eq(bookings.resourceId, resourceId),
+        eq(bookings.status, 'held'),
+        lte(bookings.holdExpiresAt, now),
+        lt(bookings.blocksFrom, until),
+        sql`${bookings.blocksUntil} > ${from.toISOString()}`,
+      ),
+    );
+}
+
+export async function insertBooking(tx: Db, row: NewBooking): Promise<BookingRow> {
+  const [created] = await tx.insert(bookings).values(row).returning();
+  if (!created) throw new Error('booking not created');
+  return created;
+}
+
+export async function findBookingByPublicId(db: Db, tenantId: string, publicId: string): Promise<BookingRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.publicId, publicId)));
+  return row ?? null;
+}
+
+export async function findBooking(db: Db, tenantId: string, id: string): Promise<BookingRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id)));
+  return row ?? null;
+}
+
+/** Moves a booking between statuses, only from the ones given; null when it was not in them. */
+export async function moveBooking(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  from: BookingStatus[],
+  changes: Partial<Omit<BookingRow, 'id' | 'tenantId'>> & { status?: BookingStatus },
+): Promise<BookingRow | null> {
+  const [row] = await tx
+    .update(bookings)
+    .set(changes)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id), inArray(bookings.status, from)))
+    .returning();
+  return row ?? null;
+}
+
+/** Holds whose ten minutes are over, across tenants (the sweeper's one unscoped query). */
+export async function expireDueHolds(db: Db, now: Date): Promise<BookingRow[]> {
+  return db
+    .update(bookings)
+    .set({ status: 'expired' })
+    .where(and(eq(bookings.status, 'held'), lte(bookings.holdExpiresAt, now)))
+    .returning();
+}
+
+/** Undecided requests whose start has passed, across tenants. */
+export async function expireStaleRequests(db: Db, now: Date): Promise<BookingRow[]> {
+  return db
+    .update(bookings)
+    .set({ status: 'expired' })
+    .where(and(eq(bookings.status, 'requested'), lte(bookings.startsAt, now)))
+    .returning();
+}
+
+export async function listBookingsBetween(
+  db: Db,
+  tenantId: string,
+  from: Date,
+  until: Date,
+  statuses: BookingStatus[],
+) {
+  return db
+    .select({ booking: bookings, serviceName: services.name, resourceName: resources.name })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(resources, eq(resources.id, bookings.resourceId))
+    .where(
+      and(
+        eq(bookings.tenantId, tenantId),
+        gte(bookings.startsAt, from),
+        lt(bookings.startsAt, until),
+        inArray(bookings.status, statuses),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt));
+}
+
+export async function listRequests(db: Db, tenantId: string) {
+  return db
+    .select({ booking: bookings, serviceName: services.name, resourceName: resources.name })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(resources, eq(resources.id, bookings.resourceId))
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.status, 'requested')))
+    .orderBy(asc(bookings.startsAt));
+}

@@ -1,0 +1,153 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, services, staff } from '../../db/schema';
+import { seedDemo } from '../../db/seed/demo.server';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { settlePayment } from '../payments';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { bookSlot, decideRequest, sweepBookings } from '.';
+
+// Monday 23 Nov 2026, 08:00 in Kuala Lumpur; the slots below are on Tuesday 24 Nov.
+const NOW = new Date('2026-11-23T00:00:00Z');
+const at = (hhmm: string) => new Date(`2026-11-24T${hhmm}:00+08:00`);
+const contact = { name: 'Aisyah', phone: '60123456789', email: null };
+
+describe.each(testDatabaseKinds)('bookings on %s', (kind) => {
+  let database: TestDatabase;
+  let klinik: Tenant;
+  const serviceIds: Record<string, string> = {};
+  let staffId = '';
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDemo(database.db);
+    forgetCachedTenants();
+    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    for (const row of await database.db.select().from(services).where(eq(services.tenantId, klinik.id)))
+      serviceIds[row.slug] = row.id;
+    const [member] = await database.db
+      .select()
+      .from(staff)
+      .where(and(eq(staff.tenantId, klinik.id), eq(staff.role, 'owner')));
+    staffId = member?.id ?? '';
+  });
+  afterAll(async () => {
+    forgetCachedTenants();
+    await database?.close();
+  });
+
+  const book = (service: string, start: Date, resourceId = 'any', now = NOW) =>
+    bookSlot(database.db, {
+      tenant: klinik,
+      serviceId: serviceIds[service] ?? '',
+      resourceId,
+      start,
+      contact,
+      locale: 'en',
+      now,
+    });
+
+  it('lets exactly one of 50 concurrent holds take a practitioner’s slot', async () => {
+    const first = await book('general-consultation', at('09:00'));
+    if (!first.ok) throw new Error(first.reason);
+    const doctor = first.booking.resourceId;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => book('general-consultation', at('09:30'), doctor)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === 'slot_taken')).toBe(true);
+    const held = await database.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.resourceId, doctor), eq(bookings.startsAt, at('09:30'))));
+    expect(held.filter((b) => b.status === 'held')).toHaveLength(1);
+  });
+
+  it('gives "any practitioner" to whoever is still free, then says taken', async () => {
+    const taken = await Promise.all([1, 2, 3, 4].map(() => book('general-consultation', at('11:00'))));
+    expect(taken.filter((r) => r.ok)).toHaveLength(3); // three doctors deliver the service
+    expect(new Set(taken.flatMap((r) => (r.ok ? [r.booking.resourceId] : []))).size).toBe(3);
+  });
+
+  it('holds for 10 minutes with an invoice due then; an expired hold blocks nobody', async () => {
+    const held = await book('dental-scaling', at('10:00'), 'any');
+    if (!held.ok) throw new Error(held.reason);
+    expect(held.booking.status).toBe('held');
+    expect(held.booking.holdExpiresAt?.getTime()).toBe(NOW.getTime() + 10 * 60_000);
+    expect(held.invoice?.subtotal).toBe(5000); // the deposit
+    const later = new Date(NOW.getTime() + 11 * 60_000);
+    const again = await book('dental-scaling', at('10:00'), held.booking.resourceId, later);
+    expect(again.ok).toBe(true);
+    const [old] = await database.db.select().from(bookings).where(eq(bookings.id, held.booking.id));
+    expect(old?.status).toBe('expired');
+  });
+
+  it('confirms a paid hold; a payment after expiry re-takes a free slot, or is flagged for refund', async () => {
+    const pay = async (invoiceId: string) => {
+      const { insertPaymentForTest } = await import('./test-support');
+      const paymentId = await insertPaymentForTest(database.db, klinik.id, invoiceId);
+      await settlePayment(database.db, { tenantId: klinik.id, paymentId, status: 'paid', via: 'verify' });
+    };
+    const fresh = await book('influenza-vaccination', at('15:00'));
+    if (!fresh.ok || !fresh.invoice) throw new Error('no hold');
+    await pay(fresh.invoice.id);
+    expect((await database.db.select().from(bookings).where(eq(bookings.id, fresh.booking.id)))[0]?.status).toBe(
+      'confirmed',
+    );
+
+    const late = await book('influenza-vaccination', at('15:30'));
+    if (!late.ok || !late.invoice) throw new Error('no hold');
+    await sweepBookings(database.db, new Date(NOW.getTime() + 11 * 60_000));
+    await pay(late.invoice.id);
+    expect((await database.db.select().from(bookings).where(eq(bookings.id, late.booking.id)))[0]?.status).toBe(
+      'confirmed',
+    );
+
+    const lost = await book('influenza-vaccination', at('16:00'));
+    if (!lost.ok || !lost.invoice) throw new Error('no hold');
+    const afterExpiry = new Date(NOW.getTime() + 11 * 60_000);
+    const thief = await book('influenza-vaccination', at('16:00'), 'any', afterExpiry);
+    expect(thief.ok).toBe(true);
+    await pay(lost.invoice.id);
+    const [flagged] = await database.db.select().from(bookings).where(eq(bookings.id, lost.booking.id));
+    expect(flagged).toMatchObject({ status: 'expired', refundDue: true });
+  });
+
+  it('lets a request block its slot until declined', async () => {
+    const request = await book('health-screening', at('09:00'), 'any');
+    if (!request.ok) throw new Error(request.reason);
+    expect(request.booking.status).toBe('requested');
+    const doctor = request.booking.resourceId;
+    expect((await book('general-consultation', at('09:15'), doctor)).ok).toBe(false);
+    const declined = await decideRequest(database.db, {
+      tenantId: klinik.id,
+      publicId: request.booking.publicId,
+      approve: false,
+      reason: 'Fully booked',
+      staffId,
+    });
+    expect(declined.ok && declined.booking.status).toBe('declined');
+    expect((await book('general-consultation', at('09:15'), doctor)).ok).toBe(true);
+  });
+
+  it('refuses cleanly to approve a lapsed request whose slot someone else took', async () => {
+    const request = await book('health-screening', at('14:00'), 'any');
+    if (!request.ok) throw new Error(request.reason);
+    await database.db.update(bookings).set({ status: 'expired' }).where(eq(bookings.id, request.booking.id));
+    const other = await book('general-consultation', at('14:00'), request.booking.resourceId);
+    expect(other.ok).toBe(true);
+    const approved = await decideRequest(database.db, {
+      tenantId: klinik.id,
+      publicId: request.booking.publicId,
+      approve: true,
+      staffId,
+    });
+    expect(approved).toEqual({ ok: false, reason: 'slot_taken' });
+  });
+
+  it('refuses a start that is not an offered slot', async () => {
+    expect((await book('general-consultation', new Date('2026-11-24T09:07:00+08:00'))).ok).toBe(false); // off the 15-minute grid
+    expect((await book('general-consultation', new Date('2026-11-29T10:00:00+08:00'))).ok).toBe(false); // Sunday, closed
+    expect((await book('general-consultation', new Date('2026-12-25T10:00:00+08:00'))).ok).toBe(false); // public holiday
+  });
+});

@@ -1,0 +1,44 @@
+import type { Db } from '../../db/client.server';
+import { log } from '../../server/logger.server';
+import { publish } from '../../server/realtime';
+import { canChangeOnline } from './booking';
+import { type BookingRow, findBookingByPublicId, findSettings, moveBooking } from './booking-repo.server';
+
+export type CancelBookingResult =
+  | { ok: true; booking: BookingRow }
+  | { ok: false; reason: 'not_found' | 'too_late' | 'not_cancellable'; changeNoticeHours?: number };
+
+/**
+ * The customer cancels their own booking (by its unguessable public id, within this tenant): a
+ * confirmed booking or a pending request becomes cancelled, which frees its time at once (the
+ * exclusion constraint only counts held, requested and confirmed bookings). Allowed only until
+ * `changeNoticeHours` before the start; later, the customer must call the clinic.
+ *
+ * Rescheduling is this plus booking a new time: the confirmation page says so and links back to
+ * the service page. A paid deposit is not refunded here; the clinic settles it (as with a
+ * no-show), since refund rules are the clinic's policy and not yet modelled.
+ */
+export async function cancelBooking(
+  db: Db,
+  input: { tenantId: string; publicId: string; now?: Date },
+): Promise<CancelBookingResult> {
+  const now = input.now ?? new Date();
+  const [booking, settings] = await Promise.all([
+    findBookingByPublicId(db, input.tenantId, input.publicId),
+    findSettings(db, input.tenantId),
+  ]);
+  if (!booking) return { ok: false, reason: 'not_found' };
+  if (booking.status !== 'confirmed' && booking.status !== 'requested') return { ok: false, reason: 'not_cancellable' };
+  if (!canChangeOnline(booking, settings.changeNoticeHours, now)) {
+    return { ok: false, reason: 'too_late', changeNoticeHours: settings.changeNoticeHours };
+  }
+  // Conditional on the status it had: a staff decision or a second click in between wins cleanly.
+  const cancelled = await moveBooking(db, input.tenantId, booking.id, ['confirmed', 'requested'], {
+    status: 'cancelled',
+  });
+  if (!cancelled) return { ok: false, reason: 'not_cancellable' };
+  await publish(cancelled.tenantId, `booking:${cancelled.publicId}`, 'status', { status: cancelled.status }).catch(
+    (error: unknown) => log.warn('realtime publish failed', { error: String(error) }),
+  );
+  return { ok: true, booking: cancelled };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { Db } from '../../db/client.server';
+import { isLocale, type Locale, localized } from '../../i18n/locales';
+import { localePath } from '../../i18n/routing';
+import { formatDateTime } from '../../lib/dates';
+import { env } from '../../server/config.server';
+import { log } from '../../server/logger.server';
+import { enqueueMessage, type MessageToEnqueue } from '../../server/outbox';
+import type { Tenant } from '../tenants';
+import { type DecisionResult, decideRequest } from './booking-lifecycle.server';
+import { type BookingRow, findService, type ServiceRow } from './booking-repo.server';
+import { requestPagePath, servicePagePath } from './staff-agenda';
+
+// Staff decide a booking request; the customer hears about it by SMS and/or e-mail, in their
+// language, through the outbox — written in the decision's own transaction.
+
+const SMS_DESTINATION = /^\+?[1-9]\d{6,14}$/;
+const Email = z.email();
+
+/** The longest reason a customer is sent (the template's limit). */
+export const MAX_REASON_LENGTH = 500;
+
+export interface DecisionContext {
+  tenant: Pick<Tenant, 'id' | 'name' | 'timeZone'>;
+  service: Pick<ServiceRow, 'slug' | 'name'>;
+  /** Where links point: `https://kliniksihat.my` (the tenant's primary host). */
+  origin: string;
+}
+
+/**
+ * The messages telling a customer their request was approved or declined: an SMS when the
+ * booking has a phone number, an e-mail when it has an address. Destinations the outbox would
+ * refuse are left out rather than failing (and rolling back) the decision.
+ */
+export function decisionMessages(
+  booking: BookingRow,
+  { tenant, service, origin }: DecisionContext,
+): MessageToEnqueue[] {
+  if (booking.status !== 'confirmed' && booking.status !== 'declined') return [];
+  const locale: Locale = isLocale(booking.locale) ? booking.locale : 'en';
+  const approved = booking.status === 'confirmed';
+  const path = approved ? requestPagePath(service.slug, booking.publicId) : servicePagePath(service.slug);
+  const reason = booking.decisionReason?.trim().slice(0, MAX_REASON_LENGTH);
+  const payload: Record<string, unknown> = {
+    organisation: tenant.name,
+    name: booking.contactName.trim().slice(0, 200),
+    service: localized(service.name, locale) || service.slug,
+    when: formatDateTime(booking.startsAt, locale, tenant.timeZone),
+    link: `${origin}${localePath(locale, path)}`,
+    ...(!approved && reason ? { reason } : {}),
+  };
+  const template = approved ? 'booking-approved' : 'booking-declined';
+  const common = { tenantId: tenant.id, locale, template, payload } as const;
+  const messages: MessageToEnqueue[] = [];
+  const phone = booking.contactPhone?.replace(/[\s-]/g, '') ?? '';
+  if (SMS_DESTINATION.test(phone)) messages.push({ ...common, channel: 'sms', destination: phone });
+  const email = booking.contactEmail?.trim() ?? '';
+  if (email && Email.safeParse(email).success) messages.push({ ...common, channel: 'email', destination: email });
+  return messages;
+}
+
+/** The origin customer links use: the tenant's primary host, else the host the staff member used. */
+export function publicOrigin(tenant: Pick<Tenant, 'primaryHost'>, fallback: string): string {
+  return tenant.primaryHost ? `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}` : fallback;
+}
+
+/** Writes the decision's messages with the decision's transaction handle. */
+export async function enqueueDecisionMessages(
+  tx: Db,
+  tenant: DecisionContext['tenant'],
+  booking: BookingRow,
+  origin: string,
+): Promise<number> {
+  const service = await findService(tx, tenant.id, booking.serviceId);
+  if (!service) return 0;
+  const messages = decisionMessages(booking, { tenant, service, origin });
+  if (messages.length === 0)
+    log.warn('booking decided without a phone or e-mail to tell', { booking: booking.publicId });
+  for (const message of messages) await enqueueMessage(tx, message);
+  return messages.length;
+}
+
+/**
+ * Approves or declines a booking request and queues the customer's message in the same
+ * transaction. The caller kicks the outbox (kickOutbox) after a successful decision.
+ */
+export async function decideAndNotify(
+  db: Db,
+  input: {
+    tenant: Pick<Tenant, 'id' | 'name' | 'timeZone' | 'primaryHost'>;
+    publicId: string;
+    approve: boolean;
+    reason?: string | null | undefined;
+    staffId: string;
+    /** The origin of the staff request, for a tenant without a primary host. */
+    requestOrigin: string;
+    now?: Date;
+  },
+): Promise<DecisionResult> {
+  const reason = input.reason?.trim().slice(0, MAX_REASON_LENGTH) || null;
+  const origin = publicOrigin(input.tenant, input.requestOrigin);
+  return decideRequest(
+    db,
+    {
+      tenantId: input.tenant.id,
+      publicId: input.publicId,
+      approve: input.approve,
+      reason,
+      staffId: input.staffId,
+      ...(input.now ? { now: input.now } : {}),
+    },
+    async (tx, booking) => {
+      await enqueueDecisionMessages(tx, input.tenant, booking, origin);
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import './paid-effect.server';
+
+export * from './appointment-flow';
+export {
+  type BookingPageData,
+  bookableService,
+  bookingPageData,
+  type CategoryRow,
+  categoryWithServices,
+  serviceBookingWindow,
+} from './appointment-pages.server';
+export type { Availability, AvailabilityDay, DayStatus, Slot } from './availability';
+export { availabilityFor, MAX_REQUEST_DAYS } from './availability.server';
+export { type BookSlotInput, type BookSlotResult, bookSlot } from './book-slot.server';
+export { amountDueAtBooking, BLOCKING, type BookingStatus, canChangeOnline, HOLD_MINUTES } from './booking';
+export * from './booking-form-rules';
+export {
+  confirmPaidBooking,
+  type DecisionResult,
+  decideRequest,
+  markAttendance,
+  type PaidOutcome,
+  sweepBookings,
+} from './booking-lifecycle.server';
+export {
+  type BookingRow,
+  findBookingByPublicId,
+  findService,
+  findSettings,
+  listActiveServices,
+  listBookingsBetween,
+  listCategories,
+  listRequests,
+  type ServiceRow,
+} from './booking-repo.server';
+export { type CancelBookingResult, cancelBooking } from './cancel-booking.server';

@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { removeAllCarts } from '../../../stores/carts';
+
+/**
+ * Empties the carts once a booking is confirmed or requested (after mount: localStorage is the
+ * browser's). Renders nothing.
+ */
+export default function ClearCarts() {
+  useEffect(() => removeAllCarts(), []);
+  return null;
+}

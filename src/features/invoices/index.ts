@@ -1,0 +1,12 @@
+export { createInvoice, type NewInvoiceInput, type NewInvoiceLine, newPublicId } from './create-invoice.server';
+export {
+  coverFee,
+  displayInvoiceNumber,
+  grossUp,
+  type InvoiceKind,
+  type InvoiceStatus,
+  type InvoiceView,
+  isPayable,
+} from './invoice';
+export { findInvoiceRow, type InvoiceRow, moveInvoiceStatus } from './invoice-repo.server';
+export { customerInvoices, INVOICE_PAGE_SIZE, invoiceByPublicId, listOpenInvoices } from './queries.server';

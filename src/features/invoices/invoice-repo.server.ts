@@ -1,0 +1,149 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.server';
+import { invoiceCounters, invoiceLines, invoices } from '../../db/schema';
+import type { Currency } from '../../lib/money';
+import { displayInvoiceNumber, type InvoiceStatus, type InvoiceView } from './invoice';
+
+// The only drizzle user of the invoices feature; every query is scoped by tenant.
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+type NewInvoice = Omit<typeof invoices.$inferInsert, 'number' | 'id'>;
+type NewLine = Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'tenantId' | 'id'>;
+
+/**
+ * The next invoice number of a tenant. The counter row is locked by the UPDATE until the calling
+ * transaction ends, so numbers are sequential, unique, and — because a rollback also rolls the
+ * counter back — without gaps.
+ */
+export async function nextInvoiceNumber(tx: Db, tenantId: string): Promise<number> {
+  await tx.insert(invoiceCounters).values({ tenantId, lastNumber: 0 }).onConflictDoNothing();
+  const [row] = await tx
+    .update(invoiceCounters)
+    .set({ lastNumber: sql`${invoiceCounters.lastNumber} + 1` })
+    .where(eq(invoiceCounters.tenantId, tenantId))
+    .returning({ number: invoiceCounters.lastNumber });
+  if (!row) throw new Error('invoice counter missing');
+  return row.number;
+}
+
+export async function insertInvoice(
+  tx: Db,
+  invoice: NewInvoice & { number: number },
+  lines: NewLine[],
+): Promise<InvoiceRow> {
+  const [row] = await tx.insert(invoices).values(invoice).returning();
+  if (!row) throw new Error('invoice not created');
+  if (lines.length > 0) {
+    await tx.insert(invoiceLines).values(lines.map((line) => ({ ...line, invoiceId: row.id, tenantId: row.tenantId })));
+  }
+  return row;
+}
+
+export async function findInvoiceRowByPublicId(db: Db, tenantId: string, publicId: string): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.publicId, publicId)));
+  return row ?? null;
+}
+
+export async function findInvoiceRow(db: Db, tenantId: string, id: string): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)));
+  return row ?? null;
+}
+
+/** Invoices with their lines, in one query for the lines of all of them. */
+export async function toViews(db: Db, rows: InvoiceRow[], currency: Currency): Promise<InvoiceView[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(invoiceLines)
+    .where(
+      and(
+        eq(invoiceLines.tenantId, rows[0]?.tenantId ?? ''),
+        inArray(
+          invoiceLines.invoiceId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .orderBy(asc(invoiceLines.position));
+  return rows.map((row) => ({
+    id: row.id,
+    publicId: row.publicId,
+    number: row.number,
+    displayNumber: displayInvoiceNumber(row.number),
+    kind: row.kind,
+    status: row.status,
+    currency: { ...currency, code: row.currencyCode },
+    subtotal: row.subtotal,
+    fee: row.fee,
+    total: row.total,
+    lines: lines
+      .filter((line) => line.invoiceId === row.id)
+      .map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitAmount: line.unitAmount,
+        amount: line.amount,
+      })),
+    contactName: row.contactName,
+    contactPhone: row.contactPhone,
+    contactEmail: row.contactEmail,
+    customerId: row.customerId,
+    locale: row.locale,
+    referenceId: row.referenceId,
+    dueAt: row.dueAt,
+    paidAt: row.paidAt,
+    createdAt: row.createdAt,
+  }));
+}
+
+export async function listCustomerInvoiceRows(
+  db: Db,
+  tenantId: string,
+  customerId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: InvoiceRow[]; total: number }> {
+  const where = and(eq(invoices.tenantId, tenantId), eq(invoices.customerId, customerId));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.number))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(invoices).where(where),
+  ]);
+  return { rows, total: totals?.n ?? 0 };
+}
+
+/** Moves an invoice between statuses, only from the ones given; returns the row when it moved. */
+export async function moveInvoiceStatus(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  from: InvoiceStatus[],
+  changes: { status: InvoiceStatus; paidAt?: Date; fee?: number; total?: number },
+): Promise<InvoiceRow | null> {
+  const [row] = await tx
+    .update(invoices)
+    .set(changes)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id), inArray(invoices.status, from)))
+    .returning();
+  return row ?? null;
+}
+
+export async function listInvoiceRowsByStatus(db: Db, tenantId: string, statuses: InvoiceStatus[], limit: number) {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), inArray(invoices.status, statuses)))
+    .orderBy(desc(invoices.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { newPublicId } from './create-invoice.server';
+import { coverFee, displayInvoiceNumber, grossUp, isPayable } from './invoice';
+
+describe('cover-the-fees gross-up', () => {
+  it('nets the organisation at least the amount: gross = ceil((amount + fixed) / (1 − rate))', () => {
+    // RM100.00 with 1.8% + RM0.50: (10000 + 50) / 0.982 = 10234.21… → 10235
+    expect(grossUp(10_000, { fixed: 50, rateBp: 180 })).toBe(10_235);
+    const gross = grossUp(10_000, { fixed: 50, rateBp: 180 });
+    expect(gross - Math.round((gross * 180) / 10_000) - 50).toBeGreaterThanOrEqual(10_000);
+  });
+  it('adds only the fixed fee when there is no rate, and nothing when both are zero', () => {
+    expect(grossUp(5_000, { fixed: 100, rateBp: 0 })).toBe(5_100);
+    expect(grossUp(5_000, { fixed: 0, rateBp: 0 })).toBe(5_000);
+  });
+  it('is exact when the division is exact', () => {
+    expect(grossUp(9_800, { fixed: 0, rateBp: 200 })).toBe(10_000);
+  });
+  it('works for currencies without decimals', () => {
+    expect(grossUp(250_000, { fixed: 2_000, rateBp: 290 })).toBe(259_527);
+  });
+  it('is the fee only when the payer chooses to cover it', () => {
+    expect(coverFee(10_000, { fixed: 50, rateBp: 180 }, true)).toBe(235);
+    expect(coverFee(10_000, { fixed: 50, rateBp: 180 }, false)).toBe(0);
+  });
+  it('refuses nonsense', () => {
+    expect(() => grossUp(-1, { fixed: 0, rateBp: 0 })).toThrow(RangeError);
+    expect(() => grossUp(1.5, { fixed: 0, rateBp: 0 })).toThrow(RangeError);
+    expect(() => grossUp(100, { fixed: 0, rateBp: 10_000 })).toThrow(RangeError);
+  });
+});
+
+describe('invoices', () => {
+  it('show numbers as INV-000042', () => {
+    expect(displayInvoiceNumber(42)).toBe('INV-000042');
+    expect(displayInvoiceNumber(1_234_567)).toBe('INV-1234567');
+  });
+  it('can be paid while open or after a failed attempt only', () => {
+    expect(isPayable('open')).toBe(true);
+    expect(isPayable('failed')).toBe(true);
+    expect(isPayable('paid')).toBe(false);
+    expect(isPayable('void')).toBe(false);
+    expect(isPayable('expired')).toBe(false);
+  });
+  it('get unguessable, URL-safe public ids', () => {
+    const ids = new Set(Array.from({ length: 2000 }, () => newPublicId()));
+    expect(ids.size).toBe(2000);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{22}$/);
+  });
+});

@@ -1,0 +1,59 @@
+import type { LocalizedText } from '../../i18n/locales';
+import type { Currency } from '../../lib/money';
+
+export type InvoiceKind = 'appointment' | 'donation';
+export type InvoiceStatus = 'open' | 'paid' | 'failed' | 'expired' | 'void';
+
+/** What pages, the PDF and providers see of an invoice. Money in minor units. */
+export interface InvoiceView {
+  id: string;
+  publicId: string;
+  number: number;
+  /** "INV-000042" */
+  displayNumber: string;
+  kind: InvoiceKind;
+  status: InvoiceStatus;
+  currency: Currency;
+  subtotal: number;
+  fee: number;
+  total: number;
+  lines: { description: Partial<LocalizedText>; quantity: number; unitAmount: number; amount: number }[];
+  contactName: string;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  customerId: string | null;
+  locale: string;
+  /** What the invoice is for (a booking or donation id). */
+  referenceId: string | null;
+  dueAt: Date | null;
+  paidAt: Date | null;
+  createdAt: Date;
+}
+
+export function displayInvoiceNumber(number: number): string {
+  return `INV-${String(number).padStart(6, '0')}`;
+}
+
+/** Invoices that can still be paid. "failed" means the last attempt failed: try again. */
+export function isPayable(status: InvoiceStatus): boolean {
+  return status === 'open' || status === 'failed';
+}
+
+/**
+ * Cover-the-fees gross-up (DESIGN.md §5): gross = ceil((amount + fixed) / (1 − rate)), with the
+ * rate in basis points and integer arithmetic only, so the organisation nets at least `amount`.
+ */
+export function grossUp(amount: number, fee: { fixed: number; rateBp: number }): number {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError('amount must be a non-negative integer');
+  if (fee.rateBp < 0 || fee.rateBp >= 10_000) throw new RangeError('rate must be in [0, 10000) basis points');
+  const numerator = (amount + fee.fixed) * 10_000;
+  const denominator = 10_000 - fee.rateBp;
+  return Math.ceil(numerator / denominator) === numerator / denominator
+    ? numerator / denominator
+    : Math.floor(numerator / denominator) + 1;
+}
+
+/** The fee a payer adds by covering it (0 when they do not). */
+export function coverFee(amount: number, fee: { fixed: number; rateBp: number }, cover: boolean): number {
+  return cover ? grossUp(amount, fee) - amount : 0;
+}

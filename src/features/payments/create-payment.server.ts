@@ -1,0 +1,97 @@
+import type { Db } from '../../db/client.server';
+import type { Locale } from '../../i18n/locales';
+import { localized } from '../../i18n/locales';
+import { hitRateLimit } from '../../server/rate-limit.server';
+import { type InvoiceView, isPayable } from '../invoices';
+import type { Tenant } from '../tenants';
+import { quote } from './payment-options';
+import { enabledOptions, insertPayment, pendingCounterPayment, setProviderRef } from './payment-repo.server';
+import type { PaymentMethod, PaymentProvider, PaymentStart } from './provider';
+import { methodAcceptsCurrency } from './providers';
+
+/** Card-testing defence: attempts per invoice, per IP, per tenant. */
+export const PAYMENT_LIMITS = {
+  perInvoice: { limit: 10, windowMs: 60 * 60 * 1000 },
+  perIp: { limit: 20, windowMs: 10 * 60 * 1000 },
+  perTenant: { limit: 300, windowMs: 60 * 1000 },
+};
+
+export type CreatePaymentResult =
+  | { ok: true; paymentId: string; start: PaymentStart; instructions: string | null }
+  | { ok: false; reason: 'not_payable' | 'method_unavailable' | 'rate_limited'; retryAfterSeconds?: number };
+
+export interface Providers {
+  forMethod(method: PaymentMethod): PaymentProvider;
+}
+
+/**
+ * Starts paying an invoice with one method: checks the method is offered, rate-limits, records a
+ * pending payment for the quoted amount (fee added when the payer covers it), then asks the
+ * provider how the browser continues.
+ */
+export async function createPayment(
+  db: Db,
+  providers: Providers,
+  input: {
+    tenant: Tenant;
+    invoice: InvoiceView;
+    method: PaymentMethod;
+    coverFees: boolean;
+    locale: Locale;
+    ip: string;
+    siteOrigin: string;
+    returnPath: string;
+    now?: Date;
+  },
+): Promise<CreatePaymentResult> {
+  if (!isPayable(input.invoice.status)) return { ok: false, reason: 'not_payable' };
+  const option = (await enabledOptions(db, input.tenant.id, input.locale)).find((o) => o.method === input.method);
+  if (!option || !methodAcceptsCurrency(input.method, input.invoice.currency.code)) {
+    return { ok: false, reason: 'method_unavailable' };
+  }
+
+  for (const [key, limit] of [
+    [`pay:invoice:${input.invoice.id}`, PAYMENT_LIMITS.perInvoice],
+    [`pay:ip:${input.ip}`, PAYMENT_LIMITS.perIp],
+    [`pay:tenant:${input.tenant.id}`, PAYMENT_LIMITS.perTenant],
+  ] as const) {
+    const hit = await hitRateLimit(db, key, limit, input.now);
+    if (!hit.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: hit.retryAfterSeconds };
+  }
+
+  // Choosing the counter twice keeps one pending counter payment for staff to mark.
+  if (input.method === 'counter') {
+    const existing = await pendingCounterPayment(db, input.tenant.id, input.invoice.id);
+    if (existing)
+      return { ok: true, paymentId: existing.id, start: { kind: 'offline' }, instructions: option.instructions };
+  }
+
+  const provider = providers.forMethod(input.method);
+  const { fee, total } = quote(input.invoice.subtotal, option, input.coverFees);
+  const payment = await insertPayment(db, {
+    tenantId: input.tenant.id,
+    invoiceId: input.invoice.id,
+    provider: provider.name,
+    method: input.method,
+    amount: total,
+    fee,
+  });
+  const returnUrl = new URL(`${input.returnPath}?payment=${payment.id}`, input.siteOrigin).href;
+  const start = await provider.createPayment({
+    paymentId: payment.id,
+    tenantId: input.tenant.id,
+    invoicePublicId: input.invoice.publicId,
+    invoiceNumber: input.invoice.displayNumber,
+    amount: total,
+    currency: input.invoice.currency.code,
+    method: input.method,
+    description: `${input.tenant.name} ${input.invoice.displayNumber}: ${localized(input.invoice.lines[0]?.description, input.locale)}`,
+    customerEmail: input.invoice.contactEmail,
+    locale: input.locale,
+    returnUrl,
+    siteOrigin: input.siteOrigin,
+  });
+  const providerRef = start.kind === 'offline' ? null : start.providerRef;
+  if (providerRef) await setProviderRef(db, input.tenant.id, payment.id, providerRef);
+  return { ok: true, paymentId: payment.id, start, instructions: option.instructions };
+}

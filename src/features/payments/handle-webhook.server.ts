@@ -1,0 +1,61 @@
+import type { Db } from '../../db/client.server';
+import { log } from '../../server/logger.server';
+import { findPaymentAnyTenant, recordEvent } from './payment-repo.server';
+import { type PaymentProvider, WebhookVerificationError } from './provider';
+import { settlePayment } from './settle-payment.server';
+
+export type WebhookResult =
+  | { status: 400; error: string }
+  | { status: 200; outcome: 'settled' | 'duplicate' | 'already_final' | 'ignored' | 'unknown_payment' };
+
+/**
+ * A gateway's webhook: verify the signature (else 400, nothing stored), then store the event and
+ * settle the payment in one transaction. A replayed event hits the unique (provider, event id)
+ * and changes nothing; every 2xx tells the gateway to stop retrying.
+ */
+export async function handleWebhook(
+  db: Db,
+  provider: PaymentProvider,
+  request: { headers: Headers; rawBody: string },
+): Promise<WebhookResult> {
+  let event: Awaited<ReturnType<PaymentProvider['parseWebhook']>>;
+  try {
+    event = await provider.parseWebhook(request);
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) return { status: 400, error: error.message };
+    throw error;
+  }
+  const payment = await findPaymentAnyTenant(db, {
+    id: event.paymentId,
+    provider: provider.name,
+    providerRef: event.providerRef,
+  });
+  const record = {
+    tenantId: payment?.tenantId ?? null,
+    provider: provider.name,
+    eventId: event.eventId,
+    paymentId: payment?.id ?? null,
+    type: event.type,
+    payload: event.payload,
+  };
+  if (!payment || event.outcome === 'ignored') {
+    const fresh = await db.transaction((tx) => recordEvent(tx, record));
+    if (!payment && event.outcome !== 'ignored')
+      log.warn('webhook for an unknown payment', { provider: provider.name, eventId: event.eventId });
+    return { status: 200, outcome: fresh ? (payment ? 'ignored' : 'unknown_payment') : 'duplicate' };
+  }
+  let fresh = false;
+  const settled = await settlePayment(db, {
+    tenantId: payment.tenantId,
+    paymentId: payment.id,
+    status: event.outcome,
+    via: 'webhook',
+    failureReason: event.failureReason ?? null,
+    before: async (tx) => {
+      fresh = await recordEvent(tx, record);
+      return fresh;
+    },
+  });
+  if (!fresh) return { status: 200, outcome: 'duplicate' };
+  return { status: 200, outcome: settled.changed ? 'settled' : 'already_final' };
+}

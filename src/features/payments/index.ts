@@ -1,0 +1,27 @@
+import './receipt.server';
+
+export { appProviders } from './app-providers.server';
+export { markPaidAtCounter } from './counter.server';
+export { type CreatePaymentResult, createPayment, PAYMENT_LIMITS } from './create-payment.server';
+export { handleWebhook, type WebhookResult } from './handle-webhook.server';
+export { emitInvoicePaid, type InvoicePaidEvent, onInvoicePaid } from './invoice-paid.server';
+export { type PaymentOption, quote, sortOptions } from './payment-options';
+export {
+  counterPayments,
+  enabledOptions,
+  findPayment,
+  latestPaymentOf,
+  type PaymentRow,
+  setMethodsEnabled,
+} from './payment-repo.server';
+export {
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type PaymentProvider,
+  type PaymentStart,
+  type ProviderName,
+  WebhookVerificationError,
+} from './provider';
+export { methodAcceptsCurrency } from './providers';
+export { type SettleInput, type SettleResult, settlePayment } from './settle-payment.server';
+export { verifyPayment } from './verify-payment.server';

@@ -1,0 +1,33 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $realtimeStatus, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
+
+interface Props {
+  publicId: string;
+  messages: { live: string; offline: string };
+}
+
+/**
+ * Keeps a verify page current: when the invoice's payment settles (the webhook landed), the page
+ * reloads to show the outcome; when the live connection drops, it says so.
+ */
+export default function LiveInvoiceStatus({ publicId, messages }: Props) {
+  const status = useStore($realtimeStatus);
+  useEffect(
+    () =>
+      subscribe(`invoice:${publicId}`, (event) => {
+        // A settled payment, or messages missed while disconnected: show the server's truth.
+        if (event === 'payment' || event === RESYNC) window.location.reload();
+      }),
+    [publicId],
+  );
+  return (
+    <p className="flex items-center gap-2 text-sm text-gray-600" data-realtime={status} aria-live="polite">
+      <span
+        aria-hidden="true"
+        className={`inline-block h-2 w-2 rounded-full ${status === 'open' ? 'bg-green-600' : 'bg-gray-400'}`}
+      />
+      {status === 'closed' ? messages.offline : status === 'open' ? messages.live : ''}
+    </p>
+  );
+}

@@ -1,0 +1,28 @@
+import { coverFee } from '../invoices/invoice';
+import type { PaymentMethod } from './provider';
+
+/** A method the tenant offers, with the fee a payer adds by covering it. */
+export interface PaymentOption {
+  method: PaymentMethod;
+  feeFixed: number;
+  feeRateBp: number;
+  /** Counter instructions in the visitor's language (counter only). */
+  instructions: string | null;
+}
+
+/** Display order of SPEC.md §4: credit/debit card, online banking, pay at counter. */
+const ORDER: PaymentMethod[] = ['card', 'fpx', 'counter'];
+
+export function sortOptions(options: PaymentOption[]): PaymentOption[] {
+  return [...options].sort((a, b) => ORDER.indexOf(a.method) - ORDER.indexOf(b.method));
+}
+
+/** The amounts a payer sees for one option: fee added only when they cover it. */
+export function quote(subtotal: number, option: PaymentOption, coverFees: boolean): { fee: number; total: number } {
+  // Counter payments carry no gateway fee to cover.
+  const fee =
+    option.method === 'counter'
+      ? 0
+      : coverFee(subtotal, { fixed: option.feeFixed, rateBp: option.feeRateBp }, coverFees);
+  return { fee, total: subtotal + fee };
+}

@@ -1,0 +1,179 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.server';
+import { paymentEvents, payments, staff, tenantPaymentMethods } from '../../db/schema';
+import { type Locale, localized } from '../../i18n/locales';
+import type { PaymentOption } from './payment-options';
+import type { PaymentMethod, ProviderName } from './provider';
+
+// The only drizzle user of the payments feature; every query is scoped by tenant.
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function enabledOptions(db: Db, tenantId: string, locale: Locale): Promise<PaymentOption[]> {
+  const rows = await db
+    .select()
+    .from(tenantPaymentMethods)
+    .where(and(eq(tenantPaymentMethods.tenantId, tenantId), eq(tenantPaymentMethods.enabled, true)));
+  return rows.map((row) => ({
+    method: row.method,
+    feeFixed: row.feeFixed,
+    feeRateBp: row.feeRateBp,
+    instructions: row.method === 'counter' ? localized(row.instructions, locale) || null : null,
+  }));
+}
+
+export async function insertPayment(
+  db: Db,
+  row: {
+    tenantId: string;
+    invoiceId: string;
+    provider: ProviderName;
+    method: PaymentMethod;
+    amount: number;
+    fee: number;
+  },
+): Promise<PaymentRow> {
+  const [created] = await db.insert(payments).values(row).returning();
+  if (!created) throw new Error('payment not created');
+  return created;
+}
+
+export async function setProviderRef(db: Db, tenantId: string, id: string, providerRef: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ providerRef })
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)));
+}
+
+export async function findPayment(db: Db, tenantId: string, id: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)));
+  return row ?? null;
+}
+
+/** For webhooks, which name our payment id (or the provider's ref) but arrive without a tenant. */
+export async function findPaymentAnyTenant(
+  db: Db,
+  by: { id?: string | null; provider: ProviderName; providerRef?: string | null },
+) {
+  if (by.id && /^[0-9a-f-]{36}$/i.test(by.id)) {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, by.id), eq(payments.provider, by.provider)));
+    if (row) return row;
+  }
+  if (by.providerRef) {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, by.provider), eq(payments.providerRef, by.providerRef)));
+    return row ?? null;
+  }
+  return null;
+}
+
+export async function latestPaymentOf(db: Db, tenantId: string, invoiceId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId)))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function pendingCounterPayment(db: Db, tenantId: string, invoiceId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.tenantId, tenantId),
+        eq(payments.invoiceId, invoiceId),
+        eq(payments.method, 'counter'),
+        eq(payments.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * THE transition: pending → final, at most once. The WHERE status = 'pending' makes concurrent
+ * callers (webhook, verify page, staff click) race for one row update; only the winner gets it back.
+ */
+export async function finalizePayment(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  outcome: {
+    status: 'paid' | 'failed' | 'cancelled';
+    via: string;
+    staffId?: string | null;
+    failureReason?: string | null;
+    at: Date;
+  },
+): Promise<PaymentRow | null> {
+  const [row] = await tx
+    .update(payments)
+    .set({
+      status: outcome.status,
+      settledVia: outcome.via,
+      settledByStaffId: outcome.staffId ?? null,
+      failureReason: outcome.failureReason ?? null,
+      settledAt: outcome.at,
+    })
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id), eq(payments.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function noteRefundDue(tx: Db, tenantId: string, id: string): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ failureReason: 'refund_due_invoice_already_paid' })
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)));
+}
+
+/** Stores a webhook event once; false when this (provider, event id) was seen before. */
+export async function recordEvent(
+  tx: Db,
+  event: {
+    tenantId: string | null;
+    provider: string;
+    eventId: string;
+    paymentId: string | null;
+    type: string;
+    payload: Record<string, unknown>;
+  },
+): Promise<boolean> {
+  const rows = await tx.insert(paymentEvents).values(event).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return rows.length === 1;
+}
+
+export async function countEvents(db: Db, provider: string, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+  return Number(row?.n ?? 0);
+}
+
+/** Counter payments with who settled them, for the staff page. */
+export async function counterPayments(db: Db, tenantId: string, limit: number) {
+  return db
+    .select({ payment: payments, staffName: staff.name })
+    .from(payments)
+    .leftJoin(staff, eq(staff.id, payments.settledByStaffId))
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.method, 'counter')))
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
+}
+
+/** Switches every payment method of a tenant on or off (developer aid and tests). */
+export async function setMethodsEnabled(db: Db, tenantId: string, enabled: boolean): Promise<void> {
+  await db.update(tenantPaymentMethods).set({ enabled }).where(eq(tenantPaymentMethods.tenantId, tenantId));
+}

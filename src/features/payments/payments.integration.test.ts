@@ -1,0 +1,273 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentEvents, payments } from '../../db/schema';
+import { seedDemo } from '../../db/seed/demo.server';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { createInvoice, type InvoiceView, invoiceByPublicId } from '../invoices';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import {
+  createPayment,
+  handleWebhook,
+  markPaidAtCounter,
+  onInvoicePaid,
+  type PaymentProvider,
+  settlePayment,
+  verifyPayment,
+  WebhookVerificationError,
+} from '.';
+
+/** A gateway stand-in for the port: HMAC-signed JSON webhooks, a status table it controls. */
+function fakeGateway(): PaymentProvider & {
+  outcomes: Map<string, 'pending' | 'paid' | 'failed'>;
+  sign(body: string): string;
+} {
+  const secret = 'test-secret';
+  const outcomes = new Map<string, 'pending' | 'paid' | 'failed'>();
+  const sign = (body: string) => createHmac('sha256', secret).update(body).digest('hex');
+  return {
+    name: 'sandbox',
+    outcomes,
+    sign,
+    async createPayment(request) {
+      outcomes.set(request.paymentId, 'pending');
+      return { kind: 'redirect', url: `https://gateway.example/${request.paymentId}`, providerRef: request.paymentId };
+    },
+    async fetchStatus(payment) {
+      return { status: outcomes.get(payment.id) ?? 'pending' };
+    },
+    async parseWebhook({ headers, rawBody }) {
+      if (headers.get('x-signature') !== sign(rawBody)) throw new WebhookVerificationError('bad signature');
+      const body = JSON.parse(rawBody) as { id: string; paymentId: string; outcome: 'paid' | 'failed' };
+      return {
+        provider: 'sandbox',
+        eventId: body.id,
+        type: `charge.${body.outcome}`,
+        paymentId: body.paymentId,
+        providerRef: body.paymentId,
+        outcome: body.outcome,
+        payload: body,
+      };
+    },
+  };
+}
+
+describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
+  let database: TestDatabase;
+  let klinik: Tenant;
+  let peduli: Tenant;
+  const gateway = fakeGateway();
+  const providers = { forMethod: () => gateway, byName: () => gateway };
+  const paidEvents: string[] = [];
+  let ip = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDemo(database.db);
+    forgetCachedTenants();
+    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    peduli = (await resolveTenant(database.db, 'peduli.localhost')) as Tenant;
+    onInvoicePaid('test-recorder', async (_tx, event) => {
+      paidEvents.push(event.invoice.publicId);
+    });
+  });
+  afterAll(async () => {
+    forgetCachedTenants();
+    await database?.close();
+  });
+
+  const newInvoice = (tenant: Tenant = klinik, amount = 10_000) =>
+    createInvoice(database.db, {
+      tenantId: tenant.id,
+      currency: tenant.currency,
+      kind: 'appointment',
+      locale: 'en',
+      lines: [{ description: { en: 'Consultation' }, quantity: 1, unitAmount: amount }],
+      contact: { name: 'Test', email: 'test@example.my' },
+    });
+
+  async function startPayment(invoice: InvoiceView, coverFees = false) {
+    const result = await createPayment(database.db, providers, {
+      tenant: klinik,
+      invoice,
+      method: 'card',
+      coverFees,
+      locale: 'en',
+      ip: `10.9.0.${++ip}`,
+      siteOrigin: 'http://klinik.localhost',
+      returnPath: `/invoices/${invoice.publicId}/verify`,
+    });
+    if (!result.ok) throw new Error(result.reason);
+    return result.paymentId;
+  }
+
+  function webhook(eventId: string, paymentId: string, outcome: 'paid' | 'failed' = 'paid', signature?: string) {
+    const rawBody = JSON.stringify({ id: eventId, paymentId, outcome });
+    return handleWebhook(database.db, gateway, {
+      headers: new Headers({ 'x-signature': signature ?? gateway.sign(rawBody) }),
+      rawBody,
+    });
+  }
+
+  it('numbers invoices per tenant without gaps or duplicates under 50 concurrent creations', async () => {
+    const created = await Promise.all(Array.from({ length: 50 }, () => newInvoice(peduli, 50_000)));
+    const numbers = created.map((i) => i.number).sort((a, b) => a - b);
+    const first = numbers[0] ?? 0;
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => first + i));
+  });
+
+  it("keeps another tenant's invoice out of reach", async () => {
+    const invoice = await newInvoice(klinik);
+    expect(await invoiceByPublicId(database.db, peduli, invoice.publicId)).toBeNull();
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.total).toBe(10_000);
+  });
+
+  it('charges the covered fee and records it on the paid invoice', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice, true);
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ amount: 10_235, fee: 235, status: 'pending' });
+    await webhook(`evt-fee-${paymentId}`, paymentId);
+    const paid = await invoiceByPublicId(database.db, klinik, invoice.publicId);
+    expect(paid).toMatchObject({ status: 'paid', subtotal: 10_000, fee: 235, total: 10_235 });
+  });
+
+  it('settles once when the same webhook arrives 10 times', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    const results = [];
+    for (let i = 0; i < 10; i += 1) results.push(await webhook('evt-replayed-1', paymentId));
+    expect(results.map((r) => (r.status === 200 ? r.outcome : 'error'))).toEqual([
+      'settled',
+      ...Array(9).fill('duplicate'),
+    ]);
+    expect(
+      await database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt-replayed-1')),
+    ).toHaveLength(1);
+    expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+  });
+
+  it('settles once when webhooks and verifications race (50 at once)', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    gateway.outcomes.set(paymentId, 'paid');
+    const racers = Array.from({ length: 50 }, (_, i) =>
+      i % 2 === 0
+        ? webhook(`evt-race-${i}`, paymentId).then((r) => r.status === 200 && r.outcome === 'settled')
+        : verifyPayment(database.db, providers, { tenantId: klinik.id, invoiceId: invoice.id, paymentId }).then(
+            () => false,
+          ),
+    );
+    await Promise.all(racers);
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment?.status).toBe('paid');
+    expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+  });
+
+  it('changes nothing on a bad signature', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    const result = await webhook('evt-forged', paymentId, 'paid', 'forged');
+    expect(result.status).toBe(400);
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment?.status).toBe('pending');
+    expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt-forged'))).toHaveLength(
+      0,
+    );
+  });
+
+  it('lets a failed payment be tried again, and ignores a late failure after success', async () => {
+    const invoice = await newInvoice();
+    const first = await startPayment(invoice);
+    await webhook(`evt-fail-${first}`, first, 'failed');
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('failed');
+    const again = await invoiceByPublicId(database.db, klinik, invoice.publicId);
+    const second = await startPayment(again as InvoiceView);
+    await webhook(`evt-ok-${second}`, second, 'paid');
+    await webhook(`evt-late-${second}`, second, 'failed');
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('paid');
+  });
+
+  it('refuses to start paying a paid invoice', async () => {
+    const invoice = await newInvoice();
+    await startPayment(invoice).then((id) => webhook(`evt-p-${id}`, id));
+    const paid = (await invoiceByPublicId(database.db, klinik, invoice.publicId)) as InvoiceView;
+    const result = await createPayment(database.db, providers, {
+      tenant: klinik,
+      invoice: paid,
+      method: 'card',
+      coverFees: false,
+      locale: 'en',
+      ip: '10.9.9.9',
+      siteOrigin: 'http://klinik.localhost',
+      returnPath: '/x',
+    });
+    expect(result).toEqual({ ok: false, reason: 'not_payable' });
+  });
+
+  it('refuses a method the tenant does not offer', async () => {
+    const invoice = await newInvoice(peduli, 100_000);
+    const result = await createPayment(database.db, providers, {
+      tenant: peduli,
+      invoice,
+      method: 'fpx',
+      coverFees: false,
+      locale: 'id',
+      ip: '10.9.9.8',
+      siteOrigin: 'http://peduli.localhost',
+      returnPath: '/x',
+    });
+    expect(result).toEqual({ ok: false, reason: 'method_unavailable' });
+  });
+
+  it('rate-limits payment creation per invoice', async () => {
+    const invoice = await newInvoice();
+    const results = [];
+    for (let i = 0; i < 11; i += 1) {
+      results.push(
+        await createPayment(database.db, providers, {
+          tenant: klinik,
+          invoice,
+          method: 'card',
+          coverFees: false,
+          locale: 'en',
+          ip: `10.8.${i}.1`,
+          siteOrigin: 'http://klinik.localhost',
+          returnPath: '/x',
+        }),
+      );
+    }
+    expect(results.slice(0, 10).every((r) => r.ok)).toBe(true);
+    expect(results[10]).toMatchObject({ ok: false, reason: 'rate_limited' });
+  });
+
+  it('marks a counter payment paid by staff, with who and when, once', async () => {
+    const invoice = await newInvoice();
+    const staffRow = await database.db.query.staff.findFirst({
+      where: (s, { eq: is }) => is(s.email, 'staff@kliniksihat.my'),
+    });
+    if (!staffRow) throw new Error('demo staff missing');
+    const at = new Date('2026-11-22T03:00:00Z');
+    const first = await markPaidAtCounter(database.db, { tenantId: klinik.id, invoice, staffId: staffRow.id, now: at });
+    expect(first.changed).toBe(true);
+    expect(first.payment).toMatchObject({
+      status: 'paid',
+      method: 'counter',
+      settledVia: 'staff',
+      settledByStaffId: staffRow.id,
+    });
+    expect(first.payment?.settledAt?.toISOString()).toBe(at.toISOString());
+    const paid = (await invoiceByPublicId(database.db, klinik, invoice.publicId)) as InvoiceView;
+    const second = await markPaidAtCounter(database.db, { tenantId: klinik.id, invoice: paid, staffId: staffRow.id });
+    expect(second.changed).toBe(false);
+  });
+
+  it('settles only pending payments: a second settlement is a no-op', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    const a = await settlePayment(database.db, { tenantId: klinik.id, paymentId, status: 'paid', via: 'verify' });
+    const b = await settlePayment(database.db, { tenantId: klinik.id, paymentId, status: 'failed', via: 'webhook' });
+    expect([a.changed, b.changed]).toEqual([true, false]);
+    expect(b.payment?.status).toBe('paid');
+  });
+});

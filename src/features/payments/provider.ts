@@ -1,0 +1,77 @@
+import type { Locale } from '../../i18n/locales';
+
+/** SPEC.md §4 payment options: credit/debit card, online banking (FPX), pay at counter. */
+export const PAYMENT_METHODS = ['card', 'fpx', 'counter'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type ProviderName = 'sandbox' | 'stripe' | 'counter';
+
+/** What a provider needs to start collecting one payment. */
+export interface PaymentRequest {
+  /** Our payments.id; providers echo it back (metadata, webhook) so we can find the payment. */
+  paymentId: string;
+  tenantId: string;
+  invoicePublicId: string;
+  invoiceNumber: string;
+  /** Gross amount in minor units (fee included when the payer covers it). */
+  amount: number;
+  /** ISO 4217, upper case (MYR, IDR). */
+  currency: string;
+  method: PaymentMethod;
+  description: string;
+  customerEmail: string | null;
+  locale: Locale;
+  /** Absolute URL the payer returns to (our verify page). */
+  returnUrl: string;
+  /** Absolute origin of the tenant site the payer is on (http://klinik.localhost:4321). */
+  siteOrigin: string;
+}
+
+/** How the browser continues after a payment was created. */
+export type PaymentStart =
+  /** Go to a hosted page (sandbox gateway, a bank). */
+  | { kind: 'redirect'; url: string; providerRef: string | null }
+  /** Mount Stripe's Payment Element with this client secret. */
+  | { kind: 'client_secret'; clientSecret: string; publishableKey: string; providerRef: string }
+  /** Nothing online: pay at the counter. */
+  | { kind: 'offline' };
+
+export type ProviderOutcome = 'pending' | 'paid' | 'failed' | 'cancelled';
+
+export interface ProviderStatus {
+  status: ProviderOutcome;
+  failureReason?: string | undefined;
+}
+
+/** A webhook whose signature checked out, reduced to what settlement needs. */
+export interface VerifiedEvent {
+  provider: ProviderName;
+  /** The provider's unique event id: stored once, replays change nothing. */
+  eventId: string;
+  type: string;
+  /** Our payments.id, when the event carries it (metadata). */
+  paymentId: string | null;
+  /** The provider's payment reference (PaymentIntent id), when any. */
+  providerRef: string | null;
+  /** 'ignored' for event types that do not settle anything. */
+  outcome: 'paid' | 'failed' | 'cancelled' | 'ignored';
+  failureReason?: string | undefined;
+  payload: Record<string, unknown>;
+}
+
+/** The signature (or body) of a webhook did not verify: answer 400 and change nothing. */
+export class WebhookVerificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookVerificationError';
+  }
+}
+
+/** The port every payment provider implements (DESIGN.md §5). */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createPayment(request: PaymentRequest): Promise<PaymentStart>;
+  /** Asks the provider where a payment stands ("Verify again"). */
+  fetchStatus(payment: { id: string; providerRef: string | null }): Promise<ProviderStatus>;
+  /** Verifies and parses a webhook; throws WebhookVerificationError when it does not verify. */
+  parseWebhook(request: { headers: Headers; rawBody: string }): Promise<VerifiedEvent>;
+}

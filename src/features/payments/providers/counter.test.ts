@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { WebhookVerificationError } from '../provider';
+import { createCounterProvider } from './counter.server';
+
+describe('counter provider', () => {
+  const counter = createCounterProvider();
+
+  it('starts nothing online and leaves the payment to staff', async () => {
+    expect(counter.name).toBe('counter');
+    const start = await counter.createPayment({
+      paymentId: 'p',
+      tenantId: 't',
+      invoicePublicId: 'i',
+      invoiceNumber: 'INV-000001',
+      amount: 1000,
+      currency: 'MYR',
+      method: 'counter',
+      description: 'Consultation',
+      customerEmail: null,
+      locale: 'en',
+      returnUrl: 'http://klinik.localhost:4321/invoices/i',
+      siteOrigin: 'http://klinik.localhost:4321',
+    });
+    expect(start).toEqual({ kind: 'offline' });
+    expect(await counter.fetchStatus({ id: 'p', providerRef: null })).toEqual({ status: 'pending' });
+  });
+
+  it('has no webhooks', async () => {
+    await expect(counter.parseWebhook({ headers: new Headers(), rawBody: '{}' })).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
+    await expect(counter.parseWebhook({ headers: new Headers(), rawBody: '{}' })).rejects.toThrow(
+      'counter payments have no webhooks',
+    );
+  });
+});

@@ -1,0 +1,82 @@
+import type Stripe from 'stripe';
+import type { ProviderStatus, VerifiedEvent } from '../provider';
+
+// How Stripe's objects map onto the port: pure, so the rules are tested without a network.
+
+/** Stripe's zero-decimal currencies: the amount is in major units. */
+const ZERO_DECIMAL = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
+
+/**
+ * Currencies Serambi keeps in whole units although Stripe counts them in hundredths (SPEC §3:
+ * rupiah has sub unit 1). Stripe wants IDR 50,000 as 5000000.
+ */
+const WHOLE_UNIT_HERE = new Set(['IDR']);
+
+/** Our minor units → the amount Stripe expects for that currency. */
+export function toStripeAmount(amount: number, currency: string): number {
+  const code = currency.toUpperCase();
+  if (WHOLE_UNIT_HERE.has(code) && !ZERO_DECIMAL.has(code)) return amount * 100;
+  return amount;
+}
+
+/** Where a PaymentIntent stands, for "Verify again". */
+export function statusOfIntent(intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): ProviderStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'paid' };
+    case 'canceled':
+      return { status: 'cancelled' };
+    case 'requires_payment_method':
+      // Back to requires_payment_method after an attempt means that attempt failed; without
+      // an error the payer simply has not tried yet.
+      return intent.last_payment_error
+        ? { status: 'failed', failureReason: intent.last_payment_error.message ?? 'The payment failed.' }
+        : { status: 'pending' };
+    default:
+      // processing, requires_action, requires_confirmation, requires_capture: not final yet.
+      return { status: 'pending' };
+  }
+}
+
+const OUTCOMES: Record<string, VerifiedEvent['outcome']> = {
+  'payment_intent.succeeded': 'paid',
+  'payment_intent.payment_failed': 'failed',
+  'payment_intent.canceled': 'cancelled',
+};
+
+/** A verified Stripe event → the event settlement needs. */
+export function verifiedEventOf(event: Stripe.Event): VerifiedEvent {
+  const outcome = OUTCOMES[event.type] ?? 'ignored';
+  const object = event.data.object as { object?: string; id?: string; metadata?: Record<string, string> | null };
+  const intent = object.object === 'payment_intent' ? (object as Stripe.PaymentIntent) : null;
+  const base = {
+    provider: 'stripe' as const,
+    eventId: event.id,
+    type: event.type,
+    paymentId: intent?.metadata?.paymentId ?? null,
+    providerRef: intent?.id ?? null,
+    payload: event as unknown as Record<string, unknown>,
+  };
+  if (!intent) return { ...base, outcome: 'ignored' };
+  if (outcome === 'failed') {
+    return { ...base, outcome, failureReason: intent.last_payment_error?.message ?? 'The payment failed.' };
+  }
+  return { ...base, outcome };
+}

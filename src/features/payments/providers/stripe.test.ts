@@ -1,0 +1,271 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type PaymentRequest, WebhookVerificationError } from '../provider';
+import { UnsupportedPaymentError } from './method-rules';
+import { createStripeProvider } from './stripe.server';
+import { statusOfIntent, toStripeAmount } from './stripe-rules';
+
+const secretKey = 'sk_test_51SerambiStandIn0000000000';
+const publishableKey = 'pk_test_51SerambiStandIn0000000000';
+const webhookSecret = 'whsec_serambi_test_0123456789';
+
+/** A local stand-in for api.stripe.com: records requests, keeps created PaymentIntents. */
+interface Recorded {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  form: URLSearchParams;
+}
+let api: Server;
+let port: number;
+let requests: Recorded[] = [];
+const intents = new Map<string, Record<string, unknown>>();
+
+function paymentIntent(id: string, form: URLSearchParams): Record<string, unknown> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const match = /^metadata\[(\w+)\]$/.exec(key);
+    if (match?.[1]) metadata[match[1]] = value;
+  }
+  const types = [...form].filter(([key]) => key.startsWith('allowed_payment_method_types')).map(([, value]) => value);
+  return {
+    id,
+    object: 'payment_intent',
+    amount: Number(form.get('amount')),
+    amount_received: 0,
+    allowed_payment_method_types: types,
+    payment_method_types: types,
+    capture_method: 'automatic',
+    client_secret: `${id}_secret_standin`,
+    confirmation_method: 'automatic',
+    created: 1_760_000_000,
+    currency: form.get('currency'),
+    description: form.get('description'),
+    last_payment_error: null,
+    livemode: false,
+    metadata,
+    next_action: null,
+    receipt_email: form.get('receipt_email'),
+    status: 'requires_payment_method',
+  };
+}
+
+function send(response: import('node:http').ServerResponse, status: number, body: unknown) {
+  response
+    .writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_standin' })
+    .end(JSON.stringify(body));
+}
+
+beforeAll(async () => {
+  api = createServer(async (request, response) => {
+    let body = '';
+    for await (const chunk of request) body += chunk;
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const form = new URLSearchParams(body);
+    requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, form });
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const id = `pi_standin${intents.size + 1}`;
+      const intent = paymentIntent(id, form);
+      intents.set(id, intent);
+      return send(response, 200, intent);
+    }
+    const match = /^\/v1\/payment_intents\/(\w+)$/.exec(url.pathname);
+    const intent = match?.[1] ? intents.get(match[1]) : undefined;
+    if (request.method === 'GET' && intent) return send(response, 200, intent);
+    return send(response, 404, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such payment_intent: '${match?.[1]}'`,
+      },
+    });
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  port = (api.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
+beforeEach(() => {
+  requests = [];
+});
+
+function provider() {
+  return createStripeProvider({
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    apiHost: '127.0.0.1',
+    apiPort: port,
+    apiProtocol: 'http',
+  });
+}
+
+function paymentRequest(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
+  return {
+    paymentId: '6f1c1b7e-3a8e-4c55-9a34-1f0f3f4b2a10',
+    tenantId: '0b8d3f3e-1111-4c55-9a34-1f0f3f4b2a10',
+    invoicePublicId: 'inv_pub_123',
+    invoiceNumber: 'INV-000042',
+    amount: 15_050,
+    currency: 'MYR',
+    method: 'fpx',
+    description: 'Donation to Yayasan',
+    customerEmail: 'payer@example.com',
+    locale: 'en',
+    returnUrl: 'http://yayasan.localhost:4321/invoices/inv_pub_123/verify',
+    siteOrigin: 'http://yayasan.localhost:4321',
+    ...overrides,
+  };
+}
+
+describe('Stripe provider (local stand-in for api.stripe.com)', () => {
+  it('creates an FPX PaymentIntent in ringgit with our references and the payment id as idempotency key', async () => {
+    const start = await provider().createPayment(paymentRequest());
+    expect(start).toEqual({
+      kind: 'client_secret',
+      clientSecret: 'pi_standin1_secret_standin',
+      publishableKey,
+      providerRef: 'pi_standin1',
+    });
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/v1/payment_intents');
+    expect(request?.headers.authorization).toBe(`Bearer ${secretKey}`);
+    expect(request?.headers['idempotency-key']).toBe('6f1c1b7e-3a8e-4c55-9a34-1f0f3f4b2a10');
+    expect(request?.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    const form = request?.form ?? new URLSearchParams();
+    expect(form.get('amount')).toBe('15050');
+    expect(form.get('currency')).toBe('myr');
+    // The SDK encodes arrays with indexes: allowed_payment_method_types[0]=fpx.
+    expect(form.get('allowed_payment_method_types[0]')).toBe('fpx');
+    expect(form.get('metadata[paymentId]')).toBe('6f1c1b7e-3a8e-4c55-9a34-1f0f3f4b2a10');
+    expect(form.get('metadata[tenantId]')).toBe('0b8d3f3e-1111-4c55-9a34-1f0f3f4b2a10');
+    expect(form.get('metadata[invoicePublicId]')).toBe('inv_pub_123');
+    expect(form.get('description')).toBe('Donation to Yayasan');
+    expect(form.get('receipt_email')).toBe('payer@example.com');
+  });
+
+  it('creates card PaymentIntents, without a receipt e-mail when there is none, rupiah in hundredths', async () => {
+    await provider().createPayment(
+      paymentRequest({ method: 'card', currency: 'IDR', amount: 50_000, customerEmail: null }),
+    );
+    const form = requests[0]?.form ?? new URLSearchParams();
+    expect(form.get('allowed_payment_method_types[0]')).toBe('card');
+    expect(form.get('currency')).toBe('idr');
+    expect(form.get('amount')).toBe('5000000');
+    expect(form.has('receipt_email')).toBe(false);
+  });
+
+  it('refuses FPX in rupiah before calling Stripe', async () => {
+    const refusal = provider().createPayment(paymentRequest({ method: 'fpx', currency: 'IDR' }));
+    await expect(refusal).rejects.toBeInstanceOf(UnsupportedPaymentError);
+    await expect(refusal).rejects.toThrow(/FPX accepts only MYR/);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('asks Stripe where a PaymentIntent stands', async () => {
+    const start = await provider().createPayment(paymentRequest({ paymentId: 'status-check' }));
+    const providerRef = start.kind === 'client_secret' ? start.providerRef : '';
+    const intent = intents.get(providerRef) as Record<string, unknown>;
+    const status = () => provider().fetchStatus({ id: 'status-check', providerRef });
+
+    expect(await status()).toEqual({ status: 'pending' });
+    expect(requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${providerRef}` });
+    intent.status = 'processing';
+    expect(await status()).toEqual({ status: 'pending' });
+    intent.status = 'succeeded';
+    expect(await status()).toEqual({ status: 'paid' });
+    intent.status = 'canceled';
+    expect(await status()).toEqual({ status: 'cancelled' });
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
+    expect(await status()).toEqual({ status: 'failed', failureReason: 'Your card was declined.' });
+
+    await expect(provider().fetchStatus({ id: 'x', providerRef: 'pi_missing' })).rejects.toThrow(
+      /No such payment_intent/,
+    );
+    await expect(provider().fetchStatus({ id: 'x', providerRef: null })).rejects.toThrow(/no PaymentIntent/);
+  });
+});
+
+describe('Stripe webhooks', () => {
+  function event(type: string, intent: Record<string, unknown>) {
+    return JSON.stringify({
+      id: 'evt_1StandIn',
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: {
+        object: { id: 'pi_123', object: 'payment_intent', status: 'succeeded', last_payment_error: null, ...intent },
+      },
+    });
+  }
+  const signed = (payload: string, secret = webhookSecret) =>
+    new Headers({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) });
+
+  it('verifies with the SDK and maps the PaymentIntent events', async () => {
+    const paid = event('payment_intent.succeeded', { metadata: { paymentId: 'pay-1' } });
+    expect(await provider().parseWebhook({ headers: signed(paid), rawBody: paid })).toMatchObject({
+      provider: 'stripe',
+      eventId: 'evt_1StandIn',
+      type: 'payment_intent.succeeded',
+      paymentId: 'pay-1',
+      providerRef: 'pi_123',
+      outcome: 'paid',
+    });
+    const failed = event('payment_intent.payment_failed', {
+      status: 'requires_payment_method',
+      metadata: { paymentId: 'pay-2' },
+      last_payment_error: { type: 'card_error', message: 'Your card has insufficient funds.' },
+    });
+    expect(await provider().parseWebhook({ headers: signed(failed), rawBody: failed })).toMatchObject({
+      outcome: 'failed',
+      paymentId: 'pay-2',
+      failureReason: 'Your card has insufficient funds.',
+    });
+    const canceled = event('payment_intent.canceled', { status: 'canceled', metadata: {} });
+    expect(await provider().parseWebhook({ headers: signed(canceled), rawBody: canceled })).toMatchObject({
+      outcome: 'cancelled',
+      paymentId: null,
+      providerRef: 'pi_123',
+    });
+    const other = event('payment_intent.created', { status: 'requires_payment_method', metadata: { paymentId: 'p' } });
+    expect(await provider().parseWebhook({ headers: signed(other), rawBody: other })).toMatchObject({
+      outcome: 'ignored',
+    });
+  });
+
+  it('refuses a bad or missing signature and a tampered body', async () => {
+    const paid = event('payment_intent.succeeded', { metadata: { paymentId: 'pay-1' } });
+    const refused = (headers: Headers, rawBody = paid) =>
+      expect(provider().parseWebhook({ headers, rawBody })).rejects.toBeInstanceOf(WebhookVerificationError);
+    await refused(signed(paid, 'whsec_somebody_else'));
+    await refused(new Headers());
+    await refused(new Headers({ 'stripe-signature': 't=1,v1=abc' }));
+    await refused(signed(paid), paid.replace('pay-1', 'pay-9'));
+  });
+});
+
+describe('Stripe rules', () => {
+  it('converts amounts to what Stripe counts', () => {
+    expect(toStripeAmount(12_345, 'MYR')).toBe(12_345);
+    expect(toStripeAmount(50_000, 'idr')).toBe(5_000_000);
+    expect(toStripeAmount(500, 'JPY')).toBe(500);
+  });
+
+  it('treats an untried intent as pending and a declined one as failed', () => {
+    expect(statusOfIntent({ status: 'requires_payment_method', last_payment_error: null })).toEqual({
+      status: 'pending',
+    });
+    expect(statusOfIntent({ status: 'requires_action', last_payment_error: null })).toEqual({ status: 'pending' });
+    expect(statusOfIntent({ status: 'requires_confirmation', last_payment_error: null })).toEqual({
+      status: 'pending',
+    });
+  });
+});

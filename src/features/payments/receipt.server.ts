@@ -1,0 +1,37 @@
+import { isLocale } from '../../i18n/locales';
+import { localePath } from '../../i18n/routing';
+import { formatMoney } from '../../lib/money';
+import { env } from '../../server/config.server';
+import { enqueueMessage } from '../../server/outbox';
+import { displayInvoiceNumber } from '../invoices';
+import { findTenantById } from '../tenants';
+import { onInvoicePaid } from './invoice-paid.server';
+
+/**
+ * The receipt, sent through the outbox in the settlement's own transaction: exactly one per paid
+ * invoice, by email when the payer gave one.
+ */
+onInvoicePaid('receipt', async (tx, { tenantId, invoice }) => {
+  if (!invoice.contactEmail) return;
+  const tenant = await findTenantById(tx, tenantId);
+  if (!tenant) return;
+  const locale = isLocale(invoice.locale) ? invoice.locale : 'en';
+  const path =
+    invoice.kind === 'donation'
+      ? `/invoices/${invoice.publicId}/donation`
+      : `/invoices/${invoice.publicId}/appointment`;
+  await enqueueMessage(tx, {
+    tenantId,
+    channel: 'email',
+    destination: invoice.contactEmail,
+    locale,
+    template: 'receipt',
+    payload: {
+      organisation: tenant.name,
+      name: invoice.contactName,
+      number: displayInvoiceNumber(invoice.number),
+      amount: formatMoney(invoice.total, { ...tenant.currency, code: invoice.currencyCode }),
+      link: `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}${localePath(locale, path)}`,
+    },
+  });
+});

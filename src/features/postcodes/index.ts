@@ -1,0 +1,2 @@
+export { PostcodeItem, PostcodeQuery } from './postcode.schema';
+export { lookupPostcode } from './postcode-repo.server';

@@ -1,0 +1,166 @@
+import { defineMiddleware } from 'astro:middleware';
+import {
+  accessFor,
+  CUSTOMER_COOKIE,
+  customerForToken,
+  isAllowed,
+  loginRedirect,
+  STAFF_COOKIE,
+  staffForToken,
+} from './features/auth';
+import { embedOriginsFor } from './features/booking/embed.server';
+import { resolveTenant, type Tenant } from './features/tenants';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './i18n/locales';
+import { localePath, resolveLocale } from './i18n/routing';
+import { translator } from './i18n/t';
+import { startBackgroundWork } from './server/background.server';
+import { env } from './server/config.server';
+import { db } from './server/database.server';
+import { withErrorStatus } from './server/error-status';
+import { json } from './server/http';
+import { log } from './server/logger.server';
+import { type CspSources, isEmbedRequest, securityHeaders } from './server/security-headers';
+import { unknownHostPage } from './server/unknown-host';
+
+/** Paths that are not pages: no locale redirect, no rewrite. */
+function isNonPagePath(path: string): boolean {
+  return (
+    path.startsWith('/api/') ||
+    path.startsWith('/_') ||
+    path === '/domain_verifications' ||
+    path.startsWith('/locale/') ||
+    /\.[a-z0-9]+$/i.test(path)
+  );
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A mutation must come from a page of the same site: Origin (or Referer) must match Host. */
+function isSameOrigin(request: Request, url: URL): boolean {
+  const source = request.headers.get('origin') ?? request.headers.get('referer');
+  if (!source) return false;
+  try {
+    return new URL(source).host === url.host;
+  } catch {
+    return false;
+  }
+}
+
+function redirectTo(location: string): Response {
+  return new Response(null, {
+    status: 302,
+    headers: { Location: location, Vary: 'Cookie, Accept-Language', 'Cache-Control': 'private, no-store' },
+  });
+}
+
+/**
+ * The third-party hosts this page may use: the tenant's pixels and analytics, Stripe, Ably; and
+ * on the booking embed, the origins the tenant lets frame it (`booking_settings.embed_origins`).
+ */
+async function cspSources(tenant: Tenant, path: string, embed: boolean): Promise<CspSources> {
+  const config = env();
+  const scriptHosts: string[] = [];
+  const connectHosts: string[] = [];
+  const frameHosts: string[] = [];
+  if (tenant.pixels.facebook) scriptHosts.push('https://connect.facebook.net', 'https://www.facebook.com');
+  if (tenant.pixels.tiktok) scriptHosts.push('https://analytics.tiktok.com');
+  if (config.ANALYTICS_HOST && tenant.analyticsSiteId) scriptHosts.push(new URL(config.ANALYTICS_HOST).origin);
+  if (config.STRIPE_PUBLISHABLE_KEY) {
+    scriptHosts.push('https://js.stripe.com');
+    connectHosts.push('https://api.stripe.com');
+    frameHosts.push('https://js.stripe.com', 'https://hooks.stripe.com');
+  }
+  if (config.ABLY_API_KEY) {
+    connectHosts.push(
+      'https://main.realtime.ably.net',
+      'wss://main.realtime.ably.net',
+      'https://*.ably-realtime.com',
+      'wss://*.ably-realtime.com',
+    );
+  }
+  return { scriptHosts, connectHosts, frameHosts, frameAncestors: await frameAncestorsFor(tenant, path, embed) };
+}
+
+/** Who may frame this path besides ourselves: only the booking embed's allowed origins. */
+async function frameAncestorsFor(tenant: Tenant, path: string, embed: boolean): Promise<string[]> {
+  if (!embed || !path.startsWith('/appointment')) return [];
+  try {
+    return await embedOriginsFor(await db(), tenant.id);
+  } catch (error) {
+    // Fail closed: without the list only our own pages may frame the embed.
+    log.warn('embed origins unavailable', { error: String(error) });
+    return [];
+  }
+}
+
+/**
+ * One pipeline for every request (DESIGN.md §2): tenant by Host → locale → session → security
+ * headers. Fills Astro.locals; pages read only locals.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { request, url, cookies, locals } = context;
+  if (url.pathname.startsWith('/_astro/')) return next();
+
+  const host = request.headers.get('host');
+  const database = await db();
+  startBackgroundWork(database);
+  const tenant = await resolveTenant(database, host);
+  const cookie = cookies.get(LOCALE_COOKIE)?.value;
+  const page = !isNonPagePath(url.pathname);
+  const fallback: Locale = tenant && isLocale(tenant.defaultLocale) ? tenant.defaultLocale : DEFAULT_LOCALE;
+  const { locale, path, prefixed } = resolveLocale({
+    pathname: url.pathname,
+    cookie,
+    acceptLanguage: request.headers.get('accept-language'),
+    fallback,
+    api: !page,
+  });
+  locals.locale = locale;
+  locals.t = translator(locale);
+  locals.path = path;
+  locals.user = null;
+  locals.staff = null;
+
+  if (!tenant) return unknownHostPage(host ?? '', locale);
+  locals.tenant = tenant;
+
+  // Mutations only from our own pages (cookies are SameSite=Lax too); gateways' webhooks are
+  // verified by signature instead.
+  if (!SAFE_METHODS.has(request.method) && !path.startsWith('/api/webhooks/') && !isSameOrigin(request, url)) {
+    return json({ error: locals.t('error.crossSite') }, { status: 403 });
+  }
+
+  [locals.user, locals.staff] = await Promise.all([
+    customerForToken(database, tenant.id, cookies.get(CUSTOMER_COOKIE)?.value),
+    staffForToken(database, tenant.id, cookies.get(STAFF_COOKIE)?.value),
+  ]);
+  const access = accessFor(path);
+  if (!isAllowed(access, { customer: locals.user !== null, staffRole: locals.staff?.role ?? null })) {
+    if (!page) return json({ error: locals.t('auth.loginRequired') }, { status: 401 });
+    // A staff member without the owner role is refused, not sent to log in again.
+    if (access === 'owner' && locals.staff) return json({ error: locals.t('auth.forbidden') }, { status: 403 });
+    return redirectTo(loginRedirect(access, locale, localePath(locale, path) + url.search));
+  }
+
+  // One URL, one language: an unprefixed page in Malay or Indonesian moves to its prefixed URL.
+  if (page && !prefixed && locale !== DEFAULT_LOCALE && request.method === 'GET') {
+    return redirectTo(localePath(locale, path) + url.search);
+  }
+
+  let response: Response;
+  try {
+    response = withErrorStatus(prefixed ? await next(path + url.search) : await next());
+  } catch (error) {
+    // A page rendered through the locale rewrite throws here instead of reaching Astro's error
+    // page with its status: render that page ourselves, with the error's own status.
+    locals.pageError = error;
+    response = withErrorStatus(await context.rewrite(localePath(locale, '/500')));
+  }
+  const embed = isEmbedRequest(path, url.searchParams);
+  const headers = securityHeaders(path, await cspSources(tenant, path, embed), embed);
+  for (const [name, value] of Object.entries(headers)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  if (page && !prefixed) response.headers.append('Vary', 'Cookie, Accept-Language');
+  return response;
+});

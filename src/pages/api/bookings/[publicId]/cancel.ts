@@ -1,0 +1,27 @@
+import type { APIRoute } from 'astro';
+import { cancelBooking } from '../../../../features/booking';
+import { db } from '../../../../server/database.server';
+import { json } from '../../../../server/http';
+
+/**
+ * `POST /api/bookings/{publicId}/cancel`: the customer cancels a confirmed appointment or a pending
+ * request, until the tenant's notice period before its start (after that: call the clinic).
+ */
+export const POST: APIRoute = async ({ params, locals }) => {
+  const { tenant, t } = locals;
+  const publicId = params.publicId ?? '';
+  if (!tenant.offers.appointments || !/^[A-Za-z0-9]{10,40}$/.test(publicId)) {
+    return json({ error: t('error.notFound.message') }, { status: 404 });
+  }
+  const result = await cancelBooking(await db(), { tenantId: tenant.id, publicId });
+  if (result.ok) return json({ status: result.booking.status });
+  if (result.reason === 'not_found') return json({ error: t('error.notFound.message') }, { status: 404 });
+  if (result.reason === 'too_late') {
+    const hours = result.changeNoticeHours ?? 24;
+    return json(
+      { error: t('appointment.changeTooLate', { hours, phone: tenant.phone }), reason: 'too_late' },
+      { status: 409 },
+    );
+  }
+  return json({ error: t('booking.notCancellable'), reason: 'not_cancellable' }, { status: 409 });
+};

@@ -1,0 +1,52 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { invoiceByPublicId } from '../../../../features/invoices';
+import { appProviders, createPayment, PAYMENT_METHODS } from '../../../../features/payments';
+import { localePath } from '../../../../i18n/routing';
+import { db } from '../../../../server/database.server';
+import { badRequest, json, readJson } from '../../../../server/http';
+import { clientIp } from '../../../../server/session-cookie';
+
+const Body = z.object({ method: z.enum(PAYMENT_METHODS), coverFees: z.boolean().default(false) });
+
+/** Starts paying an invoice: answers how the browser continues (redirect, Stripe, counter). */
+export const POST: APIRoute = async ({ params, request, locals, clientAddress, url }) => {
+  const body = Body.safeParse(await readJson(request));
+  if (!body.success) return badRequest(body.error, locals.t);
+  const database = await db();
+  const invoice = await invoiceByPublicId(database, locals.tenant, params.publicId ?? '');
+  if (!invoice) return json({ error: locals.t('error.notFound.message') }, { status: 404 });
+  const verifyPath = localePath(
+    locals.locale,
+    invoice.kind === 'donation'
+      ? `/invoices/${invoice.publicId}/donation/verify`
+      : `/invoices/${invoice.publicId}/verify`,
+  );
+  const result = await createPayment(database, appProviders(database), {
+    tenant: locals.tenant,
+    invoice,
+    method: body.data.method,
+    coverFees: body.data.coverFees,
+    locale: locals.locale,
+    ip: clientIp(clientAddress),
+    siteOrigin: url.origin,
+    returnPath: verifyPath,
+  });
+  if (!result.ok) {
+    if (result.reason === 'rate_limited') {
+      const minutes = Math.max(1, Math.ceil((result.retryAfterSeconds ?? 60) / 60));
+      return json(
+        { error: locals.t('invoice.rateLimited', { minutes }) },
+        { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds ?? 60) } },
+      );
+    }
+    const key = result.reason === 'not_payable' ? 'invoice.notPayable' : 'invoice.methodUnavailable';
+    return json({ error: locals.t(key) }, { status: 409 });
+  }
+  return json({
+    paymentId: result.paymentId,
+    ...result.start,
+    verifyUrl: new URL(`${verifyPath}?payment=${result.paymentId}`, url.origin).href,
+    ...(result.start.kind === 'offline' ? { instructions: result.instructions } : {}),
+  });
+};

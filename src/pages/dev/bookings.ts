@@ -1,0 +1,45 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { bookFirstFreeSlot } from '../../features/booking/dev-booking.server';
+import { requestPagePath } from '../../features/booking/staff-agenda';
+import { localePath } from '../../i18n/routing';
+import { env } from '../../server/config.server';
+import { db } from '../../server/database.server';
+import { badRequest, json, readJson } from '../../server/http';
+
+const Body = z.object({
+  service: z.string().trim().min(1).max(80),
+  name: z.string().trim().min(1).max(120).default('Test Customer'),
+  phone: z
+    .string()
+    .regex(/^[1-9]\d{6,14}$/)
+    .nullable()
+    .default('60123456789'),
+  email: z.email().nullable().default(null),
+  locale: z.enum(['en', 'ms', 'id']).optional(),
+});
+
+/**
+ * Developer aid (SHOW_DEV_PAGES=1): books the first free slot of a service (by slug) for any
+ * practitioner through the real booking code — a request for services that need approval — so
+ * browser tests can decide requests without going through the customer screens.
+ */
+export const POST: APIRoute = async ({ request, locals }) => {
+  if (!env().SHOW_DEV_PAGES) return new Response('Not found', { status: 404 });
+  const body = Body.safeParse((await readJson(request)) ?? {});
+  if (!body.success) return badRequest(body.error, locals.t);
+  const locale = body.data.locale ?? locals.locale;
+  const result = await bookFirstFreeSlot(await db(), {
+    tenant: locals.tenant,
+    serviceSlug: body.data.service,
+    contact: { name: body.data.name, phone: body.data.phone, email: body.data.email },
+    locale,
+  });
+  if (!result.ok) return json({ error: result.reason }, { status: result.reason === 'service_not_found' ? 404 : 409 });
+  return json({
+    publicId: result.booking.publicId,
+    status: result.booking.status,
+    startsAt: result.booking.startsAt.toISOString(),
+    requestPath: localePath(locale, requestPagePath(body.data.service, result.booking.publicId)),
+  });
+};

@@ -1,0 +1,37 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { createInvoice } from '../../features/invoices';
+import { env } from '../../server/config.server';
+import { db } from '../../server/database.server';
+import { badRequest, json, readJson } from '../../server/http';
+
+const Body = z.object({
+  kind: z.enum(['appointment', 'donation']).default('appointment'),
+  amount: z.number().int().positive().default(8450),
+  description: z.string().default('General consultation'),
+  name: z.string().default('Test Payer'),
+  email: z.email().optional(),
+});
+
+/**
+ * Developer aid (SHOW_DEV_PAGES=1): creates an invoice for this tenant, so browser tests can pay
+ * one before the appointment and donation flows (which create invoices themselves) exist.
+ */
+export const POST: APIRoute = async ({ request, locals }) => {
+  if (!env().SHOW_DEV_PAGES) return new Response('Not found', { status: 404 });
+  const body = Body.safeParse((await readJson(request)) ?? {});
+  if (!body.success) return badRequest(body.error, locals.t);
+  const invoice = await createInvoice(await db(), {
+    tenantId: locals.tenant.id,
+    currency: locals.tenant.currency,
+    kind: body.data.kind,
+    locale: locals.locale,
+    lines: [{ description: { en: body.data.description }, quantity: 1, unitAmount: body.data.amount }],
+    contact: { name: body.data.name, email: body.data.email ?? null },
+  });
+  return json({
+    publicId: invoice.publicId,
+    number: invoice.displayNumber,
+    path: `/invoices/${invoice.publicId}/${invoice.kind}`,
+  });
+};

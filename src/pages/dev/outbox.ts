@@ -1,0 +1,24 @@
+import type { APIRoute } from 'astro';
+import { env } from '../../server/config.server';
+import { json } from '../../server/http';
+import { recentLogMessages } from '../../server/outbox';
+
+/**
+ * Developer aid (SHOW_DEV_PAGES=1): the messages this process printed through the log transport
+ * for this tenant, newest last, so local testers and browser tests can follow email links
+ * (staff invitations) offline.
+ */
+export const GET: APIRoute = ({ url, locals }) => {
+  if (!env().SHOW_DEV_PAGES) return new Response('Not found', { status: 404 });
+  const to = url.searchParams.get('to');
+  const messages = recentLogMessages()
+    .filter((m) => m.tenantId === locals.tenant.id && (!to || m.destination === to))
+    .map((m) => ({
+      template: m.template,
+      channel: m.channel,
+      subject: m.subject,
+      text: m.text,
+      link: /https?:\/\/\S+/.exec(m.text)?.[0]?.replace(/[.,)]+$/, ''),
+    }));
+  return json(messages, { headers: { 'Cache-Control': 'no-store' } });
+};

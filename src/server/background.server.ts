@@ -1,0 +1,16 @@
+// Work this process does in the background once its database is open: delivering the outbox and
+// expiring booking holds. Started by the middleware on the first request, never by a module import
+// (features import the database; the database must not import features).
+import type { Db } from '../db/client.server';
+import { startBookingSweeper } from './booking-sweeper.server';
+import { startOutboxWorker } from './outbox';
+import './payment-effects.server';
+
+let started = false;
+
+export function startBackgroundWork(db: Db): void {
+  if (started) return;
+  started = true;
+  startOutboxWorker(async () => db);
+  startBookingSweeper(db);
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Environment, checked once at boot: a wrong value stops the server with a clear message. */
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Host of the analytics script (e.g. a self-hosted Plausible/Umami); off when unset. */
+  ANALYTICS_HOST: z.url().optional(),
+  /** The deployment's public base domain for canonical URLs when a tenant has no primary host. */
+  PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('https'),
+  /** Shows developer-only pages (component gallery used by the browser tests). */
+  SHOW_DEV_PAGES: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  /** Outbox e-mail: an smtp:// or smtps:// URL with credentials inside; e-mails go to the server log when unset. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The From header of outbox e-mails. */
+  MAIL_FROM: z.string().min(3).default('Serambi <no-reply@localhost>'),
+  /** Outbox SMS through Twilio: on only when the SID, the token and a sender (number or service) are all set. */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/)
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** Sender: an E.164 number (+14155550100) or an alphanumeric sender id. */
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/)
+    .optional(),
+  /** Twilio's API origin; tests point it at a local stand-in. */
+  TWILIO_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+  /** `whatsapp` sends the "sms" channel as WhatsApp messages through Twilio. */
+  SMS_CHANNEL: z.enum(['sms', 'whatsapp']).default('sms'),
+  /** Sandbox gateway webhook signing secret; a random per-process one when unset (set it when running several instances). */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Where the sandbox gateway posts webhooks; default http://127.0.0.1:$PORT/api/webhooks/sandbox. */
+  SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Stripe: card and FPX go through Stripe only when all three are set (else the sandbox gateway). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/)
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/)
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/)
+    .optional(),
+  /** Stripe's API origin; tests and local stand-ins only (default https://api.stripe.com). */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** Realtime through Ably (`appId.keyId:secret`); the built-in SSE + LISTEN/NOTIFY when unset. Never sent to browsers. */
+  ABLY_API_KEY: z
+    .string()
+    .regex(/^[\w-]+\.[\w-]+:\S+$/, { message: 'expected appId.keyId:secret' })
+    .optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  // An empty variable counts as unset (`DATABASE_URL= npm start` means "embedded").
+  const set = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(set);
+  if (!parsed.success) {
+    // Names only: values may be secrets and are never logged.
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n  ${problems.join('\n  ')}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

@@ -1,0 +1,31 @@
+import { type Database, type Db, isEmpty, openDatabase } from '../db/client.server';
+import { seedDemo } from '../db/seed/demo.server';
+import { env } from './config.server';
+import { log } from './logger.server';
+
+let opening: Promise<Database> | undefined;
+
+/**
+ * The app's database: opened, migrated and (on first start) seeded once per process.
+ * PGlite under DATA_DIR by default; PostgreSQL when DATABASE_URL is set.
+ */
+export function database(): Promise<Database> {
+  opening ??= (async () => {
+    const { DATABASE_URL, DATA_DIR } = env();
+    const database = await openDatabase({ url: DATABASE_URL, dataDir: DATA_DIR });
+    if (await isEmpty(database.db)) {
+      log.info('empty database: seeding demo data');
+      await seedDemo(database.db);
+    }
+    log.info(`database ready (${database.kind})`);
+    return database;
+  })();
+  opening.catch(() => {
+    opening = undefined;
+  });
+  return opening;
+}
+
+export async function db(): Promise<Db> {
+  return (await database()).db;
+}

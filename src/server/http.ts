@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { MessageKey, Translate } from '../i18n/t';
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+/**
+ * A zod failure as a 400 in the visitor's language: `{ error, fields: { name: message } }`.
+ * Schema messages are message keys; anything else falls back to "This field is required".
+ */
+export function badRequest(error: z.ZodError, t: Translate): Response {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.join('.') || '_';
+    fields[name] ??= isMessageKey(issue.message, t) ? t(issue.message) : t('field.required');
+  }
+  const first = Object.values(fields)[0] ?? t('error.request');
+  return json({ error: first, fields }, { status: 400 });
+}
+
+function isMessageKey(message: string, t: Translate): message is MessageKey {
+  return t(message as MessageKey) !== message;
+}
+
+/** The JSON body of a request, or undefined when it is missing or not JSON (zod then refuses it). */
+export async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A form post as a plain object of its text fields. */
+export async function readForm(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData().catch(() => null);
+  const fields: Record<string, string> = {};
+  form?.forEach((value, key) => {
+    if (typeof value === 'string') fields[key] = value;
+  });
+  return fields;
+}

@@ -1,0 +1,42 @@
+import { env } from '../config.server';
+import { logTransport } from './log-transport.server';
+import type { Channel, Transport } from './message';
+import { createSmsTransport } from './sms-transport.server';
+import { createSmtpTransportFromUrl, smtpUrlSecrets } from './smtp-transport.server';
+import { emailSetup, smsSetup } from './transport-config';
+import { createTwilioSmsProvider } from './twilio-sms.server';
+
+const built: Partial<Record<Channel, Transport>> = {};
+
+/** Each channel on its own, so a mistake in the SMS settings cannot stop e-mail. */
+const builders: Record<Channel, () => Transport> = {
+  email: () => {
+    const setup = emailSetup(env());
+    return setup.kind === 'smtp' ? createSmtpTransportFromUrl(setup.url, setup.from) : logTransport;
+  },
+  sms: () => {
+    const setup = smsSetup(env());
+    return setup.kind === 'twilio' ? createSmsTransport(createTwilioSmsProvider(setup)) : logTransport;
+  },
+};
+
+/** The channel's transport as the environment configures it, built once per process. Throws on half a configuration. */
+export function transportFor(channel: Channel): Transport {
+  built[channel] ??= builders[channel]();
+  return built[channel];
+}
+
+/** e.g. { sms: 'log', email: 'smtp' }: 'log' means codes are read from the server log. */
+export function transportNames(): Record<Channel, string> {
+  return { sms: transportFor('sms').name, email: transportFor('email').name };
+}
+
+/** Every configured secret, for blanking out of anything the outbox logs or stores. */
+export function configuredSecrets(): string[] {
+  const settings = env();
+  return [
+    settings.TWILIO_AUTH_TOKEN,
+    settings.TWILIO_ACCOUNT_SID,
+    ...(settings.SMTP_URL ? smtpUrlSecrets(settings.SMTP_URL) : []),
+  ].filter((s): s is string => Boolean(s));
+}

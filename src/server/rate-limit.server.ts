@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.server';
+import { rateLimits } from '../db/schema';
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the window ends (when refused). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one hit against `key` in its fixed window, in the database so every instance shares it.
+ * A single upsert: concurrent hits cannot both slip under the limit.
+ */
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  { limit, windowMs }: RateLimit,
+  now = new Date(),
+): Promise<RateLimitResult> {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 1;
+  const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
+  return { allowed: count <= limit, retryAfterSeconds };
+}
+
+/** Old windows are useless; a periodic sweep keeps the table small. */
+export async function sweepRateLimits(db: Db, olderThan: Date): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${olderThan.toISOString()}`);
+}

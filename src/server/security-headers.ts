@@ -1,0 +1,64 @@
+/** Routes that other sites may frame (SPEC.md §2 embed routes). */
+export function isEmbedPath(path: string): boolean {
+  return path === '/appointment/embed' || /^\/donation\/[^/]+\/embed-(form|page)$/.test(path);
+}
+
+/**
+ * A request shown inside the embed: an embed route, or a booking step opened from it
+ * (`/appointment/…?embed=1`), which the same allowed sites may frame.
+ */
+export function isEmbedRequest(path: string, search: URLSearchParams): boolean {
+  return isEmbedPath(path) || (path.startsWith('/appointment/') && search.get('embed') === '1');
+}
+
+export interface CspSources {
+  /** Extra script and connect hosts (pixels, analytics, Stripe.js) this deployment/tenant enables. */
+  scriptHosts: string[];
+  /** Extra connect-only hosts (Ably's realtime endpoints, Stripe's API). */
+  connectHosts?: string[];
+  /** Hosts allowed in iframes on our pages (Stripe's Payment Element and 3-D Secure). */
+  frameHosts?: string[];
+  /** Origins allowed to frame embed routes; others may frame nothing. */
+  frameAncestors: string[];
+}
+
+/**
+ * The Content-Security-Policy of a page. Scripts stay 'self' + inline: Astro's hydration and
+ * view-transition scripts are inline (see docs/decisions/0003-csp.md).
+ */
+export function contentSecurityPolicy({
+  scriptHosts,
+  connectHosts = [],
+  frameHosts = [],
+  frameAncestors,
+}: CspSources): string {
+  const hosts = scriptHosts.join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline' ${hosts}`.trim(),
+    `connect-src 'self' ${[...scriptHosts, ...connectHosts].join(' ')}`.trim(),
+    `frame-src 'self' ${frameHosts.join(' ')}`.trim(),
+    "img-src 'self' data: https:",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'"}`,
+  ].join('; ');
+}
+
+export function securityHeaders(path: string, sources: CspSources, embedMode = false): Record<string, string> {
+  const embed = embedMode || isEmbedPath(path);
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy({
+      ...sources,
+      frameAncestors: embed ? ["'self'", ...sources.frameAncestors] : [],
+    }),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+  };
+  if (!embed) headers['X-Frame-Options'] = 'DENY';
+  return headers;
+}
