@@ -5,13 +5,22 @@ import { site } from './support';
 /**
  * DESIGN.md §8 budgets, deterministic for a given build: the gzip bytes of every script the page
  * runs from our own origin (files and inline), third-party scripts (pixels, Stripe.js) excluded.
- * Later issues add their pages here (landing, campaign, review ≤ 20 KB; date picker ≤ 60 KB).
+ * Later issues add their pages here (campaign and review pages ≤ 20 KB).
  */
 const KB = 1024;
 const budgets: { name: string; slug: string; path: string; limit: number }[] = [
   { name: 'home (clinic)', slug: 'klinik', path: '/', limit: 20 * KB },
   { name: 'home (foundation, Malay)', slug: 'yayasan', path: '/ms/', limit: 20 * KB },
   { name: 'home (Indonesian)', slug: 'peduli', path: '/id/', limit: 20 * KB },
+  { name: 'appointment landing', slug: 'klinik', path: '/appointment', limit: 20 * KB },
+  { name: 'date picker (service page)', slug: 'klinik', path: '/appointment/dental-scaling', limit: 60 * KB },
+  {
+    name: 'date picker (service page, Malay)',
+    slug: 'klinik',
+    path: '/ms/appointment/general-consultation',
+    limit: 60 * KB,
+  },
+  { name: 'booking embed list', slug: 'klinik', path: '/appointment/embed', limit: 20 * KB },
 ];
 
 /** The gzip bytes of JavaScript a page runs from our origin: script files plus inline scripts. */

@@ -94,6 +94,86 @@ test.describe('the booking embed', () => {
     await expect.poll(async () => Number(await iframe.getAttribute('height'))).toBe(await contentHeight());
   });
 
+  test('books and pays from inside the frame: every step stays framed, payment opens in a new tab', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto(`${PARTNER}/`);
+    const iframe = page.locator('iframe[data-serambi-frame]');
+    const frame = page.frameLocator('iframe[data-serambi-frame]');
+    const content = await (await iframe.elementHandle())?.contentFrame();
+    if (!content) throw new Error('no embed frame');
+    await frame.locator('[data-embed-service="influenza-vaccination"] a').click();
+
+    // The service step, framed and without the site's header and footer.
+    await expect(frame.locator('[data-availability="ready"]')).toBeVisible({ timeout: 15_000 });
+    expect(new URL(content.url()).pathname).toBe('/appointment/influenza-vaccination');
+    expect(new URL(content.url()).searchParams.get('embed')).toBe('1');
+    await expect(frame.locator('#loading-bar')).toHaveCount(0);
+    await expect(frame.locator('[data-embed-origins]')).toHaveCount(1);
+    const section = frame.locator('[data-service-id]');
+    const [serviceId, min, max] = await Promise.all(
+      ['data-service-id', 'data-min', 'data-max'].map((name) => section.getAttribute(name)),
+    );
+    const days = await content.evaluate(
+      async ({ serviceId, min, max }) =>
+        (
+          (await (await fetch(`/api/appointments/${serviceId}/availability?from=${min}&to=${max}`)).json()) as {
+            days: { date: string; status: string; slots: { start: string }[] }[];
+          }
+        ).days,
+      { serviceId, min, max },
+    );
+    const day = days.filter((d) => d.status === 'available').at(-1);
+    if (!day) throw new Error('no available day');
+    const cell = frame.locator(`td[data-day="${day.date}"]:not([data-outside]) button`);
+    for (let i = 0; i < 4 && !(await cell.isVisible()); i += 1) await frame.locator('.rdp-button_next').click();
+    await cell.click();
+    await frame.locator(`[role="radio"][data-slot="${day.slots[0]?.start}"]`).click();
+    await frame.getByRole('button', { name: 'Continue', exact: true }).click();
+
+    // The form step: still framed (the island's navigation kept the embed marks).
+    await expect(frame.locator('[data-booking-form]')).toBeVisible();
+    // This browser refuses storage to a third-party frame: the choice came through the URL.
+    const formUrl = new URL(content.url());
+    expect(formUrl.pathname).toBe('/appointment/influenza-vaccination/form');
+    expect(formUrl.searchParams.get('embed')).toBe('1');
+    expect(formUrl.searchParams.get('origin')).toBe(PARTNER);
+    expect(formUrl.searchParams.get('slot')).toBe(day.slots[0]?.start);
+    await frame.getByLabel('Full name').fill('Nur Iman');
+    await frame.locator('[data-booking-form] input[type="tel"]').fill('0134445555');
+    await frame.getByRole('button', { name: 'Continue to payment' }).click();
+
+    // Checkout: the hold's countdown in the frame; gateways refuse frames, so payment opens a tab.
+    await expect(frame.locator('[data-countdown]')).toBeVisible();
+    expect(new URL(content.url()).searchParams.get('embed')).toBe('1');
+    const payLink = frame.getByRole('link', { name: 'Pay in a new tab' });
+    await expect(payLink).toHaveAttribute('target', '_blank');
+    await expect(frame.locator('[data-realtime="open"]')).toBeAttached();
+    // Its height follows the page it shows.
+    const shown = () => content.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    await expect.poll(async () => Number(await iframe.getAttribute('height'))).toBe(await shown());
+
+    const [tab] = await Promise.all([page.waitForEvent('popup'), payLink.click()]);
+    await expect(tab).toHaveURL(/\/appointment\/influenza-vaccination\/checkout\?booking=\w+$/);
+    await expect(tab.locator('#loading-bar')).toHaveCount(1);
+    await tab.getByLabel('Credit/debit card').check();
+    await tab.getByRole('button', { name: 'Pay RM85.00' }).click();
+    await expect(tab).toHaveURL(/\/pay\/sandbox\//);
+    await tab.getByRole('button', { name: /^Pay RM85\.00/ }).click();
+    await expect(tab.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
+
+    // The framed checkout turns into the confirmation by itself.
+    await expect(frame.locator('[data-booking-status="confirmed"]')).toBeVisible({ timeout: 15_000 });
+    expect(new URL(content.url()).searchParams.get('embed')).toBe('1');
+    // Links to pages that may not be framed open in a new tab instead of breaking the frame.
+    const invoiceLink = frame.locator('a[href*="/invoices/"]').first();
+    if ((await invoiceLink.count()) > 0) {
+      await invoiceLink.dispatchEvent('click');
+      await expect(invoiceLink).toHaveAttribute('target', '_blank');
+    }
+  });
+
   test('speaks Malay when the snippet says data-locale="ms"', async ({ page }) => {
     await page.goto(`${PARTNER}/?locale=ms`);
     const iframe = page.locator('iframe[data-serambi-frame]');

@@ -12,6 +12,8 @@ declare namespace App {
     user: import('./features/auth').CustomerUser | null;
     /** The logged-in staff member, or null (a browser can hold both). */
     staff: import('./features/auth').StaffUser | null;
+    /** The request is shown inside the booking embed (a frame): pages render without chrome. */
+    embed: boolean;
     /** An error thrown while rendering a locale-rewritten page, for the error page to show. */
     pageError?: unknown;
   }

@@ -120,6 +120,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.path = path;
   locals.user = null;
   locals.staff = null;
+  locals.embed = isEmbedRequest(path, url.searchParams, request.headers.get('sec-fetch-dest'));
 
   if (!tenant) return unknownHostPage(host ?? '', locale);
   locals.tenant = tenant;
@@ -156,11 +157,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     locals.pageError = error;
     response = withErrorStatus(await context.rewrite(localePath(locale, '/500')));
   }
-  const embed = isEmbedRequest(path, url.searchParams);
+  const { embed } = locals;
   const headers = securityHeaders(path, await cspSources(tenant, path, embed), embed);
   for (const [name, value] of Object.entries(headers)) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
   if (page && !prefixed) response.headers.append('Vary', 'Cookie, Accept-Language');
+  // Booking pages render without chrome when framed: a cache must keep the two apart.
+  if (path.startsWith('/appointment')) response.headers.append('Vary', 'Sec-Fetch-Dest');
   return response;
 });

@@ -42,10 +42,15 @@ describe('third-party hosts', () => {
 });
 
 describe('booking steps inside the embed', () => {
-  it('count as embedded only with embed=1 under /appointment', () => {
+  it('count as embedded under /appointment with embed=1 or when loaded in a frame', () => {
     expect(isEmbedRequest('/appointment/general-consultation', new URLSearchParams('embed=1'))).toBe(true);
     expect(isEmbedRequest('/appointment/general-consultation', new URLSearchParams())).toBe(false);
+    expect(isEmbedRequest('/appointment/general-consultation', new URLSearchParams(), 'document')).toBe(false);
+    expect(isEmbedRequest('/appointment/general-consultation/form', new URLSearchParams(), 'iframe')).toBe(true);
+    expect(isEmbedRequest('/appointment', new URLSearchParams(), 'iframe')).toBe(true);
+    expect(isEmbedRequest('/appointmentx', new URLSearchParams(), 'iframe')).toBe(false);
     expect(isEmbedRequest('/invoices/x/appointment', new URLSearchParams('embed=1'))).toBe(false);
+    expect(isEmbedRequest('/invoices/x/appointment', new URLSearchParams(), 'iframe')).toBe(false);
     const headers = securityHeaders(
       '/appointment/x/form',
       { scriptHosts: [], frameAncestors: ['https://a.example'] },

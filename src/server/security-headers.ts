@@ -4,11 +4,14 @@ export function isEmbedPath(path: string): boolean {
 }
 
 /**
- * A request shown inside the embed: an embed route, or a booking step opened from it
- * (`/appointment/…?embed=1`), which the same allowed sites may frame.
+ * A request shown inside the embed: an embed route, or a booking step opened from it — marked
+ * `?embed=1`, or simply loaded in a frame (`Sec-Fetch-Dest: iframe`, sent by every current
+ * browser) — which the same allowed sites may frame and which renders without site chrome.
  */
-export function isEmbedRequest(path: string, search: URLSearchParams): boolean {
-  return isEmbedPath(path) || (path.startsWith('/appointment/') && search.get('embed') === '1');
+export function isEmbedRequest(path: string, search: URLSearchParams, fetchDest?: string | null): boolean {
+  if (isEmbedPath(path)) return true;
+  if (path !== '/appointment' && !path.startsWith('/appointment/')) return false;
+  return search.get('embed') === '1' || fetchDest === 'iframe';
 }
 
 export interface CspSources {

@@ -1,10 +1,11 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { ReadableAtom } from 'nanostores';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // The two carts of SPEC.md §4, kept in localStorage as `donation_cart` and `appointment_cart`.
 // Only one cart exists at a time: setting either first clears both, then stores the new one.
-// What comes back from storage is checked with zod; anything malformed (an older shape, a
+// What comes back from storage is checked with zod (its tree-shakable `zod/mini` form, to keep
+// the booking islands inside their JavaScript budget); anything malformed (an older shape, a
 // tampered value, broken JSON) is dropped instead of crashing the page.
 //
 // Hydration: these stores read localStorage as soon as they load in the browser, while the server
@@ -15,15 +16,18 @@ import { z } from 'zod';
 export const DONATION_CART_KEY = 'donation_cart';
 export const APPOINTMENT_CART_KEY = 'appointment_cart';
 
-const id = z.union([z.string().min(1).max(100), z.number().int()]).transform(String);
-const text = z.string().max(1000);
+const id = z.pipe(
+  z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.int()]),
+  z.transform((value: string | number) => String(value)),
+);
+const text = z.optional(z.string().check(z.maxLength(1000)));
 
 export const DonorDetails = z.looseObject({
-  name: text.optional(),
-  email: text.optional(),
-  phone: text.optional(),
-  anonymous: z.boolean().optional(),
-  message: text.optional(),
+  name: text,
+  email: text,
+  phone: text,
+  anonymous: z.optional(z.boolean()),
+  message: text,
 });
 export type DonorDetails = z.infer<typeof DonorDetails>;
 
@@ -33,43 +37,40 @@ export type DonationType = (typeof DONATION_TYPES)[number];
 export const DonationCart = z.looseObject({
   campaignId: id,
   /** Integer minor units (sen for MYR), as money is everywhere (DESIGN.md §2). */
-  amount: z.number().int().nonnegative(),
+  amount: z.int().check(z.nonnegative()),
   type: z.enum(DONATION_TYPES),
   /** How many weeks or months a weekly/monthly donation runs; absent for one-time. */
-  count: z.number().int().positive().max(1000).optional(),
-  coverFees: z.boolean().default(false),
-  donor: DonorDetails.optional(),
+  count: z.optional(z.int().check(z.positive(), z.maximum(1000))),
+  coverFees: z._default(z.boolean(), false),
+  donor: z.optional(DonorDetails),
 });
 export type DonationCart = z.infer<typeof DonationCart>;
 export type DonationCartInput = z.input<typeof DonationCart>;
 
 export const CustomerDetails = z.looseObject({
-  name: text.optional(),
-  email: text.optional(),
-  phone: text.optional(),
+  name: text,
+  email: text,
+  phone: text,
 });
 export type CustomerDetails = z.infer<typeof CustomerDetails>;
 
 export const AppointmentCart = z.looseObject({
-  serviceId: id.optional(),
+  serviceId: z.optional(id),
   /** A practitioner or room, or 'any' when the visitor has no preference. */
-  resourceId: id.optional(),
+  resourceId: z.optional(id),
   /** yyyy-MM-dd in the tenant's time zone. */
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  date: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
   /** Start of the chosen slot, ISO 8601 with offset. */
-  slotStart: z.iso.datetime({ offset: true }).optional(),
-  customer: CustomerDetails.optional(),
+  slotStart: z.optional(z.iso.datetime({ offset: true })),
+  customer: z.optional(CustomerDetails),
   /** Answers to the service's form questions, by question id. */
-  answers: z.record(z.string(), z.unknown()).optional(),
+  answers: z.optional(z.record(z.string(), z.unknown())),
 });
 export type AppointmentCart = z.infer<typeof AppointmentCart>;
 export type AppointmentCartInput = z.input<typeof AppointmentCart>;
 
 /** JSON in storage, validated on the way out; anything unreadable becomes null. */
-function jsonCodec<T>(schema: z.ZodType<T>) {
+function jsonCodec<T>(schema: z.ZodMiniType<T>) {
   return {
     encode: (value: T | null): string | undefined => (value === null ? undefined : JSON.stringify(value)),
     decode: (raw: string): T | null => {

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // The campaign parameters of the URL a visitor first landed on (SPEC.md §3 "lead"), so a
 // donation or booking made a few pages later can still be attributed to the ad or post that
@@ -25,9 +25,9 @@ export const LEAD_KEY = 'lead';
 const MAX_LENGTH = 500;
 
 const LeadSchema = z.object(
-  Object.fromEntries(LEAD_PARAMS.map((p) => [p, z.string().max(MAX_LENGTH).optional()])) as Record<
+  Object.fromEntries(LEAD_PARAMS.map((p) => [p, z.optional(z.string().check(z.maxLength(MAX_LENGTH)))])) as Record<
     LeadParam,
-    z.ZodOptional<z.ZodString>
+    z.ZodMiniOptional<z.ZodMiniString>
   >,
 );
 

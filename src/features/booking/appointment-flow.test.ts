@@ -4,7 +4,9 @@ import {
   bookingPage,
   bookingPagePath,
   calendarEvent,
+  choiceFromSearch,
   formatCountdown,
+  formPathWithChoice,
   isHoldLive,
   minutesLeft,
   monthChunks,
@@ -105,5 +107,30 @@ describe('calendarEvent', () => {
     expect(text).toContain('DESCRIPTION:Practitioner: Dr. Farah Hanim\\nBooking reference: Abc123xyz0');
     expect(text).toContain('UID:Abc123xyz0@serambi');
     expect(text).toContain('STATUS:CONFIRMED');
+  });
+});
+
+describe('the chosen slot in the form step URL', () => {
+  const choice = { resourceId: 'r1', date: '2026-12-01', slotStart: '2026-12-01T09:00:00+08:00' };
+
+  it('round-trips through the query string, keeping what was there', () => {
+    const path = formPathWithChoice('/ms/appointment/x/form', choice);
+    expect(path).toBe('/ms/appointment/x/form?date=2026-12-01&slot=2026-12-01T09%3A00%3A00%2B08%3A00&resource=r1');
+    expect(choiceFromSearch(new URL(path, 'http://h').search)).toEqual(choice);
+    const embedded = formPathWithChoice('/appointment/x/form?embed=1', choice);
+    expect(new URL(embedded, 'http://h').searchParams.get('embed')).toBe('1');
+    expect(choiceFromSearch(new URL(embedded, 'http://h').search)).toEqual(choice);
+  });
+
+  it('is absent when missing or malformed', () => {
+    expect(choiceFromSearch('')).toBeNull();
+    expect(choiceFromSearch('?date=2026-12-01')).toBeNull();
+    expect(choiceFromSearch('?date=tomorrow&slot=2026-12-01T09:00:00Z')).toBeNull();
+    expect(choiceFromSearch('?date=2026-12-01&slot=nine')).toBeNull();
+    expect(choiceFromSearch('?date=2026-12-01&slot=2026-12-01T09:00:00Z')).toEqual({
+      resourceId: 'any',
+      date: '2026-12-01',
+      slotStart: '2026-12-01T09:00:00Z',
+    });
   });
 });

@@ -117,3 +117,31 @@ export function calendarEvent(input: CalendarEventInput) {
     ...(input.url ? { url: input.url } : {}),
   };
 }
+
+/** A chosen slot as the form step needs it. */
+export interface SlotChoice {
+  resourceId: string;
+  /** yyyy-MM-dd in the tenant's time zone. */
+  date: string;
+  /** ISO 8601 start. */
+  slotStart: string;
+}
+
+/**
+ * The form step's URL carries the chosen slot as well as the cart: where a browser refuses storage
+ * (a third-party frame such as the booking embed, some private modes) the choice still arrives.
+ */
+export function formPathWithChoice(formPath: string, choice: SlotChoice): string {
+  const params = new URLSearchParams({ date: choice.date, slot: choice.slotStart, resource: choice.resourceId });
+  return `${formPath}${formPath.includes('?') ? '&' : '?'}${params}`;
+}
+
+/** The slot carried in a form step's query string, or null when it is absent or malformed. */
+export function choiceFromSearch(search: string): SlotChoice | null {
+  const params = new URLSearchParams(search);
+  const date = params.get('date') ?? '';
+  const slotStart = params.get('slot') ?? '';
+  const resourceId = params.get('resource') || 'any';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(slotStart)) || resourceId.length > 100) return null;
+  return { resourceId, date, slotStart };
+}

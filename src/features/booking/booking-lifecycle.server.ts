@@ -11,8 +11,8 @@ import {
   moveBooking,
 } from './booking-repo.server';
 
-/** Tells an open booking page (request or checkout) that its booking changed. */
-async function announce(booking: BookingRow): Promise<void> {
+/** Tells an open booking page (request or checkout) that its booking changed; after commit only. */
+export async function announce(booking: Pick<BookingRow, 'tenantId' | 'publicId' | 'status'>): Promise<void> {
   await publish(booking.tenantId, `booking:${booking.publicId}`, 'status', { status: booking.status }).catch(
     (error: unknown) => log.warn('realtime publish failed', { error: String(error) }),
   );
@@ -44,16 +44,21 @@ export type PaidOutcome = 'confirmed' | 'retaken' | 'refund_due' | 'ignored';
  * booking is confirmed; a payment after the hold expired re-takes the slot if it is free, else
  * the booking is flagged for a refund and the customer is told on its page.
  */
-export async function confirmPaidBooking(tx: Db, tenantId: string, bookingId: string): Promise<PaidOutcome> {
+export async function confirmPaidBooking(
+  tx: Db,
+  tenantId: string,
+  bookingId: string,
+): Promise<{ outcome: PaidOutcome; booking: BookingRow | null }> {
   const booking = await findBooking(tx, tenantId, bookingId);
-  if (!booking) return 'ignored';
+  if (!booking) return { outcome: 'ignored', booking: null };
   const confirmed = await moveBooking(tx, tenantId, booking.id, ['held'], { status: 'confirmed', holdExpiresAt: null });
-  if (confirmed) return 'confirmed';
-  if (booking.status !== 'expired') return 'ignored';
-  if (await retake(tx, booking, {})) return 'retaken';
-  await moveBooking(tx, tenantId, booking.id, ['expired'], { refundDue: true });
+  if (confirmed) return { outcome: 'confirmed', booking: confirmed };
+  if (booking.status !== 'expired') return { outcome: 'ignored', booking };
+  const retaken = await retake(tx, booking, {});
+  if (retaken) return { outcome: 'retaken', booking: retaken };
+  const flagged = await moveBooking(tx, tenantId, booking.id, ['expired'], { refundDue: true });
   log.warn('payment after the hold expired and the slot was taken: refund due', { bookingId: booking.id });
-  return 'refund_due';
+  return { outcome: 'refund_due', booking: flagged ?? booking };
 }
 
 export type DecisionResult =

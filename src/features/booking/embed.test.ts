@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanEmbedOrigins, embedTargetOrigin, normaliseOrigin } from './embed';
+import { cleanEmbedOrigins, embedLink, embedTargetOrigin, keepEmbed, normaliseOrigin } from './embed';
 
 describe('embed origins', () => {
   it('keeps the origin of an http(s) URL, lower-cased, without path', () => {
@@ -49,5 +49,52 @@ describe('embed origins', () => {
     expect(embedTargetOrigin(allowed, 'https://evil.example', 'https://evil.example/')).toBeNull();
     expect(embedTargetOrigin(allowed, undefined, '')).toBeNull();
     expect(embedTargetOrigin([], 'https://partner.example', null)).toBeNull();
+  });
+});
+
+describe('links inside the embed', () => {
+  const here = 'http://klinik.localhost:4321/ms/appointment/dental-scaling?embed=1&origin=http%3A%2F%2Fshop.localhost';
+
+  it('keep booking steps framed, with the embed marks', () => {
+    const link = embedLink('/ms/appointment/dental-scaling/form', here);
+    expect(link?.newTab).toBe(false);
+    const url = new URL(link?.href ?? '');
+    expect(url.pathname).toBe('/ms/appointment/dental-scaling/form');
+    expect(url.searchParams.get('embed')).toBe('1');
+    expect(url.searchParams.get('origin')).toBe('http://shop.localhost');
+    expect(new URL(embedLink('/appointment', here)?.href ?? '').searchParams.get('embed')).toBe('1');
+  });
+
+  it('send every other page to a new tab', () => {
+    expect(embedLink('/ms/invoices/abc/appointment', here)).toEqual({
+      href: 'http://klinik.localhost:4321/ms/invoices/abc/appointment',
+      newTab: true,
+    });
+    expect(embedLink('https://example.org/appointment', here)?.newTab).toBe(true);
+    expect(embedLink('/ms/appointmentx', here)?.newTab).toBe(true);
+  });
+
+  it('leave phone, mail and in-page links alone', () => {
+    expect(embedLink('tel:+60312345678', here)).toBeNull();
+    expect(embedLink('mailto:a@b.c', here)).toBeNull();
+    expect(embedLink('#main', here)).toBeNull();
+  });
+
+  it('mark links of the embed list itself, which has only the origin', () => {
+    const list = 'http://klinik.localhost:4321/appointment/embed?origin=http%3A%2F%2Fshop.localhost';
+    expect(embedLink('/appointment/dental-scaling?embed=1', list)?.href).toBe(
+      'http://klinik.localhost:4321/appointment/dental-scaling?embed=1&origin=http%3A%2F%2Fshop.localhost',
+    );
+  });
+
+  it('leave island navigation alone outside the embed', () => {
+    const plain = 'http://klinik.localhost:4321/appointment/dental-scaling';
+    expect(keepEmbed('/appointment/x/checkout?booking=b1', plain)).toBe('/appointment/x/checkout?booking=b1');
+  });
+
+  it('keep the marks on paths islands navigate to', () => {
+    expect(keepEmbed('/ms/appointment/x/checkout?booking=b1', here)).toBe(
+      '/ms/appointment/x/checkout?booking=b1&embed=1&origin=http%3A%2F%2Fshop.localhost',
+    );
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { createInvoice, type InvoiceView, invoiceByPublicId } from '../invoices';
+import { createInvoice, findInvoiceRow, type InvoiceView, invoiceByPublicId } from '../invoices';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   createPayment,
@@ -269,5 +269,37 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
     const b = await settlePayment(database.db, { tenantId: klinik.id, paymentId, status: 'failed', via: 'webhook' });
     expect([a.changed, b.changed]).toEqual([true, false]);
     expect(b.payment?.status).toBe('paid');
+  });
+  it("runs an effect's after-commit work once the payment is committed, never for a rollback", async () => {
+    const seen: { publicId: string; committed: boolean }[] = [];
+    const failing = { on: false };
+    onInvoicePaid('test-after-commit', async (_tx, event) => {
+      if (failing.on) throw new Error('effect failed');
+      return async () => {
+        // Read outside the settlement's transaction: it sees the invoice paid, so it has committed.
+        const row = await findInvoiceRow(database.db, klinik.id, event.invoice.id);
+        seen.push({ publicId: event.invoice.publicId, committed: row?.status === 'paid' });
+      };
+    });
+    try {
+      const invoice = await newInvoice();
+      await settlePayment(database.db, {
+        tenantId: klinik.id,
+        paymentId: await startPayment(invoice),
+        status: 'paid',
+        via: 'verify',
+      });
+      expect(seen).toEqual([{ publicId: invoice.publicId, committed: true }]);
+
+      failing.on = true;
+      const other = await newInvoice();
+      const paymentId = await startPayment(other);
+      await expect(
+        settlePayment(database.db, { tenantId: klinik.id, paymentId, status: 'paid', via: 'verify' }),
+      ).rejects.toThrow('effect failed');
+      expect(seen).toHaveLength(1);
+    } finally {
+      onInvoicePaid('test-after-commit', async () => {});
+    }
   });
 });

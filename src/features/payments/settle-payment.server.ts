@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.server';
 import { log } from '../../server/logger.server';
 import { publish } from '../../server/realtime';
 import { findInvoiceRow, moveInvoiceStatus } from '../invoices';
-import { emitInvoicePaid } from './invoice-paid.server';
+import { type AfterCommit, emitInvoicePaid } from './invoice-paid.server';
 import { finalizePayment, findPayment, noteRefundDue, type PaymentRow } from './payment-repo.server';
 
 export interface SettleInput {
@@ -31,6 +31,7 @@ export interface SettleResult {
  */
 export async function settlePayment(db: Db, input: SettleInput): Promise<SettleResult> {
   const at = input.now ?? new Date();
+  let afterCommit: AfterCommit[] = [];
   const outcome = await db.transaction(async (tx) => {
     if (input.before && !(await input.before(tx)))
       return { changed: false, payment: null, invoicePublicId: null, invoiceStatus: null };
@@ -56,7 +57,7 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
         log.warn('payment on an invoice that was already paid: refund due', { paymentId: payment.id });
         return { changed: true, payment, invoicePublicId: null, invoiceStatus: null };
       }
-      await emitInvoicePaid(tx, { tenantId: input.tenantId, invoice, paymentId: payment.id, at });
+      afterCommit = await emitInvoicePaid(tx, { tenantId: input.tenantId, invoice, paymentId: payment.id, at });
       return { changed: true, payment, invoicePublicId: invoice.publicId, invoiceStatus: 'paid' as const };
     }
     const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open'], { status: 'failed' });
@@ -68,6 +69,9 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
     };
   });
 
+  for (const effect of afterCommit) {
+    await effect().catch((error: unknown) => log.warn('after-payment effect failed', { error: String(error) }));
+  }
   if (outcome.changed && outcome.payment) {
     // After commit: tell any open verify page. A lost message is caught by "Verify again".
     const publicId = outcome.invoicePublicId ?? (await invoicePublicIdOf(db, input.tenantId, outcome.payment));

@@ -12,7 +12,9 @@ import type { MessageKey } from '../../../i18n/t';
 import type { Address } from '../../../lib/address';
 import { formatDateTime } from '../../../lib/dates';
 import { $appointmentCart, type AppointmentCart, mergeAppointmentCart } from '../../../stores/carts';
+import { choiceFromSearch, type SlotChoice } from '../appointment-flow';
 import { addressOrNull, type BookingFormValues, checkBookingForm, type FormQuestion } from '../booking-form-rules';
+import { keepEmbed } from '../embed';
 
 /** The strings this island needs: the page passes `pick(locale, BOOKING_FORM_MESSAGE_KEYS)`. */
 export const BOOKING_FORM_MESSAGE_KEYS = [
@@ -61,11 +63,14 @@ export interface BookingFormProps {
   messages: Messages;
 }
 
-type Slot = { resourceId: string; date: string; slotStart: string };
+type Slot = SlotChoice;
 
-/** The chosen slot of this service in the cart, or null when the visitor has not chosen one. */
-function slotOf(cart: AppointmentCart | null, serviceId: string): Slot | null {
-  if (!cart || cart.serviceId !== serviceId || !cart.slotStart || !cart.date) return null;
+/**
+ * The chosen slot of this service: from the cart, else from the URL (where storage is refused,
+ * as in a third-party frame); null when the visitor has not chosen one.
+ */
+function slotOf(cart: AppointmentCart | null, serviceId: string, search: string): Slot | null {
+  if (!cart || cart.serviceId !== serviceId || !cart.slotStart || !cart.date) return choiceFromSearch(search);
   return { resourceId: cart.resourceId ?? 'any', date: cart.date, slotStart: cart.slotStart };
 }
 
@@ -89,7 +94,7 @@ export default function BookingForm(props: BookingFormProps) {
     }
     const mine = cart?.serviceId === props.serviceId ? cart : null;
     setState({
-      slot: slotOf(cart, props.serviceId),
+      slot: slotOf(cart, props.serviceId, location.search),
       values: {
         name: mine?.customer?.name || props.user?.name || '',
         phone: mine?.customer?.phone || props.user?.phone || '',
@@ -193,13 +198,13 @@ function DetailsForm({
       });
       const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
       if (response.status === 201) {
-        await navigate(String(data.checkoutPath ?? data.requestPath));
+        await navigate(keepEmbed(String(data.checkoutPath ?? data.requestPath), location.href));
         return;
       }
       if (response.status === 409 && data.reason === 'slot_taken') {
         // Back to the slot step, on the same day, with fresh times and the reason.
         mergeAppointmentCart({ slotStart: undefined });
-        await navigate(`${servicePath}?taken=1`);
+        await navigate(keepEmbed(`${servicePath}?taken=1`, location.href));
         return;
       }
       if (data.fields && typeof data.fields === 'object') setErrors(data.fields as Record<string, string>);

@@ -5,8 +5,9 @@ import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
 import { formatDateTime } from '../../../lib/dates';
 import { $appointmentCart, mergeAppointmentCart, setAppointmentCart } from '../../../stores/carts';
-import { monthChunks, monthOf, slotTime, unavailableDates } from '../appointment-flow';
+import { formPathWithChoice, monthChunks, monthOf, slotTime, unavailableDates } from '../appointment-flow';
 import type { AvailabilityDay } from '../availability';
+import { keepEmbed } from '../embed';
 
 /** The strings this island needs: the page passes `pick(locale, SLOT_PICKER_MESSAGE_KEYS)`. */
 export const SLOT_PICKER_MESSAGE_KEYS = [
@@ -193,7 +194,7 @@ export default function SlotPicker({
     // The same service keeps the details typed before; another service starts a fresh cart.
     if ($appointmentCart.get()?.serviceId === serviceId) mergeAppointmentCart(choice);
     else setAppointmentCart(choice);
-    await navigate(formPath);
+    await navigate(keepEmbed(formPathWithChoice(formPath, choice), location.href));
     setBusy(false);
   };
 
