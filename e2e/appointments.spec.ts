@@ -77,6 +77,12 @@ async function pickTime(page: Page, start: string, continueLabel: string) {
   await page.getByRole('button', { name: continueLabel, exact: true }).click();
 }
 
+/** The form step of a service: its path, carrying the chosen slot in the query (date, slot, resource). */
+function formStep(path: string) {
+  return (url: URL) =>
+    url.origin === new URL(site('klinik')).origin && url.pathname === path && url.searchParams.has('slot');
+}
+
 /** "20261123T013000Z" for an ISO instant: the UTC form in an iCalendar file. */
 function icsTime(iso: string): string {
   return iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -86,7 +92,9 @@ test.describe('booking an appointment', () => {
   // Whole journeys with several axe scans each: more than the default 30 s on a busy machine.
   test.describe.configure({ timeout: 90_000 });
 
-  test('books and pays through the sandbox in Malay, then adds it to a calendar and cancels it', async ({ page }) => {
+  test('books and pays through the sandbox in Malay, adds it to a calendar, moves it and cancels it', async ({
+    page,
+  }) => {
     const messages = watchConsole(page);
     await page.goto(site('klinik', '/ms/appointment'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tempah temujanji');
@@ -112,7 +120,7 @@ test.describe('booking an appointment', () => {
     const start = day.slots[0]?.start as string;
     await pickTime(page, start, 'Teruskan');
 
-    await expect(page).toHaveURL(site('klinik', '/ms/appointment/dental-scaling/form'));
+    await expect(page).toHaveURL(formStep('/ms/appointment/dental-scaling/form'));
     await expect(page.locator('[data-chosen-slot]')).toHaveAttribute('data-chosen-slot', start);
     await expectAccessible(page);
     await page.getByLabel('Nama penuh').fill('Aisyah binti Ahmad');
@@ -159,6 +167,22 @@ test.describe('booking an appointment', () => {
     expect(calendar.body).toContain('SUMMARY:Cuci gigi (scaling dan polishing) – Klinik Sihat Bersama');
     expect(calendar.body).toMatch(/LOCATION:No\. 12\\?, Jalan Plumbum/);
 
+    // Moving it keeps the booking and its payment: a new time, the same booking.
+    await page.getByRole('link', { name: 'Tukar masa' }).click();
+    await expect(page.locator('[data-rescheduling]')).toContainText('Pilih masa baharu untuk temujanji anda pada');
+    await waitForTimes(page);
+    await expectAccessible(page);
+    const later = await firstAvailableDay(page, 'any', 3);
+    await pickDay(page, later.date);
+    const newStart = later.slots.find((s) => s.start !== start)?.start as string;
+    await pickTime(page, newStart, 'Pindahkan temujanji saya');
+    await expect(page).toHaveURL(`${checkout}&moved=1`);
+    await expect(page.locator('[data-moved]')).toHaveText('Temujanji anda telah dipindahkan ke masa baharu.');
+    await expect(page.locator('[data-booking-status="confirmed"]')).toBeVisible();
+    const movedCalendar = await page.evaluate(async (url) => (await fetch(url)).text(), href);
+    expect(movedCalendar).toContain(`DTSTART:${icsTime(newStart)}`);
+    await expectAccessible(page);
+
     await page.getByRole('button', { name: 'Batalkan temujanji' }).click();
     await page.getByRole('button', { name: 'Ya, batalkan' }).click();
     await expect(page.locator('[data-booking-status="cancelled"]')).toBeVisible();
@@ -185,7 +209,7 @@ test.describe('booking an appointment', () => {
     await pickDay(page, day.date);
     const start = day.slots[0]?.start as string;
     await pickTime(page, start, 'Continue');
-    await expect(page).toHaveURL(site('klinik', '/appointment/general-consultation/form'));
+    await expect(page).toHaveURL(formStep('/appointment/general-consultation/form'));
     await page.getByLabel('Full name').fill('Tan Ah Kow');
     await page.locator('[data-booking-form] input[type="tel"]').fill('0198765432');
 
@@ -227,14 +251,14 @@ test.describe('booking an appointment', () => {
     await pickDay(page, day.date);
     await pickTime(page, day.slots[0]?.start as string, 'Lanjutkan');
 
-    await expect(page).toHaveURL(site('klinik', '/id/appointment/health-screening/form'));
+    await expect(page).toHaveURL(formStep('/id/appointment/health-screening/form'));
     await page.getByLabel('Nama lengkap').fill('Budi Santoso');
     await page.locator('[data-booking-form] input[type="tel"]').fill('0134567890');
     await page.getByLabel('Obat yang Anda konsumsi (opsional)').fill('Metformin');
     // The fasting question is required.
     await page.getByRole('button', { name: 'Kirim permintaan' }).click();
     await expect(page.locator('[data-question="fasting"] [data-field-error]')).toHaveText('Kolom ini wajib diisi');
-    await expect(page).toHaveURL(site('klinik', '/id/appointment/health-screening/form'));
+    await expect(page).toHaveURL(formStep('/id/appointment/health-screening/form'));
     await expectAccessible(page);
     await page.locator('[data-question="fasting"]').getByLabel('Ya').check();
     await page.getByRole('button', { name: 'Kirim permintaan' }).click();
@@ -276,7 +300,7 @@ test.describe('booking an appointment', () => {
     await expectAccessibleWithEnglishCalendar(page);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
-    await expect(page).toHaveURL(site('klinik', '/appointment/tooth-extraction/form'));
+    await expect(page).toHaveURL(formStep('/appointment/tooth-extraction/form'));
     // Required fields are enforced before anything is sent.
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(page.getByText('Phone number is required')).toBeVisible();

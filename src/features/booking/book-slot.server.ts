@@ -37,17 +37,7 @@ export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotRe
   const service = await findService(db, input.tenant.id, input.serviceId);
   if (!service?.active) return { ok: false, reason: 'service_not_found' };
 
-  const day = zonedDate(input.start, input.tenant.timeZone);
-  const availability = await availabilityFor(db, {
-    tenant: input.tenant,
-    serviceId: service.id,
-    ...(input.resourceId === 'any' ? {} : { resourceId: input.resourceId }),
-    from: day,
-    to: day,
-    now,
-  });
-  const slot = availability?.days[0]?.slots.find((s) => s.start === input.start.toISOString());
-  const candidates = slot?.resourceIds.filter((id) => input.resourceId === 'any' || id === input.resourceId) ?? [];
+  const candidates = await offeredResources(db, input.tenant, service.id, input.resourceId, input.start, now);
   if (candidates.length === 0) return { ok: false, reason: 'slot_taken' };
 
   const range = blockedRange(input.start, service);
@@ -100,4 +90,30 @@ export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotRe
     }
     return { ok: false, reason: 'slot_taken' } as const;
   });
+}
+
+/**
+ * The resources that offer `start` for the service by the availability rules (hours, notice,
+ * horizon, existing bookings): the one asked for, or every free one for 'any'. Empty when the
+ * time is not on offer (taken, closed, too soon, a made-up time).
+ */
+export async function offeredResources(
+  db: Db,
+  tenant: Tenant,
+  serviceId: string,
+  resourceId: string,
+  start: Date,
+  now: Date,
+): Promise<string[]> {
+  const day = zonedDate(start, tenant.timeZone);
+  const availability = await availabilityFor(db, {
+    tenant,
+    serviceId,
+    ...(resourceId === 'any' ? {} : { resourceId }),
+    from: day,
+    to: day,
+    now,
+  });
+  const slot = availability?.days[0]?.slots.find((s) => s.start === start.toISOString());
+  return slot?.resourceIds.filter((id) => resourceId === 'any' || id === resourceId) ?? [];
 }

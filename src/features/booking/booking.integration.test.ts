@@ -5,12 +5,14 @@ import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { bookSlot, decideRequest, sweepBookings } from '.';
+import { bookSlot, decideRequest, rescheduleBooking, sweepBookings } from '.';
 
 // Monday 23 Nov 2026, 08:00 in Kuala Lumpur; the slots below are on Tuesday 24 Nov.
 const NOW = new Date('2026-11-23T00:00:00Z');
 const at = (hhmm: string) => new Date(`2026-11-24T${hhmm}:00+08:00`);
 const contact = { name: 'Aisyah', phone: '60123456789', email: null };
+// Wednesday 25 Nov: the rescheduling tests' own day.
+const wed = (hhmm: string) => new Date(`2026-11-25T${hhmm}:00+08:00`);
 
 describe.each(testDatabaseKinds)('bookings on %s', (kind) => {
   let database: TestDatabase;
@@ -149,5 +151,75 @@ describe.each(testDatabaseKinds)('bookings on %s', (kind) => {
     expect((await book('general-consultation', new Date('2026-11-24T09:07:00+08:00'))).ok).toBe(false); // off the 15-minute grid
     expect((await book('general-consultation', new Date('2026-11-29T10:00:00+08:00'))).ok).toBe(false); // Sunday, closed
     expect((await book('general-consultation', new Date('2026-12-25T10:00:00+08:00'))).ok).toBe(false); // public holiday
+  });
+  describe('rescheduling', () => {
+    /** A confirmed booking (paid or not is the payments' concern): booked, then confirmed. */
+    const confirmed = async (service: string, start: Date, resourceId = 'any') => {
+      const result = await book(service, start, resourceId);
+      if (!result.ok) throw new Error(result.reason);
+      await database.db
+        .update(bookings)
+        .set({ status: 'confirmed', holdExpiresAt: null })
+        .where(eq(bookings.id, result.booking.id));
+      return result.booking;
+    };
+    const move = (publicId: string, start: Date, resourceId = 'any', now = NOW) =>
+      rescheduleBooking(database.db, { tenant: klinik, publicId, resourceId, start, now });
+
+    it('moves a confirmed booking, keeping its invoice, and frees the old time', async () => {
+      const booking = await confirmed('tooth-extraction', wed('09:00'));
+      const moved = await move(booking.publicId, wed('15:00'), booking.resourceId);
+      if (!moved.ok) throw new Error(moved.reason);
+      expect(moved.booking).toMatchObject({ id: booking.id, status: 'confirmed', invoiceId: booking.invoiceId });
+      expect(moved.booking.startsAt).toEqual(wed('15:00'));
+      expect(moved.booking.endsAt).toEqual(wed('15:30'));
+      // The old time is bookable again with the same dentist.
+      expect((await book('tooth-extraction', wed('09:00'), booking.resourceId)).ok).toBe(true);
+    });
+
+    it('refuses a taken or made-up time and changes nothing', async () => {
+      const booking = await confirmed('tooth-extraction', wed('10:00'));
+      const other = await confirmed('tooth-extraction', wed('16:00'), booking.resourceId);
+      expect(await move(booking.publicId, wed('16:00'), booking.resourceId)).toEqual({
+        ok: false,
+        reason: 'slot_taken',
+      });
+      expect(await move(booking.publicId, wed('16:07'), booking.resourceId)).toEqual({
+        ok: false,
+        reason: 'slot_taken',
+      });
+      const [row] = await database.db.select().from(bookings).where(eq(bookings.id, booking.id));
+      expect(row?.startsAt).toEqual(wed('10:00'));
+      expect(other.status).toBe('held'); // as booked; the test confirmed it in the database
+    });
+
+    it('lets exactly one of 6 concurrent moves into one slot win', async () => {
+      const starts = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'].map(wed);
+      const moving = [];
+      for (const start of starts) moving.push(await confirmed('influenza-vaccination', start));
+      const results = await Promise.all(moving.map((b) => move(b.publicId, wed('14:00'))));
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === 'slot_taken')).toBe(true);
+      const at14 = await database.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.startsAt, wed('14:00')));
+      expect(
+        at14.filter((b) => b.status === 'confirmed' && b.serviceId === serviceIds['influenza-vaccination']),
+      ).toHaveLength(1);
+    });
+
+    it('refuses inside the notice period, and for bookings that are not confirmed', async () => {
+      const booking = await confirmed('tooth-extraction', wed('11:00'));
+      const dayBefore = new Date(wed('11:00').getTime() - 2 * 3_600_000);
+      expect(await move(booking.publicId, wed('17:00'), 'any', dayBefore)).toMatchObject({
+        ok: false,
+        reason: 'too_late',
+      });
+      const held = await book('tooth-extraction', wed('12:00'));
+      if (!held.ok) throw new Error(held.reason);
+      expect(await move(held.booking.publicId, wed('17:00'))).toEqual({ ok: false, reason: 'not_changeable' });
+      expect(await move('nosuchbooking0000', wed('17:00'))).toEqual({ ok: false, reason: 'not_found' });
+    });
   });
 });

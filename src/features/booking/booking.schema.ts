@@ -50,3 +50,9 @@ export const DecisionBody = z.object({
   decision: z.enum(['approve', 'decline']),
   reason: z.string().trim().max(500).optional(),
 });
+
+/** `POST /api/bookings/{publicId}/reschedule`: the new time, with a practitioner or 'any'. */
+export const RescheduleBody = z.object({
+  resourceId: z.union([z.literal('any'), z.uuid()]),
+  start: isoInstant,
+});

@@ -34,3 +34,4 @@ export {
   type ServiceRow,
 } from './booking-repo.server';
 export { type CancelBookingResult, cancelBooking } from './cancel-booking.server';
+export { type RescheduleResult, rescheduleBooking } from './reschedule-booking.server';

@@ -11,7 +11,8 @@ export interface InvoicePaidEvent {
 
 /** Work that must wait until the payment is committed (telling open pages), returned by a handler. */
 export type AfterCommit = () => Promise<void>;
-type Handler = (tx: Db, event: InvoicePaidEvent) => Promise<AfterCommit | undefined | void>;
+// biome-ignore lint/suspicious/noConfusingVoidType: handlers with nothing to do after commit simply return nothing
+type Handler = (tx: Db, event: InvoicePaidEvent) => Promise<AfterCommit | void>;
 const handlers = new Map<string, Handler>();
 
 /**

@@ -26,6 +26,9 @@ export const SLOT_PICKER_MESSAGE_KEYS = [
   'appointment.continue',
   'appointment.yourChoice',
   'appointment.withPractitioner',
+  'appointment.rescheduleConfirm',
+  'appointment.moving',
+  'error.request',
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof SLOT_PICKER_MESSAGE_KEYS)[number], string>;
 
@@ -41,6 +44,8 @@ export interface SlotPickerProps {
   max: string;
   /** Where the form step lives, locale prefix included. */
   formPath: string;
+  /** Moving an existing booking instead of making one: Continue moves it (no form, no cart). */
+  reschedule?: { publicId: string } | undefined;
   messages: Messages;
 }
 
@@ -63,6 +68,7 @@ export default function SlotPicker({
   min,
   max,
   formPath,
+  reschedule,
   messages: m,
 }: SlotPickerProps) {
   const id = useId();
@@ -190,11 +196,36 @@ export default function SlotPicker({
       return;
     }
     setBusy(true);
+    if (reschedule) {
+      await move(reschedule.publicId, chosen.start);
+      return;
+    }
     const choice = { serviceId, resourceId: resource, date, slotStart: chosen.start };
     // The same service keeps the details typed before; another service starts a fresh cart.
     if ($appointmentCart.get()?.serviceId === serviceId) mergeAppointmentCart(choice);
     else setAppointmentCart(choice);
     await navigate(keepEmbed(formPathWithChoice(formPath, choice), location.href));
+    setBusy(false);
+  };
+
+  const move = async (publicId: string, start: string) => {
+    try {
+      const response = await fetch(`/api/bookings/${publicId}/reschedule`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
+        body: JSON.stringify({ resourceId: resource, start }),
+      });
+      const data = (await response.json().catch(() => ({}))) as { path?: string; error?: string; reason?: string };
+      if (response.ok && data.path) {
+        await navigate(keepEmbed(`${data.path}&moved=1`, location.href));
+        return;
+      }
+      setProblem(data.error ?? m['error.request']);
+      // Taken meanwhile: fresh times, the same day kept.
+      if (data.reason === 'slot_taken') setReload((n) => n + 1);
+    } catch {
+      setProblem(m['error.request']);
+    }
     setBusy(false);
   };
 
@@ -339,7 +370,11 @@ export default function SlotPicker({
           disabled={busy}
           className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70"
         >
-          {m['appointment.continue']}
+          {reschedule
+            ? busy
+              ? m['appointment.moving']
+              : m['appointment.rescheduleConfirm']
+            : m['appointment.continue']}
         </button>
       </div>
     </div>

@@ -1,0 +1,65 @@
+import type { Db } from '../../db/client.server';
+import type { Tenant } from '../tenants';
+import { offeredResources } from './book-slot.server';
+import { blockedRange, canChangeOnline, isOverlapViolation } from './booking';
+import { announce } from './booking-lifecycle.server';
+import {
+  type BookingRow,
+  findBookingByPublicId,
+  findService,
+  findSettings,
+  moveBooking,
+  releaseExpiredHolds,
+} from './booking-repo.server';
+
+export type RescheduleResult =
+  | { ok: true; booking: BookingRow }
+  | { ok: false; reason: 'not_found' | 'not_changeable' | 'too_late' | 'slot_taken'; changeNoticeHours?: number };
+
+/**
+ * The customer moves their own appointment (or pending request) to another time of the same
+ * service, keeping what was paid: allowed until the tenant's notice period before the current
+ * start, to a time the availability rules offer. The row moves in place, so the exclusion
+ * constraint decides races exactly as for a new booking — the old time is freed in the same
+ * commit, and a time someone else took meanwhile gives "just taken", never a double booking.
+ */
+export async function rescheduleBooking(
+  db: Db,
+  input: { tenant: Tenant; publicId: string; resourceId: string; start: Date; now?: Date },
+): Promise<RescheduleResult> {
+  const now = input.now ?? new Date();
+  const tenantId = input.tenant.id;
+  const [booking, settings] = await Promise.all([
+    findBookingByPublicId(db, tenantId, input.publicId),
+    findSettings(db, tenantId),
+  ]);
+  if (!booking) return { ok: false, reason: 'not_found' };
+  if (booking.status !== 'confirmed' && booking.status !== 'requested') return { ok: false, reason: 'not_changeable' };
+  if (!canChangeOnline(booking, settings.changeNoticeHours, now)) {
+    return { ok: false, reason: 'too_late', changeNoticeHours: settings.changeNoticeHours };
+  }
+  const service = await findService(db, tenantId, booking.serviceId);
+  if (!service?.active) return { ok: false, reason: 'not_changeable' };
+  const candidates = await offeredResources(db, input.tenant, service.id, input.resourceId, input.start, now);
+  const range = blockedRange(input.start, service);
+
+  const moved = await db.transaction(async (tx) => {
+    for (const resourceId of candidates) {
+      try {
+        const row = await tx.transaction(async (attempt) => {
+          await releaseExpiredHolds(attempt, tenantId, resourceId, range.blocksFrom, range.blocksUntil, now);
+          // Conditional on the status it had: a cancellation or staff decision meanwhile wins.
+          return moveBooking(attempt, tenantId, booking.id, [booking.status], { resourceId, ...range });
+        });
+        return row ?? 'not_changeable';
+      } catch (error) {
+        if (isOverlapViolation(error)) continue; // taken meanwhile: try the next practitioner
+        throw error;
+      }
+    }
+    return 'slot_taken' as const;
+  });
+  if (typeof moved === 'string') return { ok: false, reason: moved };
+  await announce(moved);
+  return { ok: true, booking: moved };
+}

@@ -1,0 +1,52 @@
+import type { APIRoute } from 'astro';
+import { bookingPagePath, findService, rescheduleBooking } from '../../../../features/booking';
+import { RescheduleBody } from '../../../../features/booking/booking.schema';
+import { localePath } from '../../../../i18n/routing';
+import { db } from '../../../../server/database.server';
+import { badRequest, json, readJson } from '../../../../server/http';
+
+/**
+ * `POST /api/bookings/{publicId}/reschedule` `{ resourceId, start }`: the customer moves their
+ * appointment to another offered time, until the tenant's notice period before it. 200 `{ path }`
+ * (its page, in the visitor's language); 409 when too late, not movable, or the time was just taken.
+ */
+export const POST: APIRoute = async ({ params, request, locals }) => {
+  const { tenant, t, locale } = locals;
+  const publicId = params.publicId ?? '';
+  if (!tenant.offers.appointments || !/^[A-Za-z0-9]{10,40}$/.test(publicId)) {
+    return json({ error: t('error.notFound.message') }, { status: 404 });
+  }
+  const body = RescheduleBody.safeParse(await readJson(request));
+  if (!body.success) return badRequest(body.error, t);
+
+  const database = await db();
+  const result = await rescheduleBooking(database, {
+    tenant,
+    publicId,
+    resourceId: body.data.resourceId,
+    start: new Date(body.data.start),
+  });
+  if (!result.ok) {
+    switch (result.reason) {
+      case 'not_found':
+        return json({ error: t('error.notFound.message') }, { status: 404 });
+      case 'too_late':
+        return json(
+          {
+            error: t('appointment.changeTooLate', { hours: result.changeNoticeHours ?? 24, phone: tenant.phone }),
+            reason: 'too_late',
+          },
+          { status: 409 },
+        );
+      case 'slot_taken':
+        return json({ error: t('booking.slotTaken'), reason: 'slot_taken' }, { status: 409 });
+      default:
+        return json({ error: t('booking.notReschedulable'), reason: 'not_changeable' }, { status: 409 });
+    }
+  }
+  const { booking } = result;
+  const service = await findService(database, tenant.id, booking.serviceId);
+  const page = booking.status === 'requested' ? 'request' : 'checkout';
+  const path = localePath(locale, bookingPagePath(service?.slug ?? booking.serviceId, booking.publicId, page));
+  return json({ status: booking.status, path }, { headers: { 'Cache-Control': 'no-store' } });
+};
