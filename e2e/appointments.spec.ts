@@ -308,13 +308,28 @@ test.describe('booking an appointment', () => {
     await expectAccessible(page);
     await page.getByLabel('Full name').fill('Siti Rahmah');
     await page.locator('[data-booking-form] input[type="tel"]').fill('0112223333');
+    // An optional photo goes up once the booking exists; staff alone can open it.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .getByLabel('Photo upload (optional)')
+      .setInputFiles({ name: 'rash.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByRole('img', { name: 'Selected photo' })).toBeVisible();
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/photo') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
+    expect((await uploaded).status()).toBe(204);
 
     await expect(page).toHaveURL(/\/appointment\/tooth-extraction\/checkout\?booking=\w+$/);
     await expect(page.locator('[data-payment-reminder]')).toHaveText(
       'Please make payment within 10 minutes or this booking will be cancelled.',
     );
     await expect(page.getByRole('button', { name: 'Pay RM120.00' })).toBeVisible();
+    await expect(page.locator('[data-photo-failed]')).toHaveCount(0);
+    const reference = new URL(page.url()).searchParams.get('booking') as string;
+    const photoForVisitor = await call('klinik.localhost', `/api/staff/bookings/${reference}/photo`);
+    expect([401, 302, 303]).toContain(photoForVisitor.status);
     await expectAccessible(page);
     // A booking that is not confirmed has no calendar file.
     const ics = await page.evaluate(

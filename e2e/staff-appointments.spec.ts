@@ -223,4 +223,39 @@ test.describe('staff appointments', () => {
     await staff.getByRole('link', { name: 'Appointments and booking requests' }).click();
     await expect(staff).toHaveURL(site('klinik', '/staff/appointments'));
   });
+  test('the customer’s photo shows with their request, for staff only', async ({ page, browser }) => {
+    const request = await requestScreening(page, { name: 'Photo Patient', phone: uniquePhone() });
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const upload = async (publicId: string, base64: string) =>
+      page.evaluate(
+        async ({ publicId, base64 }) => {
+          const body = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+          const response = await fetch(`/api/bookings/${publicId}/photo`, { method: 'POST', body });
+          return { status: response.status, body: await response.text() };
+        },
+        { publicId, base64 },
+      );
+    // Not an image: refused in the visitor's language, nothing stored.
+    const text = await upload(request.publicId, btoa('just some text'));
+    expect(text.status).toBe(415);
+    expect(JSON.parse(text.body).error).toBe('Please choose a photo (JPEG, PNG, WebP or HEIC).');
+    expect((await upload(request.publicId, png)).status).toBe(204);
+
+    const staff = await staffPage(browser);
+    const link = staff.locator(`[data-request="${request.publicId}"] [data-photo-link]`);
+    await expect(link).toHaveText('View photo · Photo Patient');
+    const photo = await staff.evaluate(
+      async (href) => {
+        const response = await fetch(href);
+        return {
+          status: response.status,
+          type: response.headers.get('content-type'),
+          size: (await response.arrayBuffer()).byteLength,
+        };
+      },
+      (await link.getAttribute('href')) as string,
+    );
+    expect(photo).toEqual({ status: 200, type: 'image/png', size: 70 });
+    await expectAccessible(staff);
+  });
 });

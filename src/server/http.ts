@@ -43,3 +43,32 @@ export async function readForm(request: Request): Promise<Record<string, string>
   });
   return fields;
 }
+
+/**
+ * The raw body of a request, read only up to `maxBytes`: null when it is larger (whatever its
+ * Content-Length claims), so an oversized upload is refused without being held in memory.
+ */
+export async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes || !request.body) return declared > maxBytes ? null : new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -203,3 +204,24 @@ export const bookings = pgTable(
     index('bookings_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'held'`),
   ],
 );
+
+/** Raw bytes (PostgreSQL bytea), as a Node Buffer / Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The optional photo a customer attaches to a booking on the form step (SPEC.md §2), one per
+ * booking, at most 10 MB, kept in the database so every instance serves it without shared disks.
+ * Staff see it with the booking; nobody else can fetch it.
+ */
+export const bookingPhotos = pgTable('booking_photos', {
+  bookingId: uuid('booking_id')
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

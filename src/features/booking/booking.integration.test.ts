@@ -5,7 +5,15 @@ import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { bookSlot, decideRequest, rescheduleBooking, sweepBookings } from '.';
+import {
+  bookingsWithPhotos,
+  bookSlot,
+  decideRequest,
+  findBookingPhoto,
+  rescheduleBooking,
+  saveBookingPhoto,
+  sweepBookings,
+} from '.';
 
 // Monday 23 Nov 2026, 08:00 in Kuala Lumpur; the slots below are on Tuesday 24 Nov.
 const NOW = new Date('2026-11-23T00:00:00Z');
@@ -221,5 +229,35 @@ describe.each(testDatabaseKinds)('bookings on %s', (kind) => {
       expect(await move(held.booking.publicId, wed('17:00'))).toEqual({ ok: false, reason: 'not_changeable' });
       expect(await move('nosuchbooking0000', wed('17:00'))).toEqual({ ok: false, reason: 'not_found' });
     });
+  });
+  it('keeps one photo per live booking, for this tenant only, refusing what is not a photo', async () => {
+    const held = await book('tooth-extraction', wed('14:30'));
+    if (!held.ok) throw new Error(held.reason);
+    const { publicId, id } = held.booking;
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9]);
+    const save = (bytes: Uint8Array, tenantId = klinik.id, key = publicId) =>
+      saveBookingPhoto(database.db, { tenantId, publicId: key, bytes });
+
+    expect(await save(new TextEncoder().encode('%PDF-1.7'))).toEqual({ ok: false, reason: 'not_an_image' });
+    expect(await save(new Uint8Array(10 * 1024 * 1024 + 1).fill(0xff))).toEqual({ ok: false, reason: 'too_large' });
+    expect(await findBookingPhoto(database.db, klinik.id, publicId)).toBeNull();
+
+    expect(await save(jpeg)).toEqual({ ok: true });
+    expect(await save(png)).toEqual({ ok: true }); // a second one replaces the first
+    const photo = await findBookingPhoto(database.db, klinik.id, publicId);
+    expect(photo?.contentType).toBe('image/png');
+    expect([...(photo?.bytes ?? [])]).toEqual([...png]);
+    expect(await bookingsWithPhotos(database.db, klinik.id, [id, held.booking.serviceId])).toEqual(new Set([id]));
+
+    // Another tenant can neither read nor attach to it.
+    const other = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    expect(await findBookingPhoto(database.db, other.id, publicId)).toBeNull();
+    expect(await save(jpeg, other.id)).toEqual({ ok: false, reason: 'not_found' });
+    expect(await bookingsWithPhotos(database.db, other.id, [id])).toEqual(new Set());
+
+    // A booking that is over takes no more photos.
+    await database.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, id));
+    expect(await save(jpeg)).toEqual({ ok: false, reason: 'not_found' });
   });
 });

@@ -22,6 +22,8 @@ export {
   type PaidOutcome,
   sweepBookings,
 } from './booking-lifecycle.server';
+export { detectPhotoType, MAX_PHOTO_BYTES } from './booking-photo';
+export { bookingsWithPhotos, findBookingPhoto, type SavePhotoResult, saveBookingPhoto } from './booking-photo.server';
 export {
   type BookingRow,
   findBookingByPublicId,

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.server';
 import { kickOutbox } from '../../server/outbox';
 import type { Tenant } from '../tenants';
 import { markAttendance } from './booking-lifecycle.server';
+import { bookingsWithPhotos } from './booking-photo.server';
 import { listBookingsBetween, listRequests } from './booking-repo.server';
 import { decideAndNotify } from './decision-messages.server';
 import { AGENDA_STATUSES, type AgendaDay, agendaWindow, groupByDay } from './staff-agenda';
@@ -16,13 +17,18 @@ export async function staffAgenda(
   db: Db,
   tenant: Pick<Tenant, 'id' | 'timeZone'>,
   now = new Date(),
-): Promise<{ today: string; requests: AgendaRow[]; days: AgendaDay<AgendaRow>[] }> {
+): Promise<{ today: string; requests: AgendaRow[]; days: AgendaDay<AgendaRow>[]; withPhoto: Set<string> }> {
   const { today, from, until } = agendaWindow(now, tenant.timeZone);
   const [requests, booked] = await Promise.all([
     listRequests(db, tenant.id),
     listBookingsBetween(db, tenant.id, from, until, AGENDA_STATUSES),
   ]);
-  return { today, requests, days: groupByDay(booked, tenant.timeZone, today) };
+  const withPhoto = await bookingsWithPhotos(
+    db,
+    tenant.id,
+    [...requests, ...booked].map((row) => row.booking.id),
+  );
+  return { today, requests, days: groupByDay(booked, tenant.timeZone, today), withPhoto };
 }
 
 export interface ActionOutcome {

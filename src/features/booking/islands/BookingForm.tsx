@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { $appointmentCart, type AppointmentCart, mergeAppointmentCart } from '../../../stores/carts';
 import { choiceFromSearch, type SlotChoice } from '../appointment-flow';
 import { addressOrNull, type BookingFormValues, checkBookingForm, type FormQuestion } from '../booking-form-rules';
+import { MAX_PHOTO_BYTES } from '../booking-photo';
 import { keepEmbed } from '../embed';
 
 /** The strings this island needs: the page passes `pick(locale, BOOKING_FORM_MESSAGE_KEYS)`. */
@@ -25,6 +26,9 @@ export const BOOKING_FORM_MESSAGE_KEYS = [
   'form.photo',
   'form.photoPreview',
   'form.photoRemove',
+  'form.photoTooLarge',
+  'form.photoHint',
+  'appointment.photoSending',
   'form.invalid',
   'field.required',
   'field.optional',
@@ -145,13 +149,13 @@ function DetailsForm({
   const id = useId();
   const values = useRef<BookingFormValues>(initial);
   const notes = useRef(initialNotes);
-  // The photo stays in the browser for now: photo storage is not built yet, so it is neither
-  // uploaded nor kept in the cart (a File cannot go into localStorage anyway).
-  const [, setPhoto] = useState<File | null>(null);
+  // The photo is sent once the booking exists (a File cannot go into the cart's localStorage).
+  const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [answers, setAnswers] = useState<Record<string, string>>(initial.answers);
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const save = (patch: Parameters<typeof mergeAppointmentCart>[0]) => {
@@ -198,7 +202,14 @@ function DetailsForm({
       });
       const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
       if (response.status === 201) {
-        await navigate(keepEmbed(String(data.checkoutPath ?? data.requestPath), location.href));
+        let next = String(data.checkoutPath ?? data.requestPath);
+        if (photo) {
+          setAlert(null);
+          setSending(true);
+          // The booking is made either way: a photo that fails to arrive is said on the next page.
+          if (!(await sendPhoto(String(data.publicId), photo))) next += '&photo=failed';
+        }
+        await navigate(keepEmbed(next, location.href));
         return;
       }
       if (response.status === 409 && data.reason === 'slot_taken') {
@@ -363,7 +374,10 @@ function DetailsForm({
         optionalLabel={m['field.optional']}
         previewAlt={m['form.photoPreview']}
         removeLabel={m['form.photoRemove']}
-        maxBytes={10 * 1024 * 1024}
+        maxBytes={MAX_PHOTO_BYTES}
+        tooLargeMessage={m['form.photoTooLarge']}
+        hint={m['form.photoHint']}
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
         onChange={setPhoto}
       />
 
@@ -377,8 +391,18 @@ function DetailsForm({
         disabled={busy}
         className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70 sm:justify-self-start"
       >
-        {busy ? m['appointment.sending'] : submitLabel}
+        {sending ? m['appointment.photoSending'] : busy ? m['appointment.sending'] : submitLabel}
       </button>
     </form>
   );
+}
+
+/** Sends the form's photo to the booking just made; false when it did not arrive. */
+async function sendPhoto(publicId: string, photo: File): Promise<boolean> {
+  try {
+    const response = await fetch(`/api/bookings/${publicId}/photo`, { method: 'POST', body: photo });
+    return response.ok;
+  } catch {
+    return false;
+  }
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { readBytes } from './http';
+
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request('http://h/upload', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+
+/** A body streamed in chunks with no Content-Length, as a chunked upload arrives. */
+function streamed(chunks: number[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const size of chunks) controller.enqueue(new Uint8Array(size).fill(7));
+      controller.close();
+    },
+  });
+}
+
+describe('readBytes', () => {
+  it('returns the whole body when it fits', async () => {
+    const bytes = await readBytes(post(new Uint8Array([1, 2, 3])), 3);
+    expect([...(bytes ?? [])]).toEqual([1, 2, 3]);
+    expect((await readBytes(post(streamed([4, 4, 2])), 10))?.length).toBe(10);
+  });
+
+  it('refuses a body over the limit, by its declared length or by what arrives', async () => {
+    expect(await readBytes(post(new Uint8Array(11)), 10)).toBeNull();
+    expect(await readBytes(post(streamed([6, 6])), 10)).toBeNull();
+  });
+
+  it('reads a missing body as empty', async () => {
+    expect((await readBytes(new Request('http://h/', { method: 'POST' }), 10))?.length).toBe(0);
+  });
+});
