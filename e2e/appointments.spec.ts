@@ -316,7 +316,9 @@ test.describe('booking an appointment', () => {
     await page
       .getByLabel('Photo upload (optional)')
       .setInputFiles({ name: 'rash.png', mimeType: 'image/png', buffer: png });
-    await expect(page.getByRole('img', { name: 'Selected photo' })).toBeVisible();
+    // The preview really shows (a blob: image the CSP must allow), not just its alt text.
+    const preview = page.getByRole('img', { name: 'Selected photo' });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/photo') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     expect((await uploaded).status()).toBe(204);

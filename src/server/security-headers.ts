@@ -41,7 +41,8 @@ export function contentSecurityPolicy({
     `script-src 'self' 'unsafe-inline' ${hosts}`.trim(),
     `connect-src 'self' ${[...scriptHosts, ...connectHosts].join(' ')}`.trim(),
     `frame-src 'self' ${frameHosts.join(' ')}`.trim(),
-    "img-src 'self' data: https:",
+    // blob: for previews of a photo the visitor picks (the booking form), before it is sent.
+    "img-src 'self' data: blob: https:",
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self'",
     "object-src 'none'",
