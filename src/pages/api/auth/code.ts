@@ -4,10 +4,9 @@ import { env } from '../../../server/config.server';
 import { db } from '../../../server/database.server';
 import { badRequest, json, readJson } from '../../../server/http';
 import { kickOutbox, transportNames } from '../../../server/outbox';
-import { clientIp } from '../../../server/session-cookie';
 
 /** Step 1 of the customer login: send a one-time code to a phone or an email. */
-export const POST: APIRoute = async ({ request, locals, clientAddress }) => {
+export const POST: APIRoute = async ({ request, locals }) => {
   const body = RequestCodeBody.safeParse(await readJson(request));
   if (!body.success) return badRequest(body.error, locals.t);
   const destination = body.data.channel === 'phone' ? body.data.phone : body.data.email;
@@ -16,7 +15,7 @@ export const POST: APIRoute = async ({ request, locals, clientAddress }) => {
     channel: body.data.channel,
     destination,
     locale: locals.locale,
-    ip: clientIp(clientAddress),
+    ip: locals.clientIp,
   });
   if (!result.ok) {
     const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));

@@ -15,7 +15,7 @@ const refusals: Record<string, MessageKey> = {
 };
 
 /** Step 2 of the customer login: check the code, start a session, say where to go back to. */
-export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
+export const POST: APIRoute = async ({ request, locals, cookies }) => {
   const body = VerifyCodeBody.safeParse(await readJson(request));
   if (!body.success) return badRequest(body.error, locals.t);
   const database = await db();
@@ -39,6 +39,6 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
     subjectId: result.customer.id,
     previousToken: cookies.get(CUSTOMER_COOKIE)?.value,
   });
-  setSessionCookie(cookies, CUSTOMER_COOKIE, session.token, session.expiresAt, url);
+  setSessionCookie(cookies, CUSTOMER_COOKIE, session.token, session.expiresAt, locals.origin);
   return json({ ok: true, redirect: safeReturnPath(body.data.next, localePath(locals.locale, '/account')) });
 };
