@@ -7,6 +7,14 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Host of the analytics script (e.g. a self-hosted Plausible/Umami); off when unset. */
   ANALYTICS_HOST: z.url().optional(),
+  /**
+   * Seed an empty database with the demo organisations (and their demo staff passwords): on by
+   * default for the embedded database, off when DATABASE_URL is set unless DEMO_DATA=1.
+   */
+  DEMO_DATA: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   /** The deployment's public base domain for canonical URLs when a tenant has no primary host. */
   PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('https'),
   /**
