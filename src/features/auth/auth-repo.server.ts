@@ -219,3 +219,23 @@ export async function countActiveOwners(db: Db, tenantId: string): Promise<numbe
     .where(and(eq(staff.tenantId, tenantId), eq(staff.role, 'owner'), isNull(staff.disabledAt)));
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Housekeeping across every tenant (a sweep, not a lookup): sessions past their expiry, and login
+ * codes expired more than `codeGraceMs` ago (until then a late guess still hears "expired").
+ */
+export async function deleteExpiredAuthRows(
+  db: Db,
+  now: Date,
+  codeGraceMs: number,
+): Promise<{ sessions: number; codes: number }> {
+  const endedSessions = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ tokenHash: sessions.tokenHash });
+  const oldCodes = await db
+    .delete(loginCodes)
+    .where(lt(loginCodes.expiresAt, new Date(now.getTime() - codeGraceMs)))
+    .returning({ id: loginCodes.id });
+  return { sessions: endedSessions.length, codes: oldCodes.length };
+}

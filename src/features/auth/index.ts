@@ -21,6 +21,7 @@ export {
   type StaffUser,
   staffForToken,
   startSession,
+  sweepExpiredAuth,
 } from './sessions.server';
 export {
   acceptInvite,
