@@ -20,7 +20,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!result.ok) {
     const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
     return json(
-      { error: locals.t('auth.rateLimited', { minutes }) },
+      { error: locals.t('auth.rateLimited', { count: minutes }) },
       { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
     );
   }
