@@ -111,11 +111,26 @@ export async function findCustomer(db: Db, tenantId: string, id: string): Promis
   return row ?? null;
 }
 
+/** The customer of this tenant who logs in with this phone or email, if any. */
+export async function findCustomerByContact(
+  db: Db,
+  tenantId: string,
+  channel: 'phone' | 'email',
+  value: string,
+): Promise<CustomerRow | null> {
+  const column = channel === 'phone' ? customers.phone : customers.email;
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(column, value)));
+  return row ?? null;
+}
+
 export async function updateCustomer(
   db: Db,
   tenantId: string,
   id: string,
-  changes: { name: string; email: string | null; phone: string | null },
+  changes: Partial<{ name: string; email: string; phone: string }>,
   now: Date,
 ): Promise<CustomerRow | null> {
   const [row] = await db

@@ -1,18 +1,16 @@
 import type { APIRoute } from 'astro';
-import { CUSTOMER_COOKIE, startSession, VerifyCodeBody, verifyLoginCode } from '../../../features/auth';
+import {
+  CUSTOMER_COOKIE,
+  codeRefusalMessage,
+  startSession,
+  VerifyCodeBody,
+  verifyLoginCode,
+} from '../../../features/auth';
 import { localePath } from '../../../i18n/routing';
-import type { MessageKey } from '../../../i18n/t';
 import { safeReturnPath } from '../../../lib/safe-return-path';
 import { db } from '../../../server/database.server';
 import { badRequest, json, readJson } from '../../../server/http';
 import { setSessionCookie } from '../../../server/session-cookie';
-
-const refusals: Record<string, MessageKey> = {
-  no_code: 'auth.noCode',
-  expired: 'auth.codeExpired',
-  used: 'auth.codeUsed',
-  too_many_attempts: 'auth.tooManyAttempts',
-};
 
 /** Step 2 of the customer login: check the code, start a session, say where to go back to. */
 export const POST: APIRoute = async ({ request, locals, cookies }) => {
@@ -27,11 +25,8 @@ export const POST: APIRoute = async ({ request, locals, cookies }) => {
     locale: locals.locale,
   });
   if (!result.ok) {
-    const error =
-      result.reason === 'wrong_code'
-        ? locals.t('auth.wrongCode', { count: result.attemptsLeft })
-        : locals.t(refusals[result.reason] ?? 'auth.noCode');
-    return json({ error, reason: result.reason }, { status: 400 });
+    const refusal = codeRefusalMessage(result);
+    return json({ error: locals.t(refusal.key, refusal.params), reason: result.reason }, { status: 400 });
   }
   const session = await startSession(database, {
     tenantId: locals.tenant.id,
