@@ -8,6 +8,7 @@ import {
   type Channel,
   type CodeRefusal,
   checkOneTimeCode,
+  hitIpCodeLimit,
   type RequestCodeResult,
   sendOneTimeCode,
 } from './login-codes.server';
@@ -62,6 +63,11 @@ export async function requestContactChange(
   },
 ): Promise<RequestCodeResult | ContactRefusal> {
   const refusal = await contactRefusal(db, { ...input, tenantId: input.tenant.id });
+  if (refusal?.reason === 'taken') {
+    // "Taken" tells whose phone or email is registered: probing counts against the IP's code limit.
+    const limit = await hitIpCodeLimit(db, input.ip, input.now ?? new Date());
+    if (!limit.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds };
+  }
   if (refusal) return refusal;
   return sendOneTimeCode(db, {
     ...input,
@@ -79,8 +85,7 @@ export async function confirmContactChange(
 ): Promise<ContactChangeResult> {
   const now = input.now ?? new Date();
   const tenantId = input.tenant.id;
-  const refusal = await contactRefusal(db, { ...input, tenantId });
-  if (refusal) return refusal;
+  // The code first: without one, nobody learns here whether the destination is someone's.
   const checked = await checkOneTimeCode(db, {
     tenantId,
     channel: input.channel,
@@ -89,6 +94,9 @@ export async function confirmContactChange(
     now,
   });
   if (!checked.ok) return checked;
+  // Taken (or already ours) since the code was sent?
+  const refusal = await contactRefusal(db, { ...input, tenantId });
+  if (refusal) return refusal;
   try {
     const change = input.channel === 'phone' ? { phone: input.destination } : { email: input.destination };
     const row = await updateCustomer(db, tenantId, input.customerId, change, now);

@@ -247,7 +247,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     expect((await confirm(sent.code, 'ravi.other@example.my')).ok).toBe(false);
     expect(await confirm(sent.code)).toMatchObject({ ok: true, customer: { email: 'ravi.new@example.my' } });
     expect((await findCustomerById(ravi.id))?.email).toBe('ravi.new@example.my');
-    expect(await confirm(sent.code)).toEqual({ ok: false, reason: 'unchanged' });
+    expect(await confirm(sent.code)).toEqual({ ok: false, reason: 'used' });
     // The new email logs into the same account.
     const login = await requestLoginCode(database.db, {
       tenant: klinik,
@@ -274,7 +274,8 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     expect(await contactCode(attacker.id, 'phone', '60123450009')).toEqual({ ok: false, reason: 'taken' });
     const after = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450009'));
     expect(after).toHaveLength(before.length);
-    // Even with a code (say, one the victim was sent to log in), the phone does not move.
+    // Even with a code (say, one the victim was sent to log in), the phone does not move, and the
+    // answer does not tell whose it is.
     const loginCode = await sendCode(klinik, '60123450009');
     expect(
       await confirmContactChange(database.db, {
@@ -284,11 +285,43 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
         destination: '60123450009',
         code: loginCode,
       }),
-    ).toEqual({ ok: false, reason: 'taken' });
+    ).toEqual({ ok: false, reason: 'no_code' });
     expect((await findCustomerById(attacker.id))?.phone).toBe('60123450010');
     expect((await findCustomerById(victim.id))?.phone).toBe('60123450009');
-    // The customer's own phone is "unchanged"; the same phone at another organisation is free.
+    // The customer's own phone is "unchanged".
     expect(await contactCode(victim.id, 'phone', '60123450009')).toEqual({ ok: false, reason: 'unchanged' });
+    // Probing whose phone is registered counts against the IP's code limit.
+    const prober = ip();
+    const probe = () =>
+      requestContactChange(database.db, {
+        tenant: klinik,
+        customerId: attacker.id,
+        channel: 'phone',
+        destination: '60123450009',
+        locale: 'en',
+        ip: prober,
+      });
+    for (let i = 0; i < CODES_PER_IP; i += 1) expect(await probe()).toEqual({ ok: false, reason: 'taken' });
+    expect(await probe()).toMatchObject({ ok: false, reason: 'rate_limited' });
+  });
+
+  it('refuses a confirmed change when another customer took the email meanwhile', async () => {
+    const first = await customerWithPhone(klinik, '60123450014');
+    const second = await customerWithPhone(klinik, '60123450015');
+    const a = await contactCode(first.id, 'email', 'shared@example.my');
+    const b = await contactCode(second.id, 'email', 'shared@example.my');
+    if (!a.ok || !b.ok) throw new Error('refused');
+    const confirm = (customerId: string, code: string) =>
+      confirmContactChange(database.db, {
+        tenant: klinik,
+        customerId,
+        channel: 'email',
+        destination: 'shared@example.my',
+        code,
+      });
+    expect((await confirm(second.id, b.code)).ok).toBe(true);
+    expect(await confirm(first.id, a.code)).toEqual({ ok: false, reason: 'taken' });
+    expect((await findCustomerById(first.id))?.email).toBeNull();
   });
 
   it('never lets a login code confirm a contact change, nor a contact code log in', async () => {

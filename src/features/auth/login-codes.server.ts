@@ -28,6 +28,11 @@ export type RequestCodeResult =
   | { ok: true; code: string; expiresAt: Date }
   | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
+/** Counts one code request from `ip` (also a refused one, so refusals cannot be probed endlessly). */
+export function hitIpCodeLimit(db: Db, ip: string, now: Date) {
+  return hitRateLimit(db, `code:ip:${ip}`, { windowMs: CODE_WINDOW_MS, limit: CODES_PER_IP }, now);
+}
+
 /**
  * Counts one code sent to `destination` and one requested from `ip`. Login codes and
  * contact-change codes share these counters: either way it is a message to that phone or inbox.
@@ -44,7 +49,7 @@ async function hitCodeLimits(
     { ...window, limit: CODES_PER_DESTINATION },
     now,
   );
-  const perIp = await hitRateLimit(db, `code:ip:${input.ip}`, { ...window, limit: CODES_PER_IP }, now);
+  const perIp = await hitIpCodeLimit(db, input.ip, now);
   if (perDestination.allowed && perIp.allowed) return { allowed: true };
   return {
     allowed: false,
