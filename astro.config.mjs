@@ -13,8 +13,11 @@ export default defineConfig({
   // Islands are written against React's API but run on Preact in the browser and on the server:
   // `compat` aliases react/react-dom to preact/compat. See docs/decisions/0008-preact-compat-runtime.md.
   integrations: [preact({ compat: true })],
-  // Our middleware checks Host against tenant_hosts; Astro must not reject unknown hosts first.
-  security: { checkOrigin: true },
+  // Cross-site mutations are refused by our middleware (src/server/same-origin.ts) for every
+  // method and body type. Astro's own check is off: behind a TLS-terminating proxy it compares the
+  // browser's https Origin with the http it sees and refuses every form (it only trusts
+  // X-Forwarded-Proto with a build-time allowedDomains list, impossible with tenants' domains).
+  security: { checkOrigin: false },
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   server: { host: '127.0.0.1', port: 4321 },
   vite: {

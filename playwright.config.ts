@@ -48,6 +48,9 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATA_DIR: dataDir,
       SHOW_DEV_PAGES: '1',
+      // As behind one load balancer: tests send X-Forwarded-For/-Proto (accounts.spec.ts), so each
+      // test has its own client address for rate limits, and https can be checked.
+      TRUST_PROXY: '1',
       ASTRO_TELEMETRY_DISABLED: '1',
       DATABASE_URL: '',
     },

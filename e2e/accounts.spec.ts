@@ -1,5 +1,6 @@
+import { request as httpRequest } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hydrated, site } from './support';
+import { expectAccessible, hydrated, PORT, site } from './support';
 
 let phoneSeq = 0;
 /** A fresh Malaysian mobile number per test, so rate limits and customers never collide. */
@@ -8,13 +9,121 @@ function freshPhone(): string {
   return `12${String((Date.now() * 10 + phoneSeq) % 10_000_000).padStart(7, '0')}`;
 }
 
+let ipSeq = 0;
+// The server runs with TRUST_PROXY=1, as behind one load balancer: each test comes from its own
+// client address, so the per-IP code limit (10 per 15 minutes) counts per test, as per visitor.
+test.beforeEach(async ({ page }, testInfo) => {
+  ipSeq += 1;
+  await page.setExtraHTTPHeaders({
+    'X-Forwarded-For': `198.51.${(testInfo.workerIndex * 37 + ipSeq) % 250}.${(Date.now() + ipSeq) % 250}`,
+  });
+});
+
+/**
+ * The newest code the log transport delivered to `destination`, read where a local tester reads
+ * it (the /dev/outbox page lists what the log transport printed): a broken outbox fails the test.
+ */
+async function deliveredCode(page: Page, destination: string, template = 'login-code', slug = 'klinik') {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const messages = await outboxFor(page, destination, slug);
+        const newest = messages.filter((m) => m.template === template).at(-1);
+        code = /\b(\d{6})\b/.exec(newest?.text ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** What the log transport delivered to `destination` (the page must be on the tenant's site). */
+async function outboxFor(page: Page, destination: string, slug = 'klinik') {
+  return page.evaluate(
+    async ([to, url]) =>
+      (await (await fetch(url + encodeURIComponent(to))).json()) as { template: string; text: string }[],
+    [destination, site(slug, '/dev/outbox?to=')] as const,
+  );
+}
+
+interface RawResponse {
+  status: number;
+  location: string | undefined;
+  setCookies: string[];
+  body: string;
+}
+
+/**
+ * A raw request as a proxy or another site could send it: chosen Host, Origin, X-Forwarded-*
+ * (Node cannot resolve *.localhost, and browsers set Origin themselves). Redirects are not followed.
+ */
+function raw(
+  method: string,
+  path: string,
+  { headers = {}, form, json }: { headers?: Record<string, string>; form?: Record<string, string>; json?: unknown },
+): Promise<RawResponse> {
+  const body = form ? new URLSearchParams(form).toString() : json === undefined ? '' : JSON.stringify(json);
+  const type = form ? 'application/x-www-form-urlencoded' : 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        method,
+        path,
+        headers: {
+          Host: `klinik.localhost:${PORT}`,
+          'X-Forwarded-For': `192.0.2.${(Date.now() % 200) + 1}`,
+          ...(body ? { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)) } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location,
+            setCookies: res.headers['set-cookie'] ?? [],
+            body: text,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const OWN_ORIGIN = `http://klinik.localhost:${PORT}`;
+
 async function requestCode(page: Page, nationalNumber: string, sendLabel: string) {
   await hydrated(page);
   await page.locator('input[inputmode="numeric"]').first().fill(`0${nationalNumber}`);
   await page.getByRole('button', { name: sendLabel }).click();
-  const devCode = page.locator('[data-dev-code]');
-  await expect(devCode).toBeVisible();
-  return (await devCode.getAttribute('data-dev-code')) as string;
+  await expect(page.getByRole('status')).toContainText(`+60${nationalNumber}`);
+  return deliveredCode(page, `60${nationalNumber}`);
+}
+
+async function logIn(page: Page, path: string, national = freshPhone()) {
+  await page.goto(site('klinik', path));
+  const code = await requestCode(page, national, 'Send code');
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  return national;
+}
+
+async function staffLogin(page: Page, email: string, password: string) {
+  await page.goto(site('klinik', '/staff/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 test.describe('customer login by one-time code', () => {
@@ -28,25 +137,95 @@ test.describe('customer login by one-time code', () => {
     await expect(page).toHaveURL(site('klinik', '/invoices'));
   });
 
-  test('the account page shows and edits the customer details', async ({ page }) => {
-    await page.goto(site('klinik', '/account'));
-    const national = freshPhone();
-    const code = await requestCode(page, national, 'Send code');
-    await page.getByLabel('6-digit code').fill(code);
-    await page.getByRole('button', { name: 'Log in' }).click();
+  test('the account page renames directly and changes the email only with a code sent to it', async ({ page }) => {
+    const national = await logIn(page, '/account');
     await expect(page).toHaveURL(site('klinik', '/account'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account');
     await page.getByLabel('Name').fill('Aisyah binti Omar');
-    await page.getByLabel('Email').fill(`aisyah${national}@example.my`);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.locator('[data-notice="success"]')).toHaveText('Your details are saved.');
     await page.reload();
     await expect(page.getByLabel('Name')).toHaveValue('Aisyah binti Omar');
+    await expect(page.locator('[data-contact-value="phone"]')).toHaveText(`+60${national}`);
+
+    await hydrated(page);
+    const email = `aisyah${national}@example.my`;
+    await page.getByRole('button', { name: 'Add email' }).click();
+    const field = page.getByLabel('New email');
+    await expect(field).toBeFocused();
+    await field.fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('status')).toContainText(`We sent a 6-digit code to ${email}`);
+    // Not changed until the code from the new email is entered.
+    await expect(page.getByLabel('6-digit code')).toBeFocused();
+    const code = await deliveredCode(page, email, 'contact-code');
+    await page.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('alert')).toHaveText('That code is not right. 2 tries left.');
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.locator('[data-notice="success"]')).toHaveText(`Your email is now ${email}.`);
+    await expect(page.locator('[data-contact-value="email"]')).toHaveText(email);
+    await page.reload();
+    await expect(page.locator('[data-contact-value="email"]')).toHaveText(email);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.goto(site('klinik', '/account'));
     await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
   });
+
+  test("another customer's phone cannot be attached to an account, and no code goes to it", async ({
+    page,
+    browser,
+  }) => {
+    const victim = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.77' } });
+    const victimPage = await victim.newPage();
+    const victimPhone = await logIn(victimPage, '/account');
+    await expect(victimPage).toHaveURL(site('klinik', '/account'));
+    await victim.close();
+
+    await logIn(page, '/account');
+    await expect(page).toHaveURL(site('klinik', '/account'));
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Change phone number' }).click();
+    await page.locator('input[inputmode="numeric"]').first().fill(`0${victimPhone}`);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This phone number belongs to another account.');
+    const sent = await outboxFor(page, `60${victimPhone}`);
+    expect(sent.map((m) => m.template)).toEqual(['login-code']);
+    // An invalid Malaysian number is refused by the shared rule, in the browser and by the API.
+    const api = await page.evaluate(async () => {
+      const response = await fetch('/api/account/contact/code', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ channel: 'phone', phone: '60999999999' }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(api.status).toBe(400);
+    expect(api.body).toMatchObject({ fields: { phone: 'Phone number must be valid' } });
+  });
+
+  for (const [locale, texts] of [
+    [
+      'ms',
+      { add: 'Tambah e-mel', label: 'E-mel baharu', send: 'Hantar kod', sent: 'Kami telah menghantar kod 6 digit' },
+    ],
+    ['id', { add: 'Tambah email', label: 'Email baru', send: 'Kirim kode', sent: 'Kami telah mengirim kode 6 digit' }],
+  ] as const) {
+    test(`the contact change speaks ${locale}`, async ({ page }, testInfo) => {
+      await logIn(page, '/account');
+      await expect(page).toHaveURL(site('klinik', '/account'));
+      await page.goto(site('klinik', `/${locale}/account`));
+      await hydrated(page);
+      await page.getByRole('button', { name: texts.add }).click();
+      await page.getByLabel(texts.label).fill(`${locale}${Date.now()}@example.my`);
+      await page.getByRole('button', { name: texts.send }).click();
+      await expect(page.getByRole('status')).toContainText(texts.sent);
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`contact-change-${locale}.png`), fullPage: true });
+    });
+  }
 
   test('three wrong codes are refused, in Malay', async ({ page }) => {
     await page.goto(site('klinik', '/ms/login'));
@@ -87,6 +266,21 @@ test.describe('customer login by one-time code', () => {
     await expect(page).toHaveURL(site('klinik', '/account'));
   });
 
+  test('a dot-segment return path stays on the site after login', async ({ page }) => {
+    await page.goto(site('klinik', '/login?next=/..//evil.example'));
+    const code = await requestCode(page, freshPhone(), 'Send code');
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(site('klinik', '/evil.example'));
+    // Logged in, the login page itself redirects at once: still to this site.
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    for (const next of ['/..//evil.example', '/.//evil.example', '/%2e%2e//evil.example', '/%2E%2E//evil.example']) {
+      const response = await raw('GET', `/login?next=${encodeURIComponent(next)}`, { headers: { Cookie: cookie } });
+      expect(response.status).toBe(303);
+      expect(response.location).toBe('/evil.example');
+    }
+  });
+
   test('the login page is accessible', async ({ page }) => {
     await page.goto(site('yayasan', '/ms/login'));
     await expectAccessible(page);
@@ -94,13 +288,6 @@ test.describe('customer login by one-time code', () => {
 });
 
 test.describe('staff', () => {
-  async function staffLogin(page: Page, email: string, password: string) {
-    await page.goto(site('klinik', '/staff/login'));
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-  }
-
   test('staff log in to the staff area; a wrong password is refused', async ({ page }) => {
     await staffLogin(page, 'staff@kliniksihat.my', 'not-the-password');
     await expect(page.getByRole('alert')).toHaveText('Email or password is not right.');
@@ -108,11 +295,78 @@ test.describe('staff', () => {
     await expect(page).toHaveURL(site('klinik', '/staff'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Siti Rahmah');
     await expectAccessible(page);
-    // Staff but not owner: the team page is refused.
+    // Staff but not owner: the team page is refused with a page in the visitor's language.
     const response = await page.goto(site('klinik', '/staff/team'));
     expect(response?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You do not have access to this page.');
+    expect(response?.headers()['content-type']).toContain('text/html');
+    const malay = await page.goto(site('klinik', '/ms/staff/team'));
+    expect(malay?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anda tiada akses ke halaman ini.');
+    // Its API keeps answering JSON.
+    const api = await page.evaluate(async () => {
+      const response = await fetch('/api/staff/team');
+      return { status: response.status, body: await response.json() };
+    });
+    expect(api).toEqual({ status: 403, body: { error: 'You do not have access to this page.' } });
   });
 
+  test('a staff login with a dot-segment return path stays on the site', async () => {
+    const response = await raw('POST', '/staff/login?next=/..//evil.example', {
+      headers: { Origin: OWN_ORIGIN },
+      form: { email: 'staff@kliniksihat.my', password: 'demo-staff-klinik' },
+    });
+    expect(response.status).toBe(303);
+    expect(response.location).toBe('/evil.example');
+  });
+
+  test('behind an https proxy, form posts work and the session cookie is Secure, HttpOnly, SameSite=Lax', async () => {
+    const form = { email: 'staff@kliniksihat.my', password: 'demo-staff-klinik' };
+    // The browser talks https to the load balancer, which talks http to us (TRUST_PROXY=1).
+    const proxied = await raw('POST', '/staff/login', {
+      headers: { Origin: `https://klinik.localhost:${PORT}`, 'X-Forwarded-Proto': 'https' },
+      form,
+    });
+    expect(proxied.status).toBe(303);
+    const cookie = proxied.setCookies.find((c) => c.startsWith('serambi_staff='));
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    // Plain http without the proxy's word: no Secure flag.
+    const plain = await raw('POST', '/staff/login', { headers: { Origin: OWN_ORIGIN }, form });
+    const plainCookie = plain.setCookies.find((c) => c.startsWith('serambi_staff='));
+    expect(plainCookie).toMatch(/; HttpOnly/i);
+    expect(plainCookie).not.toMatch(/; Secure/i);
+  });
+});
+
+test.describe('cross-site requests', () => {
+  const form = { email: 'owner@kliniksihat.my', password: 'demo-owner-klinik' };
+
+  test('a mutation from another site, or with no Origin at all, is refused', async () => {
+    for (const headers of [{ Origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
+      const login = await raw('POST', '/staff/login', { headers, form });
+      expect(login.status).toBe(403);
+      expect(login.setCookies).toEqual([]);
+      const code = await raw('POST', '/api/auth/code', { headers, json: { channel: 'email', email: 'a@example.my' } });
+      expect(code.status).toBe(403);
+      expect(JSON.parse(code.body)).toEqual({ error: 'This request came from another site and was refused.' });
+    }
+  });
+
+  test('the same site passes, and payment webhooks are exempt (they are checked by signature)', async () => {
+    const same = await raw('POST', '/api/auth/code', {
+      headers: { Origin: OWN_ORIGIN },
+      json: { channel: 'email', email: 'not an email' },
+    });
+    expect(same.status).toBe(400);
+    const webhook = await raw('POST', '/api/webhooks/sandbox', { json: { forged: true } });
+    expect(webhook.status).not.toBe(403);
+    expect(webhook.status).toBeLessThan(500);
+  });
+});
+
+test.describe('staff, continued', () => {
   test('a logged-in customer is refused the staff area', async ({ page }) => {
     await page.goto(site('klinik', '/login'));
     const code = await requestCode(page, freshPhone(), 'Send code');

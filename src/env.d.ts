@@ -6,6 +6,13 @@ declare namespace App {
     tenant: import('./features/tenants').Tenant;
     locale: import('./i18n/locales').Locale;
     t: import('./i18n/t').Translate;
+    /**
+     * The origin the browser used (`https://klinik.example`): X-Forwarded-Proto counts behind
+     * TRUST_PROXY proxies. Use it for absolute URLs and the cookie Secure flag, never Astro.url.origin.
+     */
+    origin: string;
+    /** The browser's address (X-Forwarded-For behind TRUST_PROXY proxies), for per-IP rate limits. */
+    clientIp: string;
     /** The request path without its locale prefix: `/ms/appointment` → `/appointment`. */
     path: string;
     /** The logged-in customer, or null. */

@@ -13,12 +13,15 @@ import { resolveTenant, type Tenant } from './features/tenants';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './i18n/locales';
 import { localePath, resolveLocale } from './i18n/routing';
 import { translator } from './i18n/t';
+import { HttpError } from './lib/http-error';
 import { startBackgroundWork } from './server/background.server';
 import { env } from './server/config.server';
 import { db } from './server/database.server';
 import { withErrorStatus } from './server/error-status';
+import { effectiveRequest } from './server/forwarded';
 import { json } from './server/http';
 import { log } from './server/logger.server';
+import { isRefusedCrossSite } from './server/same-origin';
 import { type CspSources, isEmbedRequest, securityHeaders } from './server/security-headers';
 import { unknownHostPage } from './server/unknown-host';
 
@@ -33,16 +36,12 @@ function isNonPagePath(path: string): boolean {
   );
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** A mutation must come from a page of the same site: Origin (or Referer) must match Host. */
-function isSameOrigin(request: Request, url: URL): boolean {
-  const source = request.headers.get('origin') ?? request.headers.get('referer');
-  if (!source) return false;
+/** The socket's peer address; Astro throws where it has none (prerendering). */
+function clientAddressOf(context: { clientAddress: string }): string | undefined {
   try {
-    return new URL(source).host === url.host;
+    return context.clientAddress;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -102,6 +101,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (url.pathname.startsWith('/_astro/')) return next();
 
   const host = request.headers.get('host');
+  // Behind trusted proxies (TRUST_PROXY), the browser's protocol and address come from X-Forwarded-*.
+  const effective = effectiveRequest({
+    url,
+    headers: request.headers,
+    clientAddress: clientAddressOf(context),
+    trustProxy: env().TRUST_PROXY,
+  });
+  locals.origin = effective.origin;
+  locals.clientIp = effective.clientIp;
   const database = await db();
   startBackgroundWork(database);
   const tenant = await resolveTenant(database, host);
@@ -127,7 +135,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Mutations only from our own pages (cookies are SameSite=Lax too); gateways' webhooks are
   // verified by signature instead.
-  if (!SAFE_METHODS.has(request.method) && !path.startsWith('/api/webhooks/') && !isSameOrigin(request, url)) {
+  if (isRefusedCrossSite({ method: request.method, path, headers: request.headers, host: url.host })) {
     return json({ error: locals.t('error.crossSite') }, { status: 403 });
   }
 
@@ -136,11 +144,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     staffForToken(database, tenant.id, cookies.get(STAFF_COOKIE)?.value),
   ]);
   const access = accessFor(path);
+  let forbidden = false;
   if (!isAllowed(access, { customer: locals.user !== null, staffRole: locals.staff?.role ?? null })) {
-    if (!page) return json({ error: locals.t('auth.loginRequired') }, { status: 401 });
     // A staff member without the owner role is refused, not sent to log in again.
-    if (access === 'owner' && locals.staff) return json({ error: locals.t('auth.forbidden') }, { status: 403 });
-    return redirectTo(loginRedirect(access, locale, localePath(locale, path) + url.search));
+    forbidden = access === 'owner' && locals.staff !== null;
+    if (!page) {
+      return forbidden
+        ? json({ error: locals.t('auth.forbidden') }, { status: 403 })
+        : json({ error: locals.t('auth.loginRequired') }, { status: 401 });
+    }
+    if (!forbidden) return redirectTo(loginRedirect(access, locale, localePath(locale, path) + url.search));
   }
 
   // One URL, one language: an unprefixed page in Malay or Indonesian moves to its prefixed URL.
@@ -149,13 +162,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   let response: Response;
-  try {
-    response = withErrorStatus(prefixed ? await next(path + url.search) : await next());
-  } catch (error) {
-    // A page rendered through the locale rewrite throws here instead of reaching Astro's error
-    // page with its status: render that page ourselves, with the error's own status.
-    locals.pageError = error;
+  if (forbidden) {
+    // Pages get the error page in the visitor's language with status 403 (APIs keep JSON above).
+    locals.pageError = new HttpError(403, locals.t('auth.forbidden'));
     response = withErrorStatus(await context.rewrite(localePath(locale, '/500')));
+    response.headers.set('Cache-Control', 'private, no-store');
+  } else {
+    try {
+      response = withErrorStatus(prefixed ? await next(path + url.search) : await next());
+    } catch (error) {
+      // A page rendered through the locale rewrite throws here instead of reaching Astro's error
+      // page with its status: render that page ourselves, with the error's own status.
+      locals.pageError = error;
+      response = withErrorStatus(await context.rewrite(localePath(locale, '/500')));
+    }
   }
   const { embed } = locals;
   const headers = securityHeaders(path, await cspSources(tenant, path, embed), embed);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from './messages/en.json';
 import id from './messages/id.json';
 import ms from './messages/ms.json';
-import { interpolate, pick, translator } from './t';
+import { interpolate, pick, pluralCategory, translator } from './t';
 
 describe('messages', () => {
   it('has every English key in Malay and Indonesian, none empty', () => {
@@ -45,5 +45,31 @@ describe('interpolate and pick', () => {
   });
   it('picks only the strings an island needs', () => {
     expect(pick('ms', ['field.required'])).toEqual({ 'field.required': 'Ruangan ini wajib diisi' });
+  });
+});
+
+describe('plurals', () => {
+  it('says "1 try" and "1 minute" but "2 tries" and "5 minutes" in English', () => {
+    const t = translator('en');
+    expect(t('auth.wrongCode', { count: 1 })).toBe('That code is not right. 1 try left.');
+    expect(t('auth.wrongCode', { count: 2 })).toBe('That code is not right. 2 tries left.');
+    expect(t('auth.rateLimited', { count: 1 })).toBe('Too many codes requested. Try again in 1 minute.');
+    expect(t('auth.rateLimited', { count: 15 })).toBe('Too many codes requested. Try again in 15 minutes.');
+    expect(t('staff.rateLimited', { count: 1 })).toBe('Too many tries. Try again in 1 minute.');
+    expect(t('staff.rateLimited', { count: 0 })).toBe('Too many tries. Try again in 0 minutes.');
+  });
+  it('uses the one form Malay and Indonesian have for every number', () => {
+    expect(pluralCategory('ms', 1)).toBe('other');
+    expect(pluralCategory('id', 1)).toBe('other');
+    expect(translator('ms')('auth.wrongCode', { count: 1 })).toBe('Kod itu tidak betul. Tinggal 1 cubaan lagi.');
+    expect(translator('id')('auth.rateLimited', { count: 1 })).toBe(
+      'Terlalu banyak kode diminta. Coba lagi dalam 1 menit.',
+    );
+  });
+  it('gives every plural variant a base message holding the other form', () => {
+    for (const key of Object.keys(en)) {
+      const match = /^(.+)\.(zero|one|two|few|many)$/.exec(key);
+      if (match) expect(Object.keys(en), key).toContain(match[1]);
+    }
   });
 });

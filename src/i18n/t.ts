@@ -15,10 +15,37 @@ export function interpolate(text: string, params?: Record<string, string | numbe
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-/** The translator for one locale; a key missing in ms/id falls back to English. */
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/** The CLDR plural category of `count` in `locale` ("one", "other"; Malay and Indonesian: always "other"). */
+export function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(count);
+}
+
+/**
+ * The translator for one locale; a key missing in ms/id falls back to English.
+ *
+ * Plurals: when the params have a numeric `count`, the variant `<key>.<category>` is used if the
+ * catalogue has it (`auth.wrongCode.one` for 1 in English), else `<key>` itself, which holds the
+ * "other" form. So "1 try left" but "2 tries left", without plural logic at the call site.
+ */
 export function translator(locale: Locale): Translate {
   const messages = catalogues[locale];
-  return (key, params) => interpolate(messages[key] ?? en[key] ?? key, params);
+  const lookup = (key: string): string | undefined =>
+    (messages as Record<string, string>)[key] ?? (en as Record<string, string>)[key];
+  return (key, params) => {
+    const count = params?.count;
+    const variant =
+      typeof count === 'number' && Number.isFinite(count)
+        ? lookup(`${key}.${pluralCategory(locale, count)}`)
+        : undefined;
+    return interpolate(variant ?? lookup(key) ?? key, params);
+  };
 }
 
 /** The subset of messages an island needs, so the browser gets only those strings. */

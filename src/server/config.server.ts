@@ -7,8 +7,25 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Host of the analytics script (e.g. a self-hosted Plausible/Umami); off when unset. */
   ANALYTICS_HOST: z.url().optional(),
+  /**
+   * Seed an empty database with the demo organisations (and their demo staff passwords): on by
+   * default for the embedded database, off when DATABASE_URL is set unless DEMO_DATA=1.
+   */
+  DEMO_DATA: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   /** The deployment's public base domain for canonical URLs when a tenant has no primary host. */
   PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('https'),
+  /**
+   * Reverse proxies in front of the server that we trust (load balancer, TLS terminator): 0 ignores
+   * X-Forwarded-Proto/For; N takes the protocol and client address the Nth proxy from us reports.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^\d{1,2}$/, { message: 'expected the number of trusted proxies (0, 1, 2…)' })
+    .default('0')
+    .transform(Number),
   /** Shows developer-only pages (component gallery used by the browser tests). */
   SHOW_DEV_PAGES: z
     .enum(['0', '1', 'true', 'false'])

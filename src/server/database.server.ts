@@ -1,6 +1,7 @@
 import { type Database, type Db, isEmpty, openDatabase } from '../db/client.server';
 import { seedDemo } from '../db/seed/demo.server';
 import { env } from './config.server';
+import { shouldSeedDemo } from './demo-data';
 import { log } from './logger.server';
 
 let opening: Promise<Database> | undefined;
@@ -11,11 +12,15 @@ let opening: Promise<Database> | undefined;
  */
 export function database(): Promise<Database> {
   opening ??= (async () => {
-    const { DATABASE_URL, DATA_DIR } = env();
+    const { DATABASE_URL, DATA_DIR, DEMO_DATA } = env();
     const database = await openDatabase({ url: DATABASE_URL, dataDir: DATA_DIR });
     if (await isEmpty(database.db)) {
-      log.info('empty database: seeding demo data');
-      await seedDemo(database.db);
+      if (shouldSeedDemo({ databaseUrl: DATABASE_URL, demoData: DEMO_DATA })) {
+        log.info('empty database: seeding demo data');
+        await seedDemo(database.db);
+      } else {
+        log.info('empty database: no demo data (DEMO_DATA=1 adds it); add a tenant and its hosts to start');
+      }
     }
     log.info(`database ready (${database.kind})`);
     return database;

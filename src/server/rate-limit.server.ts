@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server';
 import { rateLimits } from '../db/schema';
+
+/** The longest window a rate limit may use: rows older than this are swept away. */
+export const RATE_LIMIT_MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface RateLimit {
   limit: number;
@@ -23,6 +26,7 @@ export async function hitRateLimit(
   { limit, windowMs }: RateLimit,
   now = new Date(),
 ): Promise<RateLimitResult> {
+  if (windowMs > RATE_LIMIT_MAX_WINDOW_MS) throw new Error('rate limit window longer than the sweep keeps rows');
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -37,7 +41,11 @@ export async function hitRateLimit(
   return { allowed: count <= limit, retryAfterSeconds };
 }
 
-/** Old windows are useless; a periodic sweep keeps the table small. */
-export async function sweepRateLimits(db: Db, olderThan: Date): Promise<void> {
-  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${olderThan.toISOString()}`);
+/** Old windows are useless; a periodic sweep (src/server/housekeeping.server.ts) keeps the table small. */
+export async function sweepRateLimits(db: Db, olderThan: Date): Promise<number> {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, olderThan))
+    .returning({ key: rateLimits.key });
+  return deleted.length;
 }

@@ -1,34 +1,109 @@
 import type { Db } from '../../db/client.server';
 import { isUniqueViolation } from '../../db/errors';
-import { findCustomer, updateCustomer } from './auth-repo.server';
+import type { Locale } from '../../i18n/locales';
+import type { Tenant } from '../tenants';
+import { type CustomerRow, findCustomer, findCustomerByContact, updateCustomer } from './auth-repo.server';
+import { contactCodeKey } from './login-code';
+import {
+  type Channel,
+  type CodeRefusal,
+  checkOneTimeCode,
+  hitIpCodeLimit,
+  type RequestCodeResult,
+  sendOneTimeCode,
+} from './login-codes.server';
 import type { CustomerUser } from './sessions.server';
 
-export type UpdateAccountResult =
-  | { ok: true; customer: CustomerUser }
-  | { ok: false; reason: 'not_found' | 'email_taken' | 'phone_taken' | 'contact_required' };
+function toUser(row: CustomerRow): CustomerUser {
+  return { id: row.id, name: row.name, phone: row.phone, email: row.email };
+}
 
-/** Edits the customer's own name, email and phone; one way to log in must remain. */
-export async function updateAccount(
+/** The customer's name changes directly: it is not a way to log in. */
+export async function renameAccount(
   db: Db,
-  input: { tenantId: string; customerId: string; name: string; email: string | null; phone: string | null; now?: Date },
-): Promise<UpdateAccountResult> {
-  if (!input.email && !input.phone) return { ok: false, reason: 'contact_required' };
-  const existing = await findCustomer(db, input.tenantId, input.customerId);
-  if (!existing) return { ok: false, reason: 'not_found' };
+  input: { tenantId: string; customerId: string; name: string; now?: Date },
+): Promise<{ ok: true; customer: CustomerUser } | { ok: false; reason: 'not_found' }> {
+  const row = await updateCustomer(db, input.tenantId, input.customerId, { name: input.name }, input.now ?? new Date());
+  return row ? { ok: true, customer: toUser(row) } : { ok: false, reason: 'not_found' };
+}
+
+type ContactRefusal = { ok: false; reason: 'not_found' | 'unchanged' | 'taken' };
+
+/** Whether `destination` may become this customer's phone or email (else why not). */
+async function contactRefusal(
+  db: Db,
+  input: { tenantId: string; customerId: string; channel: Channel; destination: string },
+): Promise<ContactRefusal | null> {
+  const customer = await findCustomer(db, input.tenantId, input.customerId);
+  if (!customer) return { ok: false, reason: 'not_found' };
+  if ((input.channel === 'phone' ? customer.phone : customer.email) === input.destination) {
+    return { ok: false, reason: 'unchanged' };
+  }
+  const holder = await findCustomerByContact(db, input.tenantId, input.channel, input.destination);
+  if (holder && holder.id !== customer.id) return { ok: false, reason: 'taken' };
+  return null;
+}
+
+/**
+ * Step 1 of changing the phone or email a customer logs in with: prove the new one is theirs. A
+ * code goes to the NEW destination (same limits and outbox as login codes, in the customer's
+ * language); a destination another customer of this organisation already has is refused, since it
+ * would let one account log into the other.
+ */
+export async function requestContactChange(
+  db: Db,
+  input: {
+    tenant: Tenant;
+    customerId: string;
+    channel: Channel;
+    destination: string;
+    locale: Locale;
+    ip: string;
+    now?: Date;
+  },
+): Promise<RequestCodeResult | ContactRefusal> {
+  const refusal = await contactRefusal(db, { ...input, tenantId: input.tenant.id });
+  if (refusal?.reason === 'taken') {
+    // "Taken" tells whose phone or email is registered: probing counts against the IP's code limit.
+    const limit = await hitIpCodeLimit(db, input.ip, input.now ?? new Date());
+    if (!limit.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds };
+  }
+  if (refusal) return refusal;
+  return sendOneTimeCode(db, {
+    ...input,
+    codeKey: contactCodeKey(input.customerId, input.destination),
+    template: 'contact-code',
+  });
+}
+
+export type ContactChangeResult = { ok: true; customer: CustomerUser } | CodeRefusal | ContactRefusal;
+
+/** Step 2: the code sent to the new destination makes it the customer's phone or email. */
+export async function confirmContactChange(
+  db: Db,
+  input: { tenant: Tenant; customerId: string; channel: Channel; destination: string; code: string; now?: Date },
+): Promise<ContactChangeResult> {
+  const now = input.now ?? new Date();
+  const tenantId = input.tenant.id;
+  // The code first: without one, nobody learns here whether the destination is someone's.
+  const checked = await checkOneTimeCode(db, {
+    tenantId,
+    channel: input.channel,
+    codeKey: contactCodeKey(input.customerId, input.destination),
+    code: input.code,
+    now,
+  });
+  if (!checked.ok) return checked;
+  // Taken (or already ours) since the code was sent?
+  const refusal = await contactRefusal(db, { ...input, tenantId });
+  if (refusal) return refusal;
   try {
-    const row = await updateCustomer(
-      db,
-      input.tenantId,
-      input.customerId,
-      { name: input.name, email: input.email, phone: input.phone },
-      input.now ?? new Date(),
-    );
-    if (!row) return { ok: false, reason: 'not_found' };
-    return { ok: true, customer: { id: row.id, name: row.name, phone: row.phone, email: row.email } };
+    const change = input.channel === 'phone' ? { phone: input.destination } : { email: input.destination };
+    const row = await updateCustomer(db, tenantId, input.customerId, change, now);
+    return row ? { ok: true, customer: toUser(row) } : { ok: false, reason: 'not_found' };
   } catch (error) {
-    const constraint = isUniqueViolation(error);
-    if (constraint?.includes('email')) return { ok: false, reason: 'email_taken' };
-    if (constraint?.includes('phone')) return { ok: false, reason: 'phone_taken' };
+    // Another customer took it between the check and the update.
+    if (isUniqueViolation(error) !== null) return { ok: false, reason: 'taken' };
     throw error;
   }
 }

@@ -111,11 +111,26 @@ export async function findCustomer(db: Db, tenantId: string, id: string): Promis
   return row ?? null;
 }
 
+/** The customer of this tenant who logs in with this phone or email, if any. */
+export async function findCustomerByContact(
+  db: Db,
+  tenantId: string,
+  channel: 'phone' | 'email',
+  value: string,
+): Promise<CustomerRow | null> {
+  const column = channel === 'phone' ? customers.phone : customers.email;
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(column, value)));
+  return row ?? null;
+}
+
 export async function updateCustomer(
   db: Db,
   tenantId: string,
   id: string,
-  changes: { name: string; email: string | null; phone: string | null },
+  changes: Partial<{ name: string; email: string; phone: string }>,
   now: Date,
 ): Promise<CustomerRow | null> {
   const [row] = await db
@@ -218,4 +233,24 @@ export async function countActiveOwners(db: Db, tenantId: string): Promise<numbe
     .from(staff)
     .where(and(eq(staff.tenantId, tenantId), eq(staff.role, 'owner'), isNull(staff.disabledAt)));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Housekeeping across every tenant (a sweep, not a lookup): sessions past their expiry, and login
+ * codes expired more than `codeGraceMs` ago (until then a late guess still hears "expired").
+ */
+export async function deleteExpiredAuthRows(
+  db: Db,
+  now: Date,
+  codeGraceMs: number,
+): Promise<{ sessions: number; codes: number }> {
+  const endedSessions = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ tokenHash: sessions.tokenHash });
+  const oldCodes = await db
+    .delete(loginCodes)
+    .where(lt(loginCodes.expiresAt, new Date(now.getTime() - codeGraceMs)))
+    .returning({ id: loginCodes.id });
+  return { sessions: endedSessions.length, codes: oldCodes.length };
 }

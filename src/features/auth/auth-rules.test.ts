@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessFor, isAllowed, loginRedirect } from './access';
-import { RequestCodeBody, VerifyCodeBody } from './auth.schema';
+import { AccountBody, ConfirmContactBody, ContactCodeBody, RequestCodeBody, VerifyCodeBody } from './auth.schema';
 import { attemptsLeftAfterWrongGuess, CODE_TTL_MS, codeState, formatCode, MAX_CODE_ATTEMPTS } from './login-code';
 
 describe('login codes', () => {
@@ -40,6 +40,28 @@ describe('login requests', () => {
   it('refuse anything but six digits as a code', () => {
     expect(VerifyCodeBody.safeParse({ channel: 'email', destination: 'a@b.my', code: '12345' }).success).toBe(false);
     expect(VerifyCodeBody.safeParse({ channel: 'email', destination: 'a@b.my', code: '123456' }).success).toBe(true);
+  });
+});
+
+describe('account changes', () => {
+  it('check a new phone by the same Malaysian rule as login', () => {
+    const refused = ContactCodeBody.safeParse({ channel: 'phone', phone: '60999999999' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('phone.invalid');
+    expect(ContactCodeBody.safeParse({ channel: 'phone', phone: '60123456789' }).success).toBe(true);
+    expect(ConfirmContactBody.safeParse({ channel: 'phone', phone: '60999999999', code: '123456' }).success).toBe(
+      false,
+    );
+    expect(ConfirmContactBody.safeParse({ channel: 'phone', phone: '60123456789', code: '123456' }).success).toBe(true);
+  });
+  it('need the six digits to confirm a new email, lower-cased', () => {
+    expect(ConfirmContactBody.safeParse({ channel: 'email', email: 'a@b.my', code: '12345' }).success).toBe(false);
+    const ok = ConfirmContactBody.safeParse({ channel: 'email', email: ' A@B.MY ', code: '123456' });
+    expect(ok.success && ok.data.channel === 'email' && ok.data.email).toBe('a@b.my');
+  });
+  it('take only the name from the account form: phone and email cannot be set there', () => {
+    const parsed = AccountBody.safeParse({ name: ' Aisyah ', email: 'victim@example.my', phone: '60123456789' });
+    expect(parsed.success && parsed.data).toEqual({ name: 'Aisyah' });
   });
 });
 

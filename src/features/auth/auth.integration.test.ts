@@ -6,19 +6,23 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   acceptInvite,
+  confirmContactChange,
   customerForToken,
   endSession,
   invitationFor,
   inviteStaff,
+  renameAccount,
+  requestContactChange,
   requestLoginCode,
   setStaffDisabled,
   staffForToken,
   staffLogin,
   startSession,
   teamOf,
-  updateAccount,
   verifyLoginCode,
 } from '.';
+import { findCustomer } from './auth-repo.server';
+import { CODES_PER_IP } from './login-code';
 
 describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   let database: TestDatabase;
@@ -38,6 +42,8 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     forgetCachedTenants();
     await database?.close();
   });
+
+  const findCustomerById = (id: string) => findCustomer(database.db, klinik.id, id);
 
   async function sendCode(tenant: Tenant, destination: string, now?: Date) {
     const sent = await requestLoginCode(database.db, {
@@ -195,56 +201,180 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     expect(await customerForToken(database.db, klinik.id, expired.token)).toBeNull();
   });
 
-  it('edits the account, refusing an email another customer has', async () => {
-    const mk = async (phone: string) => {
-      const code = await sendCode(klinik, phone);
-      const r = await verifyLoginCode(database.db, {
+  async function customerWithPhone(tenant: Tenant, phone: string) {
+    const code = await sendCode(tenant, phone);
+    const r = await verifyLoginCode(database.db, { tenant, channel: 'phone', destination: phone, code, locale: 'en' });
+    if (!r.ok) throw new Error('login failed');
+    return r.customer;
+  }
+
+  async function contactCode(
+    customerId: string,
+    channel: 'phone' | 'email',
+    destination: string,
+    locale = 'ms' as const,
+  ) {
+    return requestContactChange(database.db, { tenant: klinik, customerId, channel, destination, locale, ip: ip() });
+  }
+
+  it('renames the account directly, only within its tenant', async () => {
+    const aisyah = await customerWithPhone(klinik, '60123450007');
+    expect(
+      await renameAccount(database.db, { tenantId: klinik.id, customerId: aisyah.id, name: 'Aisyah binti Omar' }),
+    ).toMatchObject({ ok: true, customer: { name: 'Aisyah binti Omar', phone: '60123450007' } });
+    // Another tenant's customer id is "not found", never a leak.
+    expect(await renameAccount(database.db, { tenantId: yayasan.id, customerId: aisyah.id, name: 'X' })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
+  });
+
+  it('changes the email only with the code sent to the new email, in the customer language', async () => {
+    const ravi = await customerWithPhone(klinik, '60123450008');
+    const sent = await contactCode(ravi.id, 'email', 'ravi.new@example.my');
+    if (!sent.ok) throw new Error(`refused: ${sent.reason}`);
+    const [message] = await database.db.select().from(outbox).where(eq(outbox.destination, 'ravi.new@example.my'));
+    expect(message).toMatchObject({ channel: 'email', locale: 'ms', template: 'contact-code', tenantId: klinik.id });
+    expect(message?.payload).toMatchObject({ code: sent.code, organisation: 'Klinik Sihat Bersama' });
+
+    const confirm = (code: string, destination = 'ravi.new@example.my') =>
+      confirmContactChange(database.db, { tenant: klinik, customerId: ravi.id, channel: 'email', destination, code });
+    // Nothing changes before the code is entered.
+    expect((await findCustomerById(ravi.id))?.email).toBeNull();
+    const wrong = sent.code === '000000' ? '111111' : '000000';
+    expect(await confirm(wrong)).toEqual({ ok: false, reason: 'wrong_code', attemptsLeft: 2 });
+    // The code is bound to its destination: it cannot confirm another email.
+    expect((await confirm(sent.code, 'ravi.other@example.my')).ok).toBe(false);
+    expect(await confirm(sent.code)).toMatchObject({ ok: true, customer: { email: 'ravi.new@example.my' } });
+    expect((await findCustomerById(ravi.id))?.email).toBe('ravi.new@example.my');
+    expect(await confirm(sent.code)).toEqual({ ok: false, reason: 'used' });
+    // The new email logs into the same account.
+    const login = await requestLoginCode(database.db, {
+      tenant: klinik,
+      channel: 'email',
+      destination: 'ravi.new@example.my',
+      locale: 'en',
+      ip: ip(),
+    });
+    if (!login.ok) throw new Error('rate limited');
+    const back = await verifyLoginCode(database.db, {
+      tenant: klinik,
+      channel: 'email',
+      destination: 'ravi.new@example.my',
+      code: login.code,
+      locale: 'en',
+    });
+    expect(back.ok && back.customer.id).toBe(ravi.id);
+  });
+
+  it("refuses another customer's phone or email before sending anything (no takeover)", async () => {
+    const victim = await customerWithPhone(klinik, '60123450009');
+    const attacker = await customerWithPhone(klinik, '60123450010');
+    const before = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450009'));
+    expect(await contactCode(attacker.id, 'phone', '60123450009')).toEqual({ ok: false, reason: 'taken' });
+    const after = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450009'));
+    expect(after).toHaveLength(before.length);
+    // Even with a code (say, one the victim was sent to log in), the phone does not move, and the
+    // answer does not tell whose it is.
+    const loginCode = await sendCode(klinik, '60123450009');
+    expect(
+      await confirmContactChange(database.db, {
+        tenant: klinik,
+        customerId: attacker.id,
+        channel: 'phone',
+        destination: '60123450009',
+        code: loginCode,
+      }),
+    ).toEqual({ ok: false, reason: 'no_code' });
+    expect((await findCustomerById(attacker.id))?.phone).toBe('60123450010');
+    expect((await findCustomerById(victim.id))?.phone).toBe('60123450009');
+    // The customer's own phone is "unchanged".
+    expect(await contactCode(victim.id, 'phone', '60123450009')).toEqual({ ok: false, reason: 'unchanged' });
+    // Probing whose phone is registered counts against the IP's code limit.
+    const prober = ip();
+    const probe = () =>
+      requestContactChange(database.db, {
+        tenant: klinik,
+        customerId: attacker.id,
+        channel: 'phone',
+        destination: '60123450009',
+        locale: 'en',
+        ip: prober,
+      });
+    for (let i = 0; i < CODES_PER_IP; i += 1) expect(await probe()).toEqual({ ok: false, reason: 'taken' });
+    expect(await probe()).toMatchObject({ ok: false, reason: 'rate_limited' });
+  });
+
+  it('refuses a confirmed change when another customer took the email meanwhile', async () => {
+    const first = await customerWithPhone(klinik, '60123450014');
+    const second = await customerWithPhone(klinik, '60123450015');
+    const a = await contactCode(first.id, 'email', 'shared@example.my');
+    const b = await contactCode(second.id, 'email', 'shared@example.my');
+    if (!a.ok || !b.ok) throw new Error('refused');
+    const confirm = (customerId: string, code: string) =>
+      confirmContactChange(database.db, {
+        tenant: klinik,
+        customerId,
+        channel: 'email',
+        destination: 'shared@example.my',
+        code,
+      });
+    expect((await confirm(second.id, b.code)).ok).toBe(true);
+    expect(await confirm(first.id, a.code)).toEqual({ ok: false, reason: 'taken' });
+    expect((await findCustomerById(first.id))?.email).toBeNull();
+  });
+
+  it('never lets a login code confirm a contact change, nor a contact code log in', async () => {
+    const owner = await customerWithPhone(klinik, '60123450011');
+    const loginCode = await sendCode(klinik, '60123450012');
+    expect(
+      (
+        await confirmContactChange(database.db, {
+          tenant: klinik,
+          customerId: owner.id,
+          channel: 'phone',
+          destination: '60123450012',
+          code: loginCode,
+        })
+      ).ok,
+    ).toBe(false);
+    const sent = await contactCode(owner.id, 'phone', '60123450013');
+    if (!sent.ok) throw new Error('refused');
+    expect(
+      await verifyLoginCode(database.db, {
         tenant: klinik,
         channel: 'phone',
-        destination: phone,
-        code,
+        destination: '60123450013',
+        code: sent.code,
         locale: 'en',
-      });
-      if (!r.ok) throw new Error('login failed');
-      return r.customer;
-    };
-    const aisyah = await mk('60123450007');
-    const ravi = await mk('60123450008');
-    const saved = await updateAccount(database.db, {
-      tenantId: klinik.id,
-      customerId: aisyah.id,
-      name: 'Aisyah',
-      email: 'aisyah.account@example.my',
-      phone: '60123450007',
-    });
-    expect(saved).toMatchObject({ ok: true, customer: { name: 'Aisyah', email: 'aisyah.account@example.my' } });
-    const taken = await updateAccount(database.db, {
-      tenantId: klinik.id,
-      customerId: ravi.id,
-      name: 'Ravi',
-      email: 'aisyah.account@example.my',
-      phone: '60123450008',
-    });
-    expect(taken).toEqual({ ok: false, reason: 'email_taken' });
-    expect(
-      await updateAccount(database.db, {
-        tenantId: klinik.id,
-        customerId: ravi.id,
-        name: 'Ravi',
-        email: null,
-        phone: null,
       }),
-    ).toEqual({ ok: false, reason: 'contact_required' });
-    // Another tenant's customer id is "not found", never a leak.
+    ).toEqual({ ok: false, reason: 'no_code' });
+  });
+
+  it('rate-limits codes per IP across destinations, logins and contact changes alike', async () => {
+    const now = new Date();
+    const sameIp = ip();
+    const send = (destination: string) =>
+      requestLoginCode(database.db, { tenant: klinik, channel: 'phone', destination, locale: 'en', ip: sameIp, now });
+    for (let i = 0; i < CODES_PER_IP; i += 1) {
+      expect((await send(`6012346${String(i).padStart(4, '0')}`)).ok).toBe(true);
+    }
+    const refused = await send('60123469999');
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.retryAfterSeconds).toBeGreaterThan(0);
+    // Another address is not affected.
     expect(
-      await updateAccount(database.db, {
-        tenantId: yayasan.id,
-        customerId: ravi.id,
-        name: 'X',
-        email: null,
-        phone: '1',
-      }),
-    ).toEqual({ ok: false, reason: 'not_found' });
+      (
+        await requestLoginCode(database.db, {
+          tenant: klinik,
+          channel: 'phone',
+          destination: '60123469999',
+          locale: 'en',
+          ip: ip(),
+          now,
+        })
+      ).ok,
+    ).toBe(true);
   });
 
   it('logs staff in by password, per tenant', async () => {

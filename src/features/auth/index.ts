@@ -1,16 +1,19 @@
 export { type Access, accessFor, isAllowed, loginRedirect } from './access';
-export { updateAccount } from './account.server';
+export { type ContactChangeResult, confirmContactChange, renameAccount, requestContactChange } from './account.server';
 export {
   AcceptInviteBody,
   AccountBody,
+  ConfirmContactBody,
+  ContactCodeBody,
   InviteStaffBody,
   PASSWORD_MIN_LENGTH,
   RequestCodeBody,
   StaffLoginBody,
   VerifyCodeBody,
 } from './auth.schema';
+export { codeRefusalMessage, contactRefusalMessage, displayDestination, retryMinutes } from './code-messages';
 export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from './login-code';
-export { type Channel, requestLoginCode, verifyLoginCode } from './login-codes.server';
+export { type Channel, type CodeRefusal, requestLoginCode, verifyLoginCode } from './login-codes.server';
 export { hashPassword } from './passwords.server';
 export {
   CUSTOMER_COOKIE,
@@ -21,6 +24,7 @@ export {
   type StaffUser,
   staffForToken,
   startSession,
+  sweepExpiredAuth,
 } from './sessions.server';
 export {
   acceptInvite,

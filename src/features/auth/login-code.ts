@@ -32,3 +32,11 @@ export function codeState(code: StoredCode, now: Date): CodeState {
 export function attemptsLeftAfterWrongGuess(code: StoredCode): number {
   return Math.max(0, MAX_CODE_ATTEMPTS - (code.attempts + 1));
 }
+
+/**
+ * Where a contact-change code is stored: bound to the customer and kept apart from login codes
+ * (stored under the bare destination), so neither kind of code can stand in for the other.
+ */
+export function contactCodeKey(customerId: string, destination: string): string {
+  return `contact:${customerId}:${destination}`;
+}

@@ -28,17 +28,20 @@ export type RequestCodeResult =
   | { ok: true; code: string; expiresAt: Date }
   | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
+/** Counts one code request from `ip` (also a refused one, so refusals cannot be probed endlessly). */
+export function hitIpCodeLimit(db: Db, ip: string, now: Date) {
+  return hitRateLimit(db, `code:ip:${ip}`, { windowMs: CODE_WINDOW_MS, limit: CODES_PER_IP }, now);
+}
+
 /**
- * Sends a one-time code: rate-limited per destination and per IP; the code row and its message
- * are written in one transaction, so a code is never stored without being sent, or sent unstored.
- * Returns the code itself only so development can show it; callers never send it to a browser
- * otherwise.
+ * Counts one code sent to `destination` and one requested from `ip`. Login codes and
+ * contact-change codes share these counters: either way it is a message to that phone or inbox.
  */
-export async function requestLoginCode(
+async function hitCodeLimits(
   db: Db,
-  input: { tenant: Tenant; channel: Channel; destination: string; locale: Locale; ip: string; now?: Date },
-): Promise<RequestCodeResult> {
-  const now = input.now ?? new Date();
+  input: { tenant: Tenant; channel: Channel; destination: string; ip: string },
+  now: Date,
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
   const window = { windowMs: CODE_WINDOW_MS };
   const perDestination = await hitRateLimit(
     db,
@@ -46,17 +49,39 @@ export async function requestLoginCode(
     { ...window, limit: CODES_PER_DESTINATION },
     now,
   );
-  const perIp = await hitRateLimit(db, `code:ip:${input.ip}`, { ...window, limit: CODES_PER_IP }, now);
-  if (!perDestination.allowed || !perIp.allowed) {
-    return {
-      ok: false,
-      reason: 'rate_limited',
-      retryAfterSeconds: Math.max(
-        perDestination.allowed ? 0 : perDestination.retryAfterSeconds,
-        perIp.allowed ? 0 : perIp.retryAfterSeconds,
-      ),
-    };
-  }
+  const perIp = await hitIpCodeLimit(db, input.ip, now);
+  if (perDestination.allowed && perIp.allowed) return { allowed: true };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(
+      perDestination.allowed ? 0 : perDestination.retryAfterSeconds,
+      perIp.allowed ? 0 : perIp.retryAfterSeconds,
+    ),
+  };
+}
+
+/**
+ * Sends a one-time code to `destination` (rate-limited per destination and per IP). The code row
+ * is stored under `codeKey` — the destination itself for a login, a purpose-bound key for a
+ * contact change — and its message is queued in the same transaction, so a code is never stored
+ * without being sent, or sent unstored.
+ */
+export async function sendOneTimeCode(
+  db: Db,
+  input: {
+    tenant: Tenant;
+    channel: Channel;
+    destination: string;
+    codeKey: string;
+    template: 'login-code' | 'contact-code';
+    locale: Locale;
+    ip: string;
+    now?: Date;
+  },
+): Promise<RequestCodeResult> {
+  const now = input.now ?? new Date();
+  const limit = await hitCodeLimits(db, input, now);
+  if (!limit.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds };
   const code = newLoginCode();
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
@@ -67,7 +92,7 @@ export async function requestLoginCode(
         id,
         tenantId: input.tenant.id,
         channel: input.channel,
-        destination: input.destination,
+        destination: input.codeKey,
         codeHash: codeHash(id, code),
         expiresAt,
       },
@@ -78,39 +103,66 @@ export async function requestLoginCode(
       channel: input.channel === 'phone' ? 'sms' : 'email',
       destination: input.destination,
       locale: input.locale,
-      template: 'login-code',
+      template: input.template,
       payload: { code, organisation: input.tenant.name, minutes: CODE_TTL_MS / 60_000 },
     });
   });
   return { ok: true, code, expiresAt };
 }
 
-export type VerifyCodeResult =
-  | { ok: true; customer: CustomerRow }
+export type CodeRefusal =
   | { ok: false; reason: 'no_code' | 'expired' | 'used' | 'too_many_attempts' }
   | { ok: false; reason: 'wrong_code'; attemptsLeft: number };
 
-/** Checks a code: a few tries, then the code is burnt; a right code logs in at most once. */
-export async function verifyLoginCode(
+/** Checks a code stored under `codeKey`: a few tries, then it is burnt; a right code works once. */
+export async function checkOneTimeCode(
   db: Db,
-  input: { tenant: Tenant; channel: Channel; destination: string; code: string; locale: Locale; now?: Date },
-): Promise<VerifyCodeResult> {
-  const now = input.now ?? new Date();
-  const stored = await latestLoginCode(db, input.tenant.id, input.channel, input.destination);
+  input: { tenantId: string; channel: Channel; codeKey: string; code: string; now: Date },
+): Promise<{ ok: true } | CodeRefusal> {
+  const stored = await latestLoginCode(db, input.tenantId, input.channel, input.codeKey);
   if (!stored) return { ok: false, reason: 'no_code' };
-  const state = codeState(stored, now);
+  const state = codeState(stored, input.now);
   if (state === 'expired') return { ok: false, reason: 'expired' };
   if (state === 'used') return { ok: false, reason: 'used' };
   if (state === 'exhausted') return { ok: false, reason: 'too_many_attempts' };
 
   if (codeHash(stored.id, input.code) !== stored.codeHash) {
-    const used = await countWrongGuess(db, input.tenant.id, stored.id);
+    const used = await countWrongGuess(db, input.tenantId, stored.id);
     const left = used === null ? 0 : MAX_CODE_ATTEMPTS - used;
     return left > 0
       ? { ok: false, reason: 'wrong_code', attemptsLeft: left }
       : { ok: false, reason: 'too_many_attempts' };
   }
-  if (!(await consumeLoginCode(db, input.tenant.id, stored.id, now))) return { ok: false, reason: 'used' };
+  if (!(await consumeLoginCode(db, input.tenantId, stored.id, input.now))) return { ok: false, reason: 'used' };
+  return { ok: true };
+}
+
+/**
+ * Sends a login code. Returns the code itself only so development can show it; callers never
+ * send it to a browser otherwise.
+ */
+export function requestLoginCode(
+  db: Db,
+  input: { tenant: Tenant; channel: Channel; destination: string; locale: Locale; ip: string; now?: Date },
+): Promise<RequestCodeResult> {
+  return sendOneTimeCode(db, { ...input, codeKey: input.destination, template: 'login-code' });
+}
+
+export type VerifyCodeResult = { ok: true; customer: CustomerRow } | CodeRefusal;
+
+/** Checks a login code: a few tries, then the code is burnt; a right code logs in at most once. */
+export async function verifyLoginCode(
+  db: Db,
+  input: { tenant: Tenant; channel: Channel; destination: string; code: string; locale: Locale; now?: Date },
+): Promise<VerifyCodeResult> {
+  const checked = await checkOneTimeCode(db, {
+    tenantId: input.tenant.id,
+    channel: input.channel,
+    codeKey: input.destination,
+    code: input.code,
+    now: input.now ?? new Date(),
+  });
+  if (!checked.ok) return checked;
   const contact = input.channel === 'phone' ? { phone: input.destination } : { email: input.destination };
   const customer = await findOrCreateCustomer(db, input.tenant.id, contact, input.locale);
   return { ok: true, customer };

@@ -1,5 +1,12 @@
 import type { Db } from '../../db/client.server';
-import { deleteSession, findCustomer, findSession, findStaff, insertSession } from './auth-repo.server';
+import {
+  deleteExpiredAuthRows,
+  deleteSession,
+  findCustomer,
+  findSession,
+  findStaff,
+  insertSession,
+} from './auth-repo.server';
 import { newToken, sha256 } from './tokens.server';
 
 export const CUSTOMER_COOKIE = 'serambi_session';
@@ -76,4 +83,12 @@ export async function staffForToken(
   const member = await findStaff(db, tenantId, session.subjectId);
   if (!member || member.disabledAt) return null;
   return { id: member.id, name: member.name, email: member.email, role: member.role };
+}
+
+/** How long an expired login code is kept, so a late guess hears "expired" rather than "request a code". */
+export const EXPIRED_CODE_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes ended sessions and long-expired login codes (run periodically by the background work). */
+export function sweepExpiredAuth(db: Db, now = new Date()): Promise<{ sessions: number; codes: number }> {
+  return deleteExpiredAuthRows(db, now, EXPIRED_CODE_KEPT_MS);
 }

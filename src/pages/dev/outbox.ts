@@ -11,7 +11,8 @@ import { recentLogMessages } from '../../server/outbox';
 export const GET: APIRoute = ({ url, locals }) => {
   if (!env().SHOW_DEV_PAGES) return new Response('Not found', { status: 404 });
   const to = url.searchParams.get('to');
-  const messages = recentLogMessages()
+  const messages = [...recentLogMessages()]
+    .reverse()
     .filter((m) => m.tenantId === locals.tenant.id && (!to || m.destination === to))
     .map((m) => ({
       template: m.template,

@@ -19,7 +19,7 @@ export {
 export { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './retry-policy';
 export { createSmsTransport, type SmsProvider } from './sms-transport.server';
 export { renderMessage, TEMPLATE_NAMES, type TemplateName, type TemplatePayload } from './templates';
-export { transportFor, transportNames } from './transports.server';
+export { showsCodesOnPage, transportFor, transportNames } from './transports.server';
 export { createTwilioSmsProvider, type TwilioConfig } from './twilio-sms.server';
 export {
   type DeliveryOptions,

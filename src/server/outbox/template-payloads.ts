@@ -17,6 +17,10 @@ export const LoginCodePayload = z.object({
 });
 export type LoginCodePayload = z.infer<typeof LoginCodePayload>;
 
+/** A code that confirms a new email or phone for an existing account (sent to the new one). */
+export const ContactCodePayload = LoginCodePayload;
+export type ContactCodePayload = LoginCodePayload;
+
 export const StaffInvitePayload = z.object({
   organisation,
   /** The invited person's name, for the greeting. */

@@ -23,6 +23,14 @@ describe('renderMessage', () => {
     );
   });
 
+  it('writes the contact-change code in three languages, saying nothing changes if unasked', () => {
+    expect(renderMessage('contact-code', 'en', code).text).toBe(
+      'Your code to add this contact to your Klinik Sihat Bersama account is 123456. It expires in 10 minutes. Never share it.\n\nIf you did not ask for this, ignore this message: nothing changes.',
+    );
+    expect(renderMessage('contact-code', 'ms', code).text).toContain('akaun Klinik Sihat Bersama anda ialah 123456');
+    expect(renderMessage('contact-code', 'id', code).text).toContain('akun Klinik Sihat Bersama Anda adalah 123456');
+  });
+
   it('says "1 minute" in English', () => {
     expect(renderMessage('login-code', 'en', { ...code, minutes: 1 }).text).toContain('expires in 1 minute.');
   });

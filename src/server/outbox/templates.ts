@@ -4,6 +4,7 @@ import type { RenderedMessage } from './message';
 import {
   BookingApprovedPayload,
   BookingDeclinedPayload,
+  ContactCodePayload,
   LoginCodePayload,
   ReceiptPayload,
   StaffInvitePayload,
@@ -11,6 +12,7 @@ import {
 import {
   bookingApprovedText,
   bookingDeclinedText,
+  contactCodeText,
   loginCodeText,
   receiptText,
   staffInviteText,
@@ -31,6 +33,11 @@ const TEMPLATES = {
   'login-code': define({
     payload: LoginCodePayload,
     wording: loginCodeText,
+    validForMs: (p) => p.minutes * 60_000,
+  }),
+  'contact-code': define({
+    payload: ContactCodePayload,
+    wording: contactCodeText,
     validForMs: (p) => p.minutes * 60_000,
   }),
   'staff-invite': define({

@@ -2,6 +2,7 @@ import type { Locale } from '../../i18n/locales';
 import type {
   BookingApprovedPayload,
   BookingDeclinedPayload,
+  ContactCodePayload,
   LoginCodePayload,
   ReceiptPayload,
   StaffInvitePayload,
@@ -37,6 +38,30 @@ export const loginCodeText: Wording<LoginCodePayload> = {
     subject: `Kode masuk ${organisation} Anda`,
     paragraphs: [
       `Kode masuk ${organisation} Anda adalah ${code}. Kode ini berlaku selama ${minutes} menit. Jangan berikan kode ini kepada siapa pun.`,
+    ],
+  }),
+};
+
+export const contactCodeText: Wording<ContactCodePayload> = {
+  en: ({ code, organisation, minutes }) => ({
+    subject: `Confirm your new contact details for ${organisation}`,
+    paragraphs: [
+      `Your code to add this contact to your ${organisation} account is ${code}. It expires in ${enMinutes(minutes)}. Never share it.`,
+      `If you did not ask for this, ignore this message: nothing changes.`,
+    ],
+  }),
+  ms: ({ code, organisation, minutes }) => ({
+    subject: `Sahkan maklumat hubungan baharu anda untuk ${organisation}`,
+    paragraphs: [
+      `Kod untuk menambah maklumat hubungan ini pada akaun ${organisation} anda ialah ${code}. Kod ini sah selama ${minutes} minit. Jangan kongsikan kod ini dengan sesiapa.`,
+      `Jika anda tidak memintanya, abaikan sahaja mesej ini: tiada apa-apa yang berubah.`,
+    ],
+  }),
+  id: ({ code, organisation, minutes }) => ({
+    subject: `Konfirmasi kontak baru Anda untuk ${organisation}`,
+    paragraphs: [
+      `Kode untuk menambahkan kontak ini ke akun ${organisation} Anda adalah ${code}. Kode ini berlaku selama ${minutes} menit. Jangan berikan kode ini kepada siapa pun.`,
+      `Jika Anda tidak memintanya, abaikan pesan ini: tidak ada yang berubah.`,
     ],
   }),
 };

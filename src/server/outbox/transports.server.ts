@@ -31,6 +31,14 @@ export function transportNames(): Record<Channel, string> {
   return { sms: transportFor('sms').name, email: transportFor('email').name };
 }
 
+/**
+ * Offline development (SHOW_DEV_PAGES=1): while a code's channel only prints to the server log,
+ * the page may show the code too. Never when a real transport delivers it.
+ */
+export function showsCodesOnPage(channel: 'phone' | 'email'): boolean {
+  return env().SHOW_DEV_PAGES && transportNames()[channel === 'phone' ? 'sms' : 'email'] === 'log';
+}
+
 /** Every configured secret, for blanking out of anything the outbox logs or stores. */
 export function configuredSecrets(): string[] {
   const settings = env();

@@ -1,21 +1,19 @@
 import type { APIRoute } from 'astro';
-import { CUSTOMER_COOKIE, startSession, VerifyCodeBody, verifyLoginCode } from '../../../features/auth';
+import {
+  CUSTOMER_COOKIE,
+  codeRefusalMessage,
+  startSession,
+  VerifyCodeBody,
+  verifyLoginCode,
+} from '../../../features/auth';
 import { localePath } from '../../../i18n/routing';
-import type { MessageKey } from '../../../i18n/t';
 import { safeReturnPath } from '../../../lib/safe-return-path';
 import { db } from '../../../server/database.server';
 import { badRequest, json, readJson } from '../../../server/http';
 import { setSessionCookie } from '../../../server/session-cookie';
 
-const refusals: Record<string, MessageKey> = {
-  no_code: 'auth.noCode',
-  expired: 'auth.codeExpired',
-  used: 'auth.codeUsed',
-  too_many_attempts: 'auth.tooManyAttempts',
-};
-
 /** Step 2 of the customer login: check the code, start a session, say where to go back to. */
-export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
+export const POST: APIRoute = async ({ request, locals, cookies }) => {
   const body = VerifyCodeBody.safeParse(await readJson(request));
   if (!body.success) return badRequest(body.error, locals.t);
   const database = await db();
@@ -27,11 +25,8 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
     locale: locals.locale,
   });
   if (!result.ok) {
-    const error =
-      result.reason === 'wrong_code'
-        ? locals.t('auth.wrongCode', { count: result.attemptsLeft })
-        : locals.t(refusals[result.reason] ?? 'auth.noCode');
-    return json({ error, reason: result.reason }, { status: 400 });
+    const refusal = codeRefusalMessage(result);
+    return json({ error: locals.t(refusal.key, refusal.params), reason: result.reason }, { status: 400 });
   }
   const session = await startSession(database, {
     tenantId: locals.tenant.id,
@@ -39,6 +34,6 @@ export const POST: APIRoute = async ({ request, locals, cookies, url }) => {
     subjectId: result.customer.id,
     previousToken: cookies.get(CUSTOMER_COOKIE)?.value,
   });
-  setSessionCookie(cookies, CUSTOMER_COOKIE, session.token, session.expiresAt, url);
+  setSessionCookie(cookies, CUSTOMER_COOKIE, session.token, session.expiresAt, locals.origin);
   return json({ ok: true, redirect: safeReturnPath(body.data.next, localePath(locals.locale, '/account')) });
 };

@@ -5,7 +5,6 @@ import { localePath } from '../../../i18n/routing';
 import { db } from '../../../server/database.server';
 import { badRequest, json, readJson } from '../../../server/http';
 import { hitRateLimit } from '../../../server/rate-limit.server';
-import { clientIp } from '../../../server/session-cookie';
 
 const BOOKINGS_PER_IP = { limit: 20, windowMs: 10 * 60_000 };
 
@@ -14,14 +13,14 @@ const BOOKINGS_PER_IP = { limit: 20, windowMs: 10 * 60_000 };
  * 201 `{ publicId, status, checkoutPath | requestPath }` (paths in the visitor's language);
  * 409 when the slot was just taken (never a 500); 400 with field messages for bad input.
  */
-export const POST: APIRoute = async ({ request, locals, clientAddress }) => {
+export const POST: APIRoute = async ({ request, locals }) => {
   const { tenant, t, locale } = locals;
   if (!tenant.offers.appointments) return json({ error: t('error.notFound.message') }, { status: 404 });
   const body = BookingBody.safeParse(await readJson(request));
   if (!body.success) return badRequest(body.error, t);
 
   const database = await db();
-  const limit = await hitRateLimit(database, `booking:ip:${clientIp(clientAddress)}`, BOOKINGS_PER_IP);
+  const limit = await hitRateLimit(database, `booking:ip:${locals.clientIp}`, BOOKINGS_PER_IP);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
     return json(

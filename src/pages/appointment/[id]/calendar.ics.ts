@@ -21,7 +21,7 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
   const { booking, service, resource } = data;
   const locale = isLocale(booking.locale) ? booking.locale : locals.locale;
   const t = translator(locale);
-  const page = new URL(localePath(locale, bookingPagePath(service.slug, booking.publicId, 'checkout')), url.origin);
+  const page = new URL(localePath(locale, bookingPagePath(service.slug, booking.publicId, 'checkout')), locals.origin);
   const event = calendarEvent({
     uid: booking.publicId,
     start: booking.startsAt,

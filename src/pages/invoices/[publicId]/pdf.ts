@@ -4,14 +4,14 @@ import { invoicePdfFilename, renderInvoicePdf } from '../../../features/invoices
 import { db } from '../../../server/database.server';
 
 /** The printable invoice (or receipt, once paid) as PDF, in the visitor's language. */
-export const GET: APIRoute = async ({ params, locals, url }) => {
+export const GET: APIRoute = async ({ params, locals }) => {
   const invoice = await invoiceByPublicId(await db(), locals.tenant, params.publicId ?? '');
   if (!invoice) return new Response(locals.t('error.notFound.message'), { status: 404 });
   const pdf = await renderInvoicePdf({
     invoice,
     tenant: locals.tenant,
     locale: locals.locale,
-    publicBaseUrl: url.origin,
+    publicBaseUrl: locals.origin,
   });
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -5,12 +5,11 @@ import { appProviders, createPayment, PAYMENT_METHODS } from '../../../../featur
 import { localePath } from '../../../../i18n/routing';
 import { db } from '../../../../server/database.server';
 import { badRequest, json, readJson } from '../../../../server/http';
-import { clientIp } from '../../../../server/session-cookie';
 
 const Body = z.object({ method: z.enum(PAYMENT_METHODS), coverFees: z.boolean().default(false) });
 
 /** Starts paying an invoice: answers how the browser continues (redirect, Stripe, counter). */
-export const POST: APIRoute = async ({ params, request, locals, clientAddress, url }) => {
+export const POST: APIRoute = async ({ params, request, locals }) => {
   const body = Body.safeParse(await readJson(request));
   if (!body.success) return badRequest(body.error, locals.t);
   const database = await db();
@@ -28,8 +27,8 @@ export const POST: APIRoute = async ({ params, request, locals, clientAddress, u
     method: body.data.method,
     coverFees: body.data.coverFees,
     locale: locals.locale,
-    ip: clientIp(clientAddress),
-    siteOrigin: url.origin,
+    ip: locals.clientIp,
+    siteOrigin: locals.origin,
     returnPath: verifyPath,
   });
   if (!result.ok) {
@@ -46,7 +45,7 @@ export const POST: APIRoute = async ({ params, request, locals, clientAddress, u
   return json({
     paymentId: result.paymentId,
     ...result.start,
-    verifyUrl: new URL(`${verifyPath}?payment=${result.paymentId}`, url.origin).href,
+    verifyUrl: new URL(`${verifyPath}?payment=${result.paymentId}`, locals.origin).href,
     ...(result.start.kind === 'offline' ? { instructions: result.instructions } : {}),
   });
 };

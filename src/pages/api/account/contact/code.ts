@@ -1,0 +1,55 @@
+import type { APIRoute } from 'astro';
+import {
+  CODE_TTL_MS,
+  ContactCodeBody,
+  contactRefusalMessage,
+  displayDestination,
+  requestContactChange,
+  retryMinutes,
+} from '../../../../features/auth';
+import { db } from '../../../../server/database.server';
+import { badRequest, json, readJson } from '../../../../server/http';
+import { kickOutbox, showsCodesOnPage } from '../../../../server/outbox';
+
+/**
+ * Step 1 of changing the logged-in customer's phone or email (the access rule requires a
+ * customer): a code goes to the new phone or email. 409 when it is already theirs or another
+ * customer's; 429 when too many codes were asked for.
+ */
+export const POST: APIRoute = async ({ request, locals }) => {
+  const { t, user } = locals;
+  if (!user) return json({ error: t('auth.loginRequired') }, { status: 401 });
+  const body = ContactCodeBody.safeParse(await readJson(request));
+  if (!body.success) return badRequest(body.error, t);
+  const { channel } = body.data;
+  const destination = channel === 'phone' ? body.data.phone : body.data.email;
+  const result = await requestContactChange(await db(), {
+    tenant: locals.tenant,
+    customerId: user.id,
+    channel,
+    destination,
+    locale: locals.locale,
+    ip: locals.clientIp,
+  });
+  if (!result.ok) {
+    if (result.reason === 'rate_limited') {
+      return json(
+        { error: t('auth.rateLimited', { count: retryMinutes(result.retryAfterSeconds) }) },
+        { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+      );
+    }
+    if (result.reason === 'not_found') return json({ error: t('auth.loginRequired') }, { status: 401 });
+    return json({ error: t(contactRefusalMessage(result.reason, channel)), reason: result.reason }, { status: 409 });
+  }
+  kickOutbox();
+  return json({
+    ok: true,
+    channel,
+    destination,
+    message: t('account.contactCodeSent', {
+      destination: displayDestination(destination, channel),
+      minutes: CODE_TTL_MS / 60_000,
+    }),
+    ...(showsCodesOnPage(channel) ? { devCode: result.code } : {}),
+  });
+};
