@@ -206,6 +206,25 @@ test.describe('the calls of SPEC.md §7', () => {
 });
 
 test.describe('error pages (SPEC.md §2)', () => {
+  test('input the database cannot take is a 400, never a 500', async () => {
+    const postcode = await call('klinik.localhost', '/api/shipping/postcodes?postcode=%00%00%00%00%00');
+    expect(postcode.status).toBe(400);
+    expect(JSON.parse(postcode.body).error).toBe('Postcode may contain digits only');
+    const domain = await call('klinik.localhost', '/domain_verifications?domain=%00abc', { 'Accept-Language': 'id' });
+    expect(domain.status).toBe(400);
+    expect(JSON.parse(domain.body).error).toBe('Domain harus berupa nama host, seperti example.com');
+  });
+
+  test('an endpoint error answers JSON with its status, not the HTML page', async () => {
+    const expected = await call('klinik.localhost', '/api/dev/error?status=409&message=Campaign%20closed');
+    expect(expected.status).toBe(409);
+    expect(expected.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(expected.body)).toEqual({ error: 'Campaign closed' });
+    const crash = await call('klinik.localhost', '/api/dev/error?crash=1');
+    expect(crash.status).toBe(500);
+    expect(JSON.parse(crash.body)).toEqual({ error: 'An error occured' });
+  });
+
   test('an error shows its message with its own status', async ({ page }) => {
     const response = await page.goto(site('klinik', '/dev/error?status=409&message=Campaign%20closed'));
     expect(response?.status()).toBe(409);

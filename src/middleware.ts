@@ -13,11 +13,12 @@ import { resolveTenant, type Tenant } from './features/tenants';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './i18n/locales';
 import { localePath, resolveLocale } from './i18n/routing';
 import { translator } from './i18n/t';
+import { HttpError } from './lib/http-error';
 import { startBackgroundWork } from './server/background.server';
 import { env } from './server/config.server';
 import { db } from './server/database.server';
 import { withErrorStatus } from './server/error-status';
-import { json } from './server/http';
+import { errorJson, json } from './server/http';
 import { log } from './server/logger.server';
 import { type CspSources, isEmbedRequest, securityHeaders } from './server/security-headers';
 import { unknownHostPage } from './server/unknown-host';
@@ -31,6 +32,11 @@ function isNonPagePath(path: string): boolean {
     path.startsWith('/locale/') ||
     /\.[a-z0-9]+$/i.test(path)
   );
+}
+
+/** Endpoints that answer JSON, errors included. */
+function isApiPath(path: string): boolean {
+  return path.startsWith('/api/') || path === '/domain_verifications';
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -152,10 +158,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     response = withErrorStatus(prefixed ? await next(path + url.search) : await next());
   } catch (error) {
-    // A page rendered through the locale rewrite throws here instead of reaching Astro's error
-    // page with its status: render that page ourselves, with the error's own status.
-    locals.pageError = error;
-    response = withErrorStatus(await context.rewrite(localePath(locale, '/500')));
+    if (isApiPath(path)) {
+      // An endpoint's caller reads JSON, not the HTML error page.
+      if (!(error instanceof HttpError)) log.error('unhandled error', { error: String(error), path });
+      response = errorJson(error, locals.t);
+    } else {
+      // A page rendered through the locale rewrite throws here instead of reaching Astro's error
+      // page with its status: render that page ourselves, with the error's own status.
+      locals.pageError = error;
+      response = withErrorStatus(await context.rewrite(localePath(locale, '/500')));
+    }
   }
   const { embed } = locals;
   const headers = securityHeaders(path, await cspSources(tenant, path, embed), embed);

@@ -1,3 +1,4 @@
+export { DomainVerificationsQuery } from './domain-verification.schema';
 export { domainVerificationsFor, forgetCachedTenants, resolveTenant } from './resolve-tenant.server';
 export type { DomainVerification, Tenant, Theme } from './tenant';
 export { DEFAULT_THEME, FACEBOOK_PLATFORM, normalizeHostname, THEMES, toTheme } from './tenant';
