@@ -1,11 +1,24 @@
 import { prefetch } from 'astro:prefetch';
+import { ensureDeviceId } from '../../stores/device';
+import { captureLead } from '../../stores/lead';
 import { $notice, clearNotice, type Notice } from '../../stores/notice';
+import { initTheme, setTheme } from '../../stores/theme';
 import { isChunkLoadError, reloadOnce } from './chunk-reload';
 import { LOADING_DURATION_MS, LoadingBar, type LoadingState } from './loading-bar';
 import { canPrefetch, PREFETCH_IDLE_TIMEOUT_MS } from './prefetch-policy';
 
 // Browser side of the page shell: loading bar, notification banner, chunk-reload guard, idle
 // prefetch. Bundled once; the elements it drives persist across view transitions.
+
+// --- Visitor state ---------------------------------------------------------------------------
+// This module runs once per document, on the page the visitor landed on: later view-transition
+// navigations keep it. So the lead is the landing URL's campaign parameters (and captureLead
+// keeps the first capture for the whole session, even across full loads), and the device id
+// exists from start-up.
+ensureDeviceId();
+captureLead(location.href);
+initTheme();
+document.addEventListener('astro:after-swap', () => setTheme(document.documentElement.dataset.theme));
 
 // --- Loading bar -------------------------------------------------------------------------
 function renderBar(state: LoadingState, progress: number) {
