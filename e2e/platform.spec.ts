@@ -182,6 +182,37 @@ test.describe('the shell', () => {
     expect((await stored()).device).toBe(device);
   });
 
+  test('the pixels count one page view per page, view-transition navigations included', async ({ page }) => {
+    // The pixels' own scripts are out of reach offline: their snippets' queues stand in for them.
+    await page.route(/connect\.facebook\.net|analytics\.tiktok\.com/, (route) => route.abort());
+    const facebookViews = () =>
+      page.evaluate(() => {
+        const queue = (window as unknown as { fbq?: { queue: ArrayLike<unknown>[] } }).fbq?.queue ?? [];
+        return queue.filter((call) => call[0] === 'track' && call[1] === 'PageView').length;
+      });
+    await page.goto(site('klinik', '/'));
+    await page.waitForLoadState('networkidle');
+    expect(await facebookViews()).toBe(1);
+    await page.locator('[data-offer="appointments"]').click();
+    await expect(page).toHaveURL(site('klinik', '/appointment'));
+    await expect.poll(facebookViews).toBe(2);
+    await page.goBack();
+    await expect(page).toHaveURL(site('klinik', '/'));
+    await expect.poll(facebookViews).toBe(3);
+
+    const tiktokViews = () =>
+      page.evaluate(() => {
+        const queue = (window as unknown as { ttq?: unknown[][] }).ttq ?? [];
+        return queue.filter((call) => call[0] === 'page').length;
+      });
+    await page.goto(site('yayasan', '/'));
+    await page.waitForLoadState('networkidle');
+    expect(await tiktokViews()).toBe(1);
+    await page.getByRole('link', { name: 'Account' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect.poll(tiktokViews).toBe(2);
+  });
+
   test('pages refuse to be framed and carry a CSP', async () => {
     const response = await call('klinik.localhost', '/');
     expect(response.headers['x-frame-options']).toBe('DENY');

@@ -10,6 +10,7 @@ import {
 } from './features/auth';
 import { embedOriginsFor } from './features/booking/embed.server';
 import { resolveTenant, type Tenant } from './features/tenants';
+import { trackingFor, trackingScriptHosts } from './features/tenants/tracking';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './i18n/locales';
 import { localePath, resolveLocale } from './i18n/routing';
 import { translator } from './i18n/t';
@@ -65,12 +66,9 @@ function redirectTo(location: string): Response {
  */
 async function cspSources(tenant: Tenant, path: string, embed: boolean): Promise<CspSources> {
   const config = env();
-  const scriptHosts: string[] = [];
   const connectHosts: string[] = [];
   const frameHosts: string[] = [];
-  if (tenant.pixels.facebook) scriptHosts.push('https://connect.facebook.net', 'https://www.facebook.com');
-  if (tenant.pixels.tiktok) scriptHosts.push('https://analytics.tiktok.com');
-  if (config.ANALYTICS_HOST && tenant.analyticsSiteId) scriptHosts.push(new URL(config.ANALYTICS_HOST).origin);
+  const scriptHosts = trackingScriptHosts(trackingFor(tenant, config.ANALYTICS_HOST));
   if (config.STRIPE_PUBLISHABLE_KEY) {
     scriptHosts.push('https://js.stripe.com');
     connectHosts.push('https://api.stripe.com');

@@ -1,4 +1,5 @@
 import { prefetch } from 'astro:prefetch';
+import { trackPageView } from '../../features/tenants/tracking';
 import { ensureDeviceId } from '../../stores/device';
 import { captureLead } from '../../stores/lead';
 import { $notice, clearNotice, type Notice } from '../../stores/notice';
@@ -19,6 +20,19 @@ ensureDeviceId();
 captureLead(location.href);
 initTheme();
 document.addEventListener('astro:after-swap', () => setTheme(document.documentElement.dataset.theme));
+
+// --- Pixels: one page view per page, not per full load -------------------------------------
+// The snippets in <head> count the first view and are not rerun by view-transition navigation:
+// count each page loaded through a swap (never the first load, which has no swap before it).
+let swapped = false;
+document.addEventListener('astro:after-swap', () => {
+  swapped = true;
+});
+document.addEventListener('astro:page-load', () => {
+  if (!swapped) return;
+  swapped = false;
+  trackPageView(window as Parameters<typeof trackPageView>[0]);
+});
 
 // --- Loading bar -------------------------------------------------------------------------
 function renderBar(state: LoadingState, progress: number) {
