@@ -213,6 +213,33 @@ test.describe('the shell', () => {
     await expect.poll(tiktokViews).toBe(2);
   });
 
+  test('og:image and twitter:image point at a 1200×630 PNG that exists', async ({ page }) => {
+    for (const [slug, path] of [
+      ['klinik', '/'],
+      ['yayasan', '/ms/'],
+      ['peduli', '/id/'],
+    ] as const) {
+      await page.goto(site(slug, path));
+      const og = await page.locator('meta[property="og:image"]').getAttribute('content');
+      await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', og ?? '');
+      expect(og).toMatch(/^https:\/\/[^/]+\/.+\.png$/);
+      // The tag names the production domain; the same path is served here.
+      const image = await page.evaluate(
+        async (path) => {
+          const response = await fetch(path);
+          const header = new DataView(await response.arrayBuffer());
+          return {
+            status: response.status,
+            type: response.headers.get('content-type'),
+            size: [header.getUint32(16), header.getUint32(20)],
+          };
+        },
+        new URL(og ?? '').pathname,
+      );
+      expect(image).toEqual({ status: 200, type: 'image/png', size: [1200, 630] });
+    }
+  });
+
   test('pages refuse to be framed and carry a CSP', async () => {
     const response = await call('klinik.localhost', '/');
     expect(response.headers['x-frame-options']).toBe('DENY');
