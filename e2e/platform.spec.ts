@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { call, expectAccessible, hydrationMismatches, site, watchConsole } from './support';
 
 test.describe('tenants by host', () => {
@@ -238,6 +238,74 @@ test.describe('the shell', () => {
       );
       expect(image).toEqual({ status: 200, type: 'image/png', size: [1200, 630] });
     }
+  });
+
+  /** Records every state the loading bar shows (it persists across view transitions). */
+  async function watchLoadingBar(page: Page): Promise<() => Promise<string[]>> {
+    await page.evaluate(() => {
+      const bar = document.getElementById('loading-bar') as HTMLElement;
+      const states: string[] = [];
+      (window as unknown as { barStates: string[] }).barStates = states;
+      new MutationObserver(() => {
+        const entry = `${bar.dataset.state}:${bar.getAttribute('aria-valuenow')}`;
+        if (states.at(-1) !== entry) states.push(entry);
+      }).observe(bar, { attributes: true });
+    });
+    return () => page.evaluate(() => (window as unknown as { barStates: string[] }).barStates);
+  }
+
+  test('a slow view-transition navigation runs the loading bar to done, with the out-in transition', async ({
+    page,
+  }) => {
+    // Slower than the 200 ms throttle, so the bar shows. (Routing also turns off the HTTP cache, so
+    // a prefetch cannot answer the navigation.)
+    await page.route('**/appointment', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.goto(site('klinik', '/'));
+    const states = await watchLoadingBar(page);
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+      // The animations the view transition runs, as name and delay.
+      const seen = new Set<string>();
+      (window as unknown as { animations: Set<string> }).animations = seen;
+      const sample = () => {
+        for (const animation of document.getAnimations()) {
+          if (animation instanceof CSSAnimation)
+            seen.add(`${animation.animationName} ${animation.effect?.getTiming().delay ?? 0}`);
+        }
+        requestAnimationFrame(sample);
+      };
+      sample();
+    });
+    await page.locator('[data-offer="appointments"]').click();
+    await expect(page).toHaveURL(site('klinik', '/appointment'));
+    await expect.poll(states).toEqual(['loading:0', 'done:100', 'idle:100']);
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    const animations = await page.evaluate(() => [...(window as unknown as { animations: Set<string> }).animations]);
+    expect(animations).toEqual(expect.arrayContaining(['serambi-fade-out 0', 'serambi-fade-in 120']));
+  });
+
+  test('a navigation that cannot reach the server marks the bar failed and stays on the page', async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.route('**/appointment', (route) => route.abort('internetdisconnected'));
+    await page.goto(site('klinik', '/'));
+    const states = await watchLoadingBar(page);
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await page.locator('[data-offer="appointments"]').click();
+    await expect.poll(states).toEqual(['failed:100', 'idle:100']);
+    await expect(page).toHaveURL(site('klinik', '/'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Klinik Sihat Bersama');
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(errors.filter((m) => !m.startsWith('Failed to load resource'))).toEqual([]);
+
+    // Back online, the same link works.
+    await page.unroute('**/appointment');
+    await page.locator('[data-offer="appointments"]').click();
+    await expect(page).toHaveURL(site('klinik', '/appointment'));
   });
 
   test('pages refuse to be framed and carry a CSP', async () => {

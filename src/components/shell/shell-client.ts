@@ -5,7 +5,7 @@ import { captureLead } from '../../stores/lead';
 import { $notice, clearNotice, type Notice } from '../../stores/notice';
 import { initTheme, setTheme } from '../../stores/theme';
 import { isChunkLoadError, reloadOnce } from './chunk-reload';
-import { LOADING_DURATION_MS, LoadingBar, type LoadingState } from './loading-bar';
+import { isUnreachable, LOADING_DURATION_MS, LoadingBar, type LoadingState, NavigationFailed } from './loading-bar';
 import { canPrefetch, PREFETCH_IDLE_TIMEOUT_MS } from './prefetch-policy';
 
 // Browser side of the page shell: loading bar, notification banner, chunk-reload guard, idle
@@ -74,6 +74,13 @@ document.addEventListener('astro:before-preparation', (event) => {
       loading.fail();
       throw error;
     }
+    // No page and no error: Astro would now fall back to a full load. When the server cannot be
+    // reached that lands on the browser's error page; instead the visitor stays on this page,
+    // the bar marks the failure, and the link can be tried again.
+    if (event.defaultPrevented && event.newDocument === document && (await isUnreachable(event.to))) {
+      loading.fail();
+      throw new NavigationFailed(event.to.href);
+    }
   };
 });
 document.addEventListener('astro:after-swap', () => {
@@ -116,7 +123,11 @@ function onChunkError(reason: unknown) {
   if (isChunkLoadError(reason)) reloadOnce(sessionStorage, () => location.reload());
 }
 window.addEventListener('vite:preloadError', (event) => onChunkError((event as Event & { payload?: unknown }).payload));
-window.addEventListener('unhandledrejection', (event) => onChunkError(event.reason));
+window.addEventListener('unhandledrejection', (event) => {
+  // A failed navigation is already shown by the loading bar (the router does not catch it).
+  if (event.reason instanceof NavigationFailed) event.preventDefault();
+  else onChunkError(event.reason);
+});
 
 // --- Prefetch visible links when idle, never on 2g or data saver --------------------------
 function prefetchVisibleLinks() {
