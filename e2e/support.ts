@@ -68,7 +68,8 @@ export async function hydrated(page: Page): Promise<void> {
  * reports it hydrated (`astro:hydrate`, before any effect has run) and compare it with the same
  * island in the raw HTML the server sent. Text is compared with whitespace collapsed, attributes
  * sorted; `ssr` (dropped by Astro on hydration) and slot templates are ignored. `client:only`
- * islands have no server markup and are skipped.
+ * islands have no server markup and are skipped. Preact keeps the server's attributes while
+ * hydrating, so an attribute-only mismatch is not seen here (docs/decisions/0010).
  *
  * Returns the islands compared and the mismatches (empty when hydration changed nothing).
  */
