@@ -60,3 +60,81 @@ export function watchConsole(page: Page): string[] {
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
 }
+
+/**
+ * Hydration check that can fail. Preact's production build hydrates silently: a server/client
+ * mismatch is patched (text, structure) without a console message (docs/decisions/0008), so
+ * watching the console proves nothing. Instead, snapshot each island's DOM the moment Astro
+ * reports it hydrated (`astro:hydrate`, before any effect has run) and compare it with the same
+ * island in the raw HTML the server sent. Text is compared with whitespace collapsed, attributes
+ * sorted; `ssr` (dropped by Astro on hydration) and slot templates are ignored. `client:only`
+ * islands have no server markup and are skipped. Preact keeps the server's attributes while
+ * hydrating, so an attribute-only mismatch is not seen here (docs/decisions/0010).
+ *
+ * Returns the islands compared and the mismatches (empty when hydration changed nothing).
+ */
+export async function hydrationMismatches(
+  page: Page,
+  url: string,
+): Promise<{ compared: string[]; mismatches: { island: string; server: string[]; hydrated: string[] }[] }> {
+  await page.addInitScript(() => {
+    const snapshots: Record<string, string> = {};
+    (window as unknown as { __hydrationSnapshots: typeof snapshots }).__hydrationSnapshots = snapshots;
+    document.addEventListener(
+      'astro:hydrate',
+      (event) => {
+        const island = event.target as Element;
+        snapshots[island.getAttribute('uid') ?? ''] = island.innerHTML;
+      },
+      true,
+    );
+  });
+  const response = await page.goto(url);
+  const serverHtml = (await response?.text()) ?? '';
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]:not([client="only"])') === null);
+  return page.evaluate((html) => {
+    /** A readable outline of markup: one line per element (sorted attributes) or run of text. */
+    const outline = (markup: string): string[] => {
+      const holder = document.createElement('template');
+      holder.innerHTML = markup;
+      const lines: string[] = [];
+      const walk = (node: Node, depth: number) => {
+        let text = '';
+        const flush = () => {
+          const clean = text.replace(/\s+/g, ' ').trim();
+          if (clean) lines.push(`${'  '.repeat(depth)}"${clean}"`);
+          text = '';
+        };
+        for (const child of node.childNodes) {
+          if (child.nodeType === Node.TEXT_NODE) text += (child as Text).data;
+          if (child.nodeType !== Node.ELEMENT_NODE) continue;
+          const element = child as Element;
+          if (element.tagName === 'TEMPLATE') continue;
+          flush();
+          const attributes = [...element.attributes]
+            .filter((a) => a.name !== 'ssr')
+            .map((a) => `${a.name}="${a.value.replace(/\s+/g, ' ').trim()}"`)
+            .sort();
+          lines.push(`${'  '.repeat(depth)}<${[element.tagName.toLowerCase(), ...attributes].join(' ')}>`);
+          walk(element, depth + 1);
+        }
+        flush();
+      };
+      walk(holder.content, 0);
+      return lines;
+    };
+    const snapshots = (window as unknown as { __hydrationSnapshots: Record<string, string> }).__hydrationSnapshots;
+    const server = new DOMParser().parseFromString(html, 'text/html');
+    const compared: string[] = [];
+    const mismatches: { island: string; server: string[]; hydrated: string[] }[] = [];
+    for (const island of server.querySelectorAll('astro-island:not([client="only"])')) {
+      const uid = island.getAttribute('uid') ?? '';
+      const name = `${island.getAttribute('component-url')?.split('/').pop()} (uid ${uid})`;
+      compared.push(name);
+      const before = outline(island.innerHTML);
+      const after = snapshots[uid] === undefined ? ['(never hydrated)'] : outline(snapshots[uid]);
+      if (before.join('\n') !== after.join('\n')) mismatches.push({ island: name, server: before, hydrated: after });
+    }
+    return { compared, mismatches };
+  }, serverHtml);
+}

@@ -19,7 +19,7 @@ import { env } from './server/config.server';
 import { db } from './server/database.server';
 import { withErrorStatus } from './server/error-status';
 import { effectiveRequest } from './server/forwarded';
-import { json } from './server/http';
+import { errorJson, json } from './server/http';
 import { log } from './server/logger.server';
 import { isRefusedCrossSite } from './server/same-origin';
 import { type CspSources, isEmbedRequest, securityHeaders } from './server/security-headers';
@@ -34,6 +34,11 @@ function isNonPagePath(path: string): boolean {
     path.startsWith('/locale/') ||
     /\.[a-z0-9]+$/i.test(path)
   );
+}
+
+/** Endpoints that answer JSON, errors included. */
+function isApiPath(path: string): boolean {
+  return path.startsWith('/api/') || path === '/domain_verifications';
 }
 
 /** The socket's peer address; Astro throws where it has none (prerendering). */
@@ -171,10 +176,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     try {
       response = withErrorStatus(prefixed ? await next(path + url.search) : await next());
     } catch (error) {
-      // A page rendered through the locale rewrite throws here instead of reaching Astro's error
-      // page with its status: render that page ourselves, with the error's own status.
-      locals.pageError = error;
-      response = withErrorStatus(await context.rewrite(localePath(locale, '/500')));
+      if (isApiPath(path)) {
+        // An endpoint's caller reads JSON, not the HTML error page.
+        if (!(error instanceof HttpError)) log.error('unhandled error', { error: String(error), path });
+        response = errorJson(error, locals.t);
+      } else {
+        // A page rendered through the locale rewrite throws here instead of reaching Astro's error
+        // page with its status: render that page ourselves, with the error's own status.
+        locals.pageError = error;
+        response = withErrorStatus(await context.rewrite(localePath(locale, '/500')));
+      }
     }
   }
   const { embed } = locals;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readBytes } from './http';
+import { translator } from '../i18n/t';
+import { HttpError } from '../lib/http-error';
+import { errorJson, readBytes } from './http';
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request('http://h/upload', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
@@ -28,5 +30,20 @@ describe('readBytes', () => {
 
   it('reads a missing body as empty', async () => {
     expect((await readBytes(new Request('http://h/', { method: 'POST' }), 10))?.length).toBe(0);
+  });
+});
+
+describe('errorJson', () => {
+  it('answers an HttpError with its own status and message', async () => {
+    const response = errorJson(new HttpError(409, 'Campaign closed'), translator('en'));
+    expect(response.status).toBe(409);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ error: 'Campaign closed' });
+  });
+
+  it('keeps an unexpected error to itself: 500 and the generic text in the visitor language', async () => {
+    const response = errorJson(new Error('connection to 10.0.0.5 refused'), translator('ms'));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: 'Ralat telah berlaku' });
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { MessageKey, Translate } from '../i18n/t';
+import { HttpError, messageOf, statusOf } from '../lib/http-error';
 
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -19,6 +20,16 @@ export function badRequest(error: z.ZodError, t: Translate): Response {
   }
   const first = Object.values(fields)[0] ?? t('error.request');
   return json({ error: first, fields }, { status: 400 });
+}
+
+/**
+ * An error thrown by an endpoint, as JSON `{ error }` with the error's status (SPEC.md §2 for
+ * callers that read JSON): an HttpError shows its own message; anything else says "An error
+ * occured", since its message may carry internals.
+ */
+export function errorJson(error: unknown, t: Translate): Response {
+  const message = error instanceof HttpError ? messageOf(error) : null;
+  return json({ error: message ?? t('error.generic') }, { status: statusOf(error) });
 }
 
 function isMessageKey(message: string, t: Translate): message is MessageKey {

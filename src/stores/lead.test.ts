@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $lead, captureLead, LEAD_KEY, leadFromUrl } from './lead';
+import { $lead, captureLead, LEAD_KEY, leadFromUrl, parseLead } from './lead';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -62,6 +62,12 @@ describe('lead', () => {
     const long = 'x'.repeat(2000);
     const lead = captureLead(`https://klinik.my/?fbclid=${long}`, storage);
     expect(lead.fbclid).toHaveLength(500);
+  });
+
+  it('reads back only what captureLead writes', () => {
+    expect(parseLead({ utm_source: 'fb', other: 'x' })).toEqual({ utm_source: 'fb' });
+    expect(parseLead({})).toEqual({});
+    for (const bad of [null, 'fb', [], { gclid: 5 }, { fbclid: 'x'.repeat(501) }]) expect(parseLead(bad)).toBeNull();
   });
 
   it('works without storage (server, blocked storage)', () => {

@@ -1,5 +1,4 @@
 import { atom } from 'nanostores';
-import { z } from 'zod/mini';
 
 // The campaign parameters of the URL a visitor first landed on (SPEC.md §3 "lead"), so a
 // donation or booking made a few pages later can still be attributed to the ad or post that
@@ -24,12 +23,23 @@ export const LEAD_KEY = 'lead';
 /** Long enough for any real click id; stops a crafted URL from filling storage. */
 const MAX_LENGTH = 500;
 
-const LeadSchema = z.object(
-  Object.fromEntries(LEAD_PARAMS.map((p) => [p, z.optional(z.string().check(z.maxLength(MAX_LENGTH)))])) as Record<
-    LeadParam,
-    z.ZodMiniOptional<z.ZodMiniString>
-  >,
-);
+/**
+ * A stored lead as written by `captureLead`: an object whose known parameters, when present, are
+ * strings of at most MAX_LENGTH; other keys are dropped; anything else is no lead. Checked by hand
+ * rather than with zod: the shell runs this on every page, and zod/mini alone would more than
+ * double the home page's JavaScript (DESIGN.md §8 budget).
+ */
+export function parseLead(value: unknown): Lead | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const lead: Lead = {};
+  for (const name of LEAD_PARAMS) {
+    const param = (value as Record<string, unknown>)[name];
+    if (param === undefined) continue;
+    if (typeof param !== 'string' || param.length > MAX_LENGTH) return null;
+    lead[name] = param;
+  }
+  return lead;
+}
 
 /** The captured lead; null until captured in this session. {} means "landed without any". */
 export const $lead = atom<Lead | null>(null);
@@ -77,15 +87,10 @@ function readStored(storage: Pick<Storage, 'getItem'> | undefined): Lead | null 
   try {
     const raw = storage?.getItem(LEAD_KEY);
     if (!raw) return null;
-    const parsed = LeadSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? stripUndefined(parsed.data) : null;
+    return parseLead(JSON.parse(raw));
   } catch {
     return null;
   }
-}
-
-function stripUndefined(lead: Lead): Lead {
-  return Object.fromEntries(Object.entries(lead).filter(([, v]) => v !== undefined)) as Lead;
 }
 
 function safeSessionStorage(): Storage | undefined {

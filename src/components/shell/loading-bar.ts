@@ -52,3 +52,23 @@ export class LoadingBar {
     this.render('failed', 100);
   }
 }
+
+/** Thrown by the shell's navigation loader when the next page could not be reached. */
+export class NavigationFailed extends Error {
+  override name = 'NavigationFailed';
+}
+
+/**
+ * Astro's loader gives up without a page both when the fetch fails (network down, request
+ * aborted) and when the link leads to something that is not a page (a file, another site); it
+ * then falls back to a full load either way. Only the first is a failure: probe the URL once to
+ * tell them apart (any answer, even an error status, means it is reachable).
+ */
+export async function isUnreachable(url: URL, fetcher: typeof fetch = fetch): Promise<boolean> {
+  try {
+    await fetcher(url, { method: 'HEAD', cache: 'no-store' });
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -1,11 +1,38 @@
 import { prefetch } from 'astro:prefetch';
+import { trackPageView } from '../../features/tenants/tracking';
+import { ensureDeviceId } from '../../stores/device';
+import { captureLead } from '../../stores/lead';
 import { $notice, clearNotice, type Notice } from '../../stores/notice';
+import { initTheme, setTheme } from '../../stores/theme';
 import { isChunkLoadError, reloadOnce } from './chunk-reload';
-import { LOADING_DURATION_MS, LoadingBar, type LoadingState } from './loading-bar';
+import { isUnreachable, LOADING_DURATION_MS, LoadingBar, type LoadingState, NavigationFailed } from './loading-bar';
 import { canPrefetch, PREFETCH_IDLE_TIMEOUT_MS } from './prefetch-policy';
 
 // Browser side of the page shell: loading bar, notification banner, chunk-reload guard, idle
 // prefetch. Bundled once; the elements it drives persist across view transitions.
+
+// --- Visitor state ---------------------------------------------------------------------------
+// This module runs once per document, on the page the visitor landed on: later view-transition
+// navigations keep it. So the lead is the landing URL's campaign parameters (and captureLead
+// keeps the first capture for the whole session, even across full loads), and the device id
+// exists from start-up.
+ensureDeviceId();
+captureLead(location.href);
+initTheme();
+document.addEventListener('astro:after-swap', () => setTheme(document.documentElement.dataset.theme));
+
+// --- Pixels: one page view per page, not per full load -------------------------------------
+// The snippets in <head> count the first view and are not rerun by view-transition navigation:
+// count each page loaded through a swap (never the first load, which has no swap before it).
+let swapped = false;
+document.addEventListener('astro:after-swap', () => {
+  swapped = true;
+});
+document.addEventListener('astro:page-load', () => {
+  if (!swapped) return;
+  swapped = false;
+  trackPageView(window as Parameters<typeof trackPageView>[0]);
+});
 
 // --- Loading bar -------------------------------------------------------------------------
 function renderBar(state: LoadingState, progress: number) {
@@ -46,6 +73,13 @@ document.addEventListener('astro:before-preparation', (event) => {
     } catch (error) {
       loading.fail();
       throw error;
+    }
+    // No page and no error: Astro would now fall back to a full load. When the server cannot be
+    // reached that lands on the browser's error page; instead the visitor stays on this page,
+    // the bar marks the failure, and the link can be tried again.
+    if (event.defaultPrevented && event.newDocument === document && (await isUnreachable(event.to))) {
+      loading.fail();
+      throw new NavigationFailed(event.to.href);
     }
   };
 });
@@ -89,7 +123,11 @@ function onChunkError(reason: unknown) {
   if (isChunkLoadError(reason)) reloadOnce(sessionStorage, () => location.reload());
 }
 window.addEventListener('vite:preloadError', (event) => onChunkError((event as Event & { payload?: unknown }).payload));
-window.addEventListener('unhandledrejection', (event) => onChunkError(event.reason));
+window.addEventListener('unhandledrejection', (event) => {
+  // A failed navigation is already shown by the loading bar (the router does not catch it).
+  if (event.reason instanceof NavigationFailed) event.preventDefault();
+  else onChunkError(event.reason);
+});
 
 // --- Prefetch visible links when idle, never on 2g or data saver --------------------------
 function prefetchVisibleLinks() {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadOnce, shouldReload } from './chunk-reload';
-import { LOADING_DURATION_MS, LOADING_THROTTLE_MS, LoadingBar } from './loading-bar';
+import { isUnreachable, LOADING_DURATION_MS, LOADING_THROTTLE_MS, LoadingBar } from './loading-bar';
 import { canPrefetch, PREFETCH_IDLE_TIMEOUT_MS } from './prefetch-policy';
 
 describe('loading bar (SPEC.md §4, §9)', () => {
@@ -39,6 +39,18 @@ describe('loading bar (SPEC.md §4, §9)', () => {
     bar.fail();
     expect(bar.state).toBe('failed');
     expect(render).toHaveBeenLastCalledWith('failed', 100);
+  });
+});
+
+describe('failed navigation', () => {
+  const url = new URL('https://klinik.my/appointment');
+
+  it('is a network failure only when the page cannot be reached at all', async () => {
+    expect(await isUnreachable(url, vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))).toBe(true);
+    expect(await isUnreachable(url, vi.fn().mockResolvedValue(new Response(null, { status: 503 })))).toBe(false);
+    const probe = vi.fn().mockResolvedValue(new Response('%PDF'));
+    expect(await isUnreachable(url, probe)).toBe(false);
+    expect(probe).toHaveBeenCalledWith(url, { method: 'HEAD', cache: 'no-store' });
   });
 });
 

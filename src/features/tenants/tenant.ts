@@ -54,6 +54,15 @@ export interface Tenant {
   verifications: DomainVerification[];
 }
 
+/**
+ * The image to share a page with (og:image, twitter:image). Social networks do not render SVG,
+ * so an SVG (the demo heroes are drawn as SVG) is shared as the PNG rendered beside it by
+ * scripts/render-social-images.mjs, 1200×630.
+ */
+export function socialImagePath(path: string): string {
+  return path.replace(/\.svg$/i, '.png');
+}
+
 /** `Klinik.LocalHost:4321.` → `klinik.localhost` */
 export function normalizeHostname(host: string | null | undefined): string {
   if (!host) return '';

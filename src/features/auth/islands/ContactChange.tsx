@@ -168,7 +168,7 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
   }
 
   const button =
-    'rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70';
+    'rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70';
   const link = 'text-sm font-medium text-primary-strong underline disabled:opacity-60';
   const errorBox = error && (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -130,7 +130,7 @@ export default function LoginForm({ locale, messages: m, phoneMessages, next }: 
     </p>
   );
   const button =
-    'w-full rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70';
+    'w-full rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70';
 
   if (sent) {
     return (

@@ -123,7 +123,7 @@ export default function BookingForm(props: BookingFormProps) {
         <p className="text-gray-900">{props.messages['appointment.noSlot']}</p>
         <a
           href={props.servicePath}
-          className="rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-strong"
+          className="rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-dark"
         >
           {props.messages['appointment.chooseTimeLink']}
         </a>
@@ -389,7 +389,7 @@ function DetailsForm({
       <button
         type="submit"
         disabled={busy}
-        className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70 sm:justify-self-start"
+        className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70 sm:justify-self-start"
       >
         {sending ? m['appointment.photoSending'] : busy ? m['appointment.sending'] : submitLabel}
       </button>

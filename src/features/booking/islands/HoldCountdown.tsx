@@ -49,7 +49,7 @@ export default function HoldCountdown({ expiresAt, serverNow, paymentSectionId, 
         </p>
         <a
           href={servicePath}
-          className="rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-strong"
+          className="rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-dark"
         >
           {m.chooseAnother}
         </a>

@@ -368,7 +368,7 @@ export default function SlotPicker({
           type="button"
           onClick={next}
           disabled={busy}
-          className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70"
+          className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70"
         >
           {reschedule
             ? busy

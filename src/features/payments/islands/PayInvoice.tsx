@@ -171,7 +171,7 @@ export default function PayInvoice({
         type="button"
         onClick={pay}
         disabled={busy}
-        className="rounded-lg bg-primary px-4 py-3 font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70"
+        className="rounded-lg bg-primary px-4 py-3 font-semibold text-on-primary hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70"
       >
         {busy ? m['invoice.paying'] : fill(m['invoice.pay'], { amount: total })}
       </button>

@@ -1,0 +1,56 @@
+import type { APIContext } from 'astro';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedDemo } from '../../db/seed/demo.server';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import type { Locale } from '../../i18n/locales';
+import { translator } from '../../i18n/t';
+
+// The endpoint itself (`GET /api/shipping/postcodes`), on each test database: its answers, and
+// that input the database would refuse (NUL bytes) is a 400, never a query and a 500.
+const current = vi.hoisted(() => ({ database: null as TestDatabase | null }));
+vi.mock('../../server/database.server', () => ({
+  db: async () => {
+    if (!current.database) throw new Error('no test database');
+    return current.database.db;
+  },
+}));
+const { GET } = await import('../../pages/api/shipping/postcodes');
+
+async function call(query: string, locale: Locale = 'en') {
+  const url = new URL(`http://klinik.localhost/api/shipping/postcodes${query}`);
+  const response = await GET({
+    url,
+    request: new Request(url),
+    locals: { t: translator(locale) },
+  } as unknown as APIContext);
+  return { status: response.status, body: await response.json() };
+}
+
+describe.each(testDatabaseKinds)('GET /api/shipping/postcodes on %s', (kind) => {
+  beforeAll(async () => {
+    current.database = await createTestDatabase(kind);
+    await seedDemo(current.database.db);
+  });
+  afterAll(async () => {
+    await current.database?.close();
+    current.database = null;
+  });
+
+  it('answers the list of places for a postcode', async () => {
+    expect(await call('?postcode=40000')).toEqual({
+      status: 200,
+      body: [{ postcode: '40000', city: 'Shah Alam', state: 'Selangor', country: 'Malaysia' }],
+    });
+    expect(await call('?postcode=%2000000%20')).toEqual({ status: 200, body: [] });
+  });
+
+  it('refuses what cannot be a postcode with a 400 in the visitor language', async () => {
+    expect(await call('?postcode=%00%00%00%00%00')).toEqual({
+      status: 400,
+      body: { error: 'Postcode may contain digits only', fields: { postcode: 'Postcode may contain digits only' } },
+    });
+    expect((await call('?postcode=4000a', 'ms')).body.error).toBe('Poskod hanya boleh mengandungi angka');
+    expect((await call('?postcode=400', 'id')).body.error).toBe('Kode pos harus tepat 5 karakter');
+    expect((await call('')).status).toBe(400);
+  });
+});

@@ -1,0 +1,74 @@
+import type { APIContext } from 'astro';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedDemo } from '../../db/seed/demo.server';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import type { Locale } from '../../i18n/locales';
+import { translator } from '../../i18n/t';
+import { forgetCachedTenants } from '.';
+
+// The endpoint itself (`GET /domain_verifications`, SPEC.md §7), on each test database: the
+// `{ results }` shape, and that a domain no host can have is a 400 rather than a query and a 500.
+const current = vi.hoisted(() => ({ database: null as TestDatabase | null }));
+vi.mock('../../server/database.server', () => ({
+  db: async () => {
+    if (!current.database) throw new Error('no test database');
+    return current.database.db;
+  },
+}));
+const { GET } = await import('../../pages/domain_verifications');
+
+async function call(domain: string | null, locale: Locale = 'en') {
+  const url = new URL('http://klinik.localhost/domain_verifications');
+  if (domain !== null) url.searchParams.set('domain', domain);
+  const response = await GET({
+    url,
+    request: new Request(url),
+    locals: { t: translator(locale) },
+  } as unknown as APIContext);
+  return { status: response.status, body: await response.json() };
+}
+
+describe.each(testDatabaseKinds)('GET /domain_verifications on %s', (kind) => {
+  beforeAll(async () => {
+    current.database = await createTestDatabase(kind);
+    await seedDemo(current.database.db);
+    forgetCachedTenants();
+  });
+  afterAll(async () => {
+    forgetCachedTenants();
+    await current.database?.close();
+    current.database = null;
+  });
+
+  const klinik = { status: 200, body: { results: [{ platform: 1, code: 'k3l1n1ks1h4tv3r1fy0000000000' }] } };
+
+  it('answers the results of the tenant owning the domain', async () => {
+    expect(await call('localhost:3000')).toEqual(klinik);
+    expect(await call('localhost:4321')).toEqual(klinik);
+    expect(await call('KLINIK.localhost.')).toEqual(klinik);
+    expect(await call('[::1]:4321')).toEqual(klinik);
+    expect(await call('peduli.localhost')).toEqual({ status: 200, body: { results: [] } });
+    expect(await call('nobody.example')).toEqual({ status: 200, body: { results: [] } });
+  });
+
+  it('refuses what cannot be a host name with a 400 in the visitor language', async () => {
+    expect(await call('\0abc')).toEqual({
+      status: 400,
+      body: {
+        error: 'The domain must be a host name, such as example.com',
+        fields: { domain: 'The domain must be a host name, such as example.com' },
+      },
+    });
+    expect((await call('exa mple.com', 'ms')).body.error).toBe('Domain mestilah nama hos, seperti example.com');
+    expect((await call("x' or 1=1 --", 'id')).status).toBe(400);
+    expect((await call('-bad-.example')).status).toBe(400);
+  });
+
+  it('says when the domain is missing or too long', async () => {
+    expect(await call(null)).toMatchObject({ status: 400, body: { error: 'A domain is required' } });
+    expect(await call(`${'a.'.repeat(130)}com`, 'id')).toMatchObject({
+      status: 400,
+      body: { error: 'Domain paling banyak 253 karakter' },
+    });
+  });
+});
