@@ -4,6 +4,8 @@ export * from './appointment-flow';
 export {
   type BookingPageData,
   bookableService,
+  bookingOfInvoice,
+  type InvoiceBooking,
   bookingPageData,
   type CategoryRow,
   categoryWithServices,
@@ -15,13 +17,19 @@ export { type BookSlotInput, type BookSlotResult, bookSlot } from './book-slot.s
 export { amountDueAtBooking, BLOCKING, type BookingStatus, canChangeOnline, HOLD_MINUTES } from './booking';
 export * from './booking-form-rules';
 export {
+  type AttendanceResult,
+  confirmForCounter,
   confirmPaidBooking,
   type DecisionResult,
   decideRequest,
+  hasStarted,
   markAttendance,
+  markRefunded,
   type PaidOutcome,
   sweepBookings,
 } from './booking-lifecycle.server';
+export { type BookingNoticeKind, bookingMessages, customerDestinations } from './booking-messages';
+export { enqueueBookingMessages } from './booking-messages.server';
 export { detectPhotoType, MAX_PHOTO_BYTES } from './booking-photo';
 export { bookingsWithPhotos, findBookingPhoto, type SavePhotoResult, saveBookingPhoto } from './booking-photo.server';
 export {

@@ -3,6 +3,7 @@ import { bookingPagePath, findService, rescheduleBooking } from '../../../../fea
 import { RescheduleBody } from '../../../../features/booking/booking.schema';
 import { localePath } from '../../../../i18n/routing';
 import { db } from '../../../../server/database.server';
+import { notOffered } from '../_not-offered';
 import { badRequest, json, readJson } from '../../../../server/http';
 
 /**
@@ -40,6 +41,8 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
         );
       case 'slot_taken':
         return json({ error: t('booking.slotTaken'), reason: 'slot_taken' }, { status: 409 });
+      case 'not_offered':
+        return notOffered(t);
       default:
         return json({ error: t('booking.notReschedulable'), reason: 'not_changeable' }, { status: 409 });
     }
