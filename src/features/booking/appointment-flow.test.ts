@@ -113,9 +113,14 @@ describe('calendarEvent', () => {
 /** RFC 5545 §3.1: every unfolded content line is `name *(";" param) ":" value`, with a name. */
 function contentLines(ics: string): { name: string; params: string; value: string }[] {
   expect(ics.endsWith('\r\n')).toBe(true);
-  const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n').slice(0, -1);
+  const lines = ics
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .slice(0, -1);
   return lines.map((line) => {
-    const match = /^([A-Za-z0-9-]+)((?:;[A-Za-z0-9-]+=(?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)*):(.*)$/.exec(line);
+    const match = /^([A-Za-z0-9-]+)((?:;[A-Za-z0-9-]+=(?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)*):(.*)$/.exec(
+      line,
+    );
     if (!match) throw new Error(`invalid content line: ${line}`);
     return { name: match[1] ?? '', params: match[2] ?? '', value: match[3] ?? '' };
   });

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.server';
 import { findInvoiceRow, type InvoiceView, invoiceByPublicId } from '../invoices';
 import type { Tenant } from '../tenants';
+import { bookingPage, bookingPagePath } from './appointment-flow';
 import {
   type CategoryRow,
   findCategoryByKey,
@@ -8,7 +9,6 @@ import {
   findServiceByKey,
   listServiceResources,
 } from './appointment-pages-repo.server';
-import { bookingPage, bookingPagePath } from './appointment-flow';
 import {
   type BookingRow,
   findBooking,

@@ -55,7 +55,9 @@ export async function availabilityFor(db: Db, request: AvailabilityRequest): Pro
   const resourceIds = resources.map((r) => r.id);
   const [blockedDates, busy] = await Promise.all([
     loadBlockedDates(db, tenant.id, resourceIds, { from, to }),
-    lower < upper && !ignoreBookings ? loadBusy(db, tenant.id, resourceIds, { from: new Date(lower), until: new Date(upper), now }) : [],
+    lower < upper && !ignoreBookings
+      ? loadBusy(db, tenant.id, resourceIds, { from: new Date(lower), until: new Date(upper), now })
+      : [],
   ]);
 
   return computeAvailability({

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.server';
-import { kickOutbox } from '../../server/outbox';
 import type { Locale } from '../../i18n/locales';
+import { kickOutbox } from '../../server/outbox';
 import { createInvoice, type InvoiceView, newPublicId } from '../invoices';
 import type { Tenant } from '../tenants';
 import { availabilityFor } from './availability.server';

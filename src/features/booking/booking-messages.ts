@@ -5,8 +5,8 @@ import { isLocale, type Locale, type LocalizedText, localized } from '../../i18n
 import { localePath } from '../../i18n/routing';
 import { formatDateTime } from '../../lib/dates';
 import type { MessageToEnqueue } from '../../server/outbox';
-import type { BookingStatus } from './booking';
 import { bookingPage, bookingPagePath } from './appointment-flow';
+import type { BookingStatus } from './booking';
 
 const SMS_DESTINATION = /^\+?[1-9]\d{6,14}$/;
 const Email = z.email();

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.server';
 import { bookingSettings, bookings, invoices, resources, serviceCategories, services, staff } from '../../db/schema';
 import type { BookingStatus } from './booking';
 

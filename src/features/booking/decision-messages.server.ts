@@ -6,14 +6,13 @@ import { log } from '../../server/logger.server';
 import { enqueueMessage, type MessageToEnqueue } from '../../server/outbox';
 import type { Tenant } from '../tenants';
 import { type DecisionResult, decideRequest } from './booking-lifecycle.server';
-import { publicOrigin } from './booking-messages.server';
 import { customerDestinations } from './booking-messages';
+import { publicOrigin } from './booking-messages.server';
 import { type BookingRow, findService, type ServiceRow } from './booking-repo.server';
 import { requestPagePath, servicePagePath } from './staff-agenda';
 
 // Staff decide a booking request; the customer hears about it by SMS and/or e-mail, in their
 // language, through the outbox — written in the decision's own transaction.
-
 
 /** The longest reason a customer is sent (the template's limit). */
 export const MAX_REASON_LENGTH = 500;

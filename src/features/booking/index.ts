@@ -5,10 +5,10 @@ export {
   type BookingPageData,
   bookableService,
   bookingOfInvoice,
-  type InvoiceBooking,
   bookingPageData,
   type CategoryRow,
   categoryWithServices,
+  type InvoiceBooking,
   serviceBookingWindow,
 } from './appointment-pages.server';
 export type { Availability, AvailabilityDay, DayStatus, Slot } from './availability';

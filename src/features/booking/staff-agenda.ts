@@ -84,7 +84,12 @@ export function intakeAnswerRows(
   for (const question of questions) {
     asked.add(question.id);
     const value = answers[question.id];
-    if (value) rows.push({ id: question.id, question: localized(question.label, locale) || question.id, answer: show(question.kind, value) });
+    if (value)
+      rows.push({
+        id: question.id,
+        question: localized(question.label, locale) || question.id,
+        answer: show(question.kind, value),
+      });
   }
   for (const [id, value] of Object.entries(answers)) {
     if (!asked.has(id) && value) rows.push({ id, question: id, answer: value });

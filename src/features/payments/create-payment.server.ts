@@ -86,7 +86,12 @@ export async function createPayment(
       ? await db.transaction(async (tx) => {
           const created = await insertPayment(tx, row);
           const at = input.now ?? new Date();
-          afterCommit = await emitCounterChosen(tx, { tenantId: row.tenantId, invoice: input.invoice, paymentId: created.id, at });
+          afterCommit = await emitCounterChosen(tx, {
+            tenantId: row.tenantId,
+            invoice: input.invoice,
+            paymentId: created.id,
+            at,
+          });
           return created;
         })
       : await insertPayment(db, row);

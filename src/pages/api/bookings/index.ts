@@ -4,9 +4,9 @@ import { BookingBody } from '../../../features/booking/booking.schema';
 import { localePath } from '../../../i18n/routing';
 import { db } from '../../../server/database.server';
 import { badRequest, json, readJson } from '../../../server/http';
-import { notOffered } from './_not-offered';
 import { hitRateLimit } from '../../../server/rate-limit.server';
 import { clientIp } from '../../../server/session-cookie';
+import { notOffered } from './_not-offered';
 
 const BOOKINGS_PER_IP = { limit: 20, windowMs: 10 * 60_000 };
 

@@ -3,8 +3,8 @@ import { bookingPagePath, findService, rescheduleBooking } from '../../../../fea
 import { RescheduleBody } from '../../../../features/booking/booking.schema';
 import { localePath } from '../../../../i18n/routing';
 import { db } from '../../../../server/database.server';
-import { notOffered } from '../_not-offered';
 import { badRequest, json, readJson } from '../../../../server/http';
+import { notOffered } from '../_not-offered';
 
 /**
  * `POST /api/bookings/{publicId}/reschedule` `{ resourceId, start }`: the customer moves their
