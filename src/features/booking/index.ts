@@ -45,3 +45,4 @@ export {
 } from './booking-repo.server';
 export { type CancelBookingResult, cancelBooking } from './cancel-booking.server';
 export { type RescheduleResult, rescheduleBooking } from './reschedule-booking.server';
+export { timeZoneLabel } from './time-zone';
