@@ -374,7 +374,7 @@ test.describe('booking an appointment', () => {
 });
 
 test.describe('appointment routes and API', () => {
-  test('paying at the counter confirms the booking at once, to pay on the day (Malay)', async ({ page }) => {
+  test('paying at the counter confirms the booking at once, to pay on the day (Malay)', async ({ page, browser }) => {
     await page.goto(site('klinik', '/ms/appointment/dental-scaling'));
     await waitForTimes(page);
     const day = await firstAvailableDay(page, 'any', 4);
@@ -401,6 +401,17 @@ test.describe('appointment routes and API', () => {
     await page.locator('[data-booking-status="confirmed"]').screenshot({
       path: 'test-results/screenshots/counter-confirmation-ms.png',
     });
+
+    // Staff see it on the agenda as confirmed, to pay at the counter.
+    const publicId = new URL(page.url()).searchParams.get('booking') as string;
+    const staff = await (await browser.newContext()).newPage();
+    await staff.goto(site('klinik', '/ms/staff/login?next=/ms/staff/appointments'));
+    await staff.locator('#staff-email').fill('staff@kliniksihat.my');
+    await staff.locator('#staff-password').fill('demo-staff-klinik');
+    await staff.locator('form:has(#staff-email) button[type="submit"]').click();
+    const row = staff.locator(`[data-appointment="${publicId}"]`);
+    await expect(row).toHaveAttribute('data-status', 'confirmed');
+    await expect(row.locator('[data-pay-at-counter]')).toHaveText('Bayar di kaunter');
   });
 
   test('times say they are the clinic’s when the visitor’s clock is elsewhere', async ({ browser }) => {
