@@ -148,6 +148,22 @@ test.describe('booking an appointment', () => {
     await page.getByRole('button', { name: /^Bayar RM50\.00/ }).click();
     await expect(page).toHaveURL(/\/ms\/invoices\/\w+\/verify\?payment=/);
     await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
+    // The payment result says what became of the booking, with a way back to it.
+    const outcome = page.locator('[data-booking-outcome="confirmed"]');
+    await expect(outcome).toContainText('Temujanji anda telah disahkan');
+    await expect(outcome.getByRole('link', { name: 'Lihat tempahan anda' })).toHaveAttribute(
+      'href',
+      new URL(checkout).pathname + new URL(checkout).search,
+    );
+    // And the customer is texted and e-mailed the confirmation, in Malay.
+    await expect
+      .poll(async () =>
+        page.evaluate(async () => {
+          const response = await fetch(`/dev/outbox?to=${encodeURIComponent('aisyah@example.my')}`);
+          return ((await response.json()) as { template: string }[]).map((m) => m.template);
+        }),
+      )
+      .toContain('booking-confirmed');
 
     await page.goto(checkout);
     await expect(page.locator('[data-booking-status="confirmed"]')).toBeVisible();
@@ -358,6 +374,108 @@ test.describe('booking an appointment', () => {
 });
 
 test.describe('appointment routes and API', () => {
+  test('paying at the counter confirms the booking at once, to pay on the day (Malay)', async ({ page, browser }) => {
+    await page.goto(site('klinik', '/ms/appointment/dental-scaling'));
+    await waitForTimes(page);
+    const day = await firstAvailableDay(page, 'any', 4);
+    await pickDay(page, day.date);
+    const start = day.slots.at(-1)?.start as string;
+    await pickTime(page, start, 'Teruskan');
+    await expect(page).toHaveURL(formStep('/ms/appointment/dental-scaling/form'));
+    await page.getByLabel('Nama penuh').fill('Hafiz Kaunter');
+    await page.locator('[data-booking-form] input[type="tel"]').fill('0129876543');
+    await page.getByRole('button', { name: 'Teruskan ke pembayaran' }).click();
+    await expect(page).toHaveURL(/\/ms\/appointment\/dental-scaling\/checkout\?booking=\w+$/);
+    await expect(page.locator('[data-countdown]')).toBeVisible();
+    await expect(page.locator('[data-realtime="open"]')).toBeAttached();
+
+    await page.getByLabel('Bayar di kaunter').check();
+    await page.getByRole('button', { name: 'Bayar RM50.00' }).click();
+    // The booking is confirmed: the page turns into the confirmation, the countdown is gone.
+    await expect(page.locator('[data-booking-status="confirmed"]')).toBeVisible();
+    await expect(page.locator('[data-countdown]')).toHaveCount(0);
+    await expect(page.locator('[data-pay-at-counter]')).toHaveText(
+      'Sila bayar RM50.00 di kaunter hadapan kami semasa anda tiba.',
+    );
+    await expectAccessible(page);
+    await page.locator('[data-booking-status="confirmed"]').screenshot({
+      path: 'test-results/screenshots/counter-confirmation-ms.png',
+    });
+
+    // Staff see it on the agenda as confirmed, to pay at the counter.
+    const publicId = new URL(page.url()).searchParams.get('booking') as string;
+    const staff = await (await browser.newContext()).newPage();
+    await staff.goto(site('klinik', '/ms/staff/login?next=/ms/staff/appointments'));
+    await staff.locator('#staff-email').fill('staff@kliniksihat.my');
+    await staff.locator('#staff-password').fill('demo-staff-klinik');
+    await staff.locator('form:has(#staff-email) button[type="submit"]').click();
+    const row = staff.locator(`[data-appointment="${publicId}"]`);
+    await expect(row).toHaveAttribute('data-status', 'confirmed');
+    await expect(row.locator('[data-pay-at-counter]')).toHaveText('Bayar di kaunter');
+  });
+
+  test('times say they are the clinic’s when the visitor’s clock is elsewhere', async ({ browser }) => {
+    for (const [timezoneId, shown] of [
+      ['Asia/Jakarta', true],
+      ['Asia/Kuala_Lumpur', false],
+    ] as const) {
+      const context = await browser.newContext({ timezoneId });
+      const page = await context.newPage();
+      const messages = watchConsole(page);
+      for (const [path, text] of [
+        ['/appointment/general-consultation', 'Times are in Malaysia Time (GMT+8).'],
+        ['/ms/appointment/general-consultation', 'Masa dipaparkan dalam Waktu Malaysia (GMT+8).'],
+        ['/id/appointment/general-consultation', 'Waktu ditampilkan dalam Waktu Malaysia (GMT+8).'],
+      ] as const) {
+        await page.goto(site('klinik', path));
+        await waitForTimes(page);
+        if (shown) await expect(page.locator('[data-time-zone-note]')).toHaveText(text);
+        else await expect(page.locator('[data-time-zone-note]')).toHaveCount(0);
+      }
+      expectNoHydrationWarnings(messages);
+      await context.close();
+    }
+  });
+
+  test('the booking API says what is wrong: not offered, phone required, bad practitioner', async ({ page }) => {
+    await page.goto(site('klinik', '/appointment/general-consultation'));
+    await waitForTimes(page);
+    const serviceId = (await page.locator('[data-service-id]').getAttribute('data-service-id')) as string;
+    const day = await firstAvailableDay(page);
+    const onGrid = new Date(day.slots[0]?.start as string);
+    const post = (body: Record<string, unknown>) =>
+      page.evaluate(async (payload) => {
+        const response = await fetch('/api/bookings', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
+        return { status: response.status, body: await response.json() };
+      }, body);
+    const base = { serviceId, resourceId: 'any', name: 'Tepat', phone: '60123450001' };
+    const offGrid = await post({ ...base, start: new Date(onGrid.getTime() + 7 * 60_000).toISOString() });
+    expect(offGrid).toEqual({
+      status: 422,
+      body: {
+        error: 'This time is not available, please choose another.',
+        reason: 'not_offered',
+        fields: { start: 'This time is not available, please choose another.' },
+      },
+    });
+    const farAway = await post({ ...base, start: '2031-01-07T02:00:00.000Z' });
+    expect(farAway.status).toBe(422);
+    const noPhone = await post({ ...base, phone: '', start: onGrid.toISOString() });
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.body.fields.phone).toBe('Phone number is required');
+    const longResource = await call(
+      'klinik.localhost',
+      `/api/appointments/${serviceId}/availability?from=${day.date}&to=${day.date}&resource=${'x'.repeat(41)}`,
+      { 'Accept-Language': 'ms' },
+    );
+    expect(longResource.status).toBe(400);
+    expect(JSON.parse(longResource.body).fields.resource).toBe('Sila pilih pengamal yang sah.');
+  });
+
   test('unknown services, categories and bookings are 404; other tenants have no appointments', async ({ page }) => {
     expect((await page.goto(site('klinik', '/appointment/no-such-service')))?.status()).toBe(404);
     expect((await page.goto(site('klinik', '/ms/appointment/category/no-such-category')))?.status()).toBe(404);

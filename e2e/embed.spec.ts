@@ -227,4 +227,49 @@ test.describe('the booking embed', () => {
     expect(String(loader.headers['cache-control'])).toMatch(/public, max-age=\d{5,}/);
     expect(gzipSync(loader.body, { level: 9 }).length).toBeLessThanOrEqual(2048);
   });
+
+  test('the owner manages the allowed sites on a staff screen (Malay); other staff cannot', async ({ browser }) => {
+    const login = async (email: string, password: string) => {
+      const page = await (await browser.newContext()).newPage();
+      await page.goto(site('klinik', '/ms/staff/login?next=/ms/staff/embed'));
+      await page.locator('#staff-email').fill(email);
+      await page.locator('#staff-password').fill(password);
+      await page.locator('form:has(#staff-email) button[type="submit"]').click();
+      return page;
+    };
+    const member = await login('staff@kliniksihat.my', 'demo-staff-klinik');
+    await expect(member).toHaveURL(site('klinik', '/staff'));
+    expect((await member.goto(site('klinik', '/ms/staff/embed')))?.url()).toBe(site('klinik', '/staff'));
+
+    const owner = await login('owner@kliniksihat.my', 'demo-owner-klinik');
+    await expect(owner).toHaveURL(site('klinik', '/ms/staff/embed'));
+    await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Widget tempahan');
+    const field = owner.getByLabel('Laman yang dibenarkan');
+    await expect(field).toHaveValue(PARTNER);
+
+    // A bad line refuses the whole list, naming it; nothing changes.
+    await field.fill(`${PARTNER}\npartner.example`);
+    await owner.getByRole('button', { name: 'Simpan' }).click();
+    await expect(owner.getByRole('alert')).toContainText('partner.example');
+    await expect(field).toHaveValue(`${PARTNER}\npartner.example`);
+    const unchanged = await call('klinik.localhost', '/appointment/embed');
+    expect(String(unchanged.headers['content-security-policy']).split('; ')).toContain(
+      `frame-ancestors 'self' ${PARTNER}`,
+    );
+
+    await field.fill(`${PARTNER}/book\n${STRANGER}`);
+    await owner.getByRole('button', { name: 'Simpan' }).click();
+    await expect(owner.getByRole('status')).toHaveText('Disimpan: 2 laman dibenarkan.');
+    await expect(field).toHaveValue(`${PARTNER}\n${STRANGER}`);
+    const allowed = await call('klinik.localhost', '/appointment/embed');
+    expect(String(allowed.headers['content-security-policy'])).toContain(
+      `frame-ancestors 'self' ${PARTNER} ${STRANGER}`,
+    );
+    await expect(owner.locator('pre code')).toContainText('/embed.js" data-serambi-embed async></script>');
+
+    // Back to the file's setting.
+    await field.fill(PARTNER);
+    await owner.getByRole('button', { name: 'Simpan' }).click();
+    await expect(owner.getByRole('status')).toHaveText('Disimpan: 1 laman dibenarkan.');
+  });
 });

@@ -6,6 +6,9 @@ interface DevBooking {
   status: string;
   startsAt: string;
   requestPath: string;
+  serviceId: string;
+  resourceId: string;
+  invoicePublicId: string | null;
 }
 
 /** A phone number no other test uses, so /dev/outbox?to= finds only this test's messages. */
@@ -17,8 +20,21 @@ const uniquePhone = () => `601${String(Math.floor(Math.random() * 1e8)).padStart
  */
 async function requestScreening(
   page: Page,
-  customer: { name: string; phone: string; email?: string; locale?: 'en' | 'ms' | 'id' },
+  customer: {
+    name: string;
+    phone: string;
+    email?: string;
+    locale?: 'en' | 'ms' | 'id';
+    answers?: Record<string, string>;
+    address?: Record<string, string>;
+    notes?: string;
+  },
 ): Promise<DevBooking> {
+  return devBooking(page, { service: 'health-screening', ...customer }, 'requested');
+}
+
+/** A booking through the developer endpoint (the real booking code), optionally as if made minutes ago. */
+async function devBooking(page: Page, body: Record<string, unknown>, status: string): Promise<DevBooking> {
   await page.goto(site('klinik', '/'));
   const booking = await page.evaluate(
     async (body) => {
@@ -29,10 +45,10 @@ async function requestScreening(
       });
       return { status: response.status, body: (await response.json()) as DevBooking };
     },
-    { service: 'health-screening', email: null, ...customer },
+    { email: null, ...body },
   );
   expect(booking.status).toBe(200);
-  expect(booking.body.status).toBe('requested');
+  expect(booking.body.status).toBe(status);
   return booking.body;
 }
 
@@ -47,12 +63,17 @@ async function staffPage(browser: Browser, locale: '' | '/ms' = ''): Promise<Pag
   return page;
 }
 
-/** The texts /dev/outbox shows for one destination, once the outbox has delivered them. */
-async function messagesTo(page: Page, destination: string): Promise<{ template: string; text: string }[]> {
-  return page.evaluate(async (to) => {
+/** The texts /dev/outbox shows for one destination (of one template when given), once delivered. */
+async function messagesTo(
+  page: Page,
+  destination: string,
+  template?: string,
+): Promise<{ template: string; text: string }[]> {
+  const all = await page.evaluate(async (to) => {
     const response = await fetch(`/dev/outbox?to=${encodeURIComponent(to)}`);
     return (await response.json()) as { template: string; text: string }[];
   }, destination);
+  return template ? all.filter((m) => m.template === template) : all;
 }
 
 /** Listens to a realtime channel from inside the page, as the request page's client does. */
@@ -131,15 +152,16 @@ test.describe('staff appointments', () => {
     }
 
     // The SMS and the e-mail say so, with the time and the request page on the clinic's domain.
-    await expect.poll(async () => (await messagesTo(page, phone)).length).toBe(1);
-    const [sms] = await messagesTo(page, phone);
-    expect(sms?.template).toBe('booking-approved');
+    await expect.poll(async () => (await messagesTo(page, phone, 'booking-approved')).length).toBe(1);
+    const [sms] = await messagesTo(page, phone, 'booking-approved');
     expect(sms?.text).toContain('Klinik Sihat Bersama has approved your request for Full health screening.');
     expect(sms?.text).toMatch(/Your appointment: \d{2}\/\d{2}\/\d{4} at \d{2}:\d{2}(AM|PM)\./);
     expect(sms?.text).toContain(
       `https://kliniksihat.my/appointment/health-screening/request?booking=${booking.publicId}`,
     );
-    await expect.poll(async () => (await messagesTo(page, `${phone}@example.my`)).length).toBe(1);
+    await expect.poll(async () => (await messagesTo(page, `${phone}@example.my`, 'booking-approved')).length).toBe(1);
+    // The request itself was acknowledged when it was made.
+    expect((await messagesTo(page, phone, 'booking-requested')).length).toBe(1);
   });
 
   test('declining with a reason (Malay) tells the customer why, in their language', async ({ page, browser }) => {
@@ -157,42 +179,159 @@ test.describe('staff appointments', () => {
     await expect(staff.locator(`[data-request="${booking.publicId}"]`)).toHaveCount(0);
     await expect(staff.locator(`[data-appointment="${booking.publicId}"]`)).toHaveCount(0);
 
-    await expect.poll(async () => (await messagesTo(page, phone)).length).toBe(1);
-    const [sms] = await messagesTo(page, phone);
-    expect(sms?.template).toBe('booking-declined');
+    await expect.poll(async () => (await messagesTo(page, phone, 'booking-declined')).length).toBe(1);
+    const [sms] = await messagesTo(page, phone, 'booking-declined');
     expect(sms?.text).toContain('Harap maaf, Klinik Sihat Bersama tidak dapat menerima permintaan anda');
     expect(sms?.text).toContain('Sebab: Doktor bercuti pada hari itu');
     expect(sms?.text).toContain('https://kliniksihat.my/ms/appointment/health-screening');
   });
 
-  test('confirmed appointments are closed as completed or no-show', async ({ page, browser }) => {
-    const first = await requestScreening(page, { name: 'Siti Hadir', phone: uniquePhone() });
-    const second = await requestScreening(page, { name: 'Raju Tiada', phone: uniquePhone() });
+  test('appointments still to come cannot be closed as completed or no-show', async ({ page, browser }) => {
+    // Closing after the start is covered by the integration tests (the server's clock cannot be moved here).
+    const booking = await requestScreening(page, { name: 'Siti Hadir', phone: uniquePhone() });
     const staff = await staffPage(browser);
-    for (const [booking, name] of [
-      [first, 'Siti Hadir'],
-      [second, 'Raju Tiada'],
-    ] as const) {
-      await staff
-        .locator(`[data-request="${booking.publicId}"]`)
-        .getByRole('button', { name: `Approve ${name}` })
-        .click();
-      await expect(staff.locator(`[data-appointment="${booking.publicId}"]`)).toHaveAttribute(
-        'data-status',
-        'confirmed',
-      );
-    }
-    const attended = staff.locator(`[data-appointment="${first.publicId}"]`);
-    await attended.getByRole('button', { name: 'Completed Siti Hadir' }).click();
-    await expect(staff.getByRole('status')).toHaveText("Siti Hadir's appointment is marked completed.");
-    await expect(attended).toHaveAttribute('data-status', 'completed');
-    await expect(attended).toContainText('Completed');
-    await expect(attended.getByRole('button')).toHaveCount(0);
+    await staff
+      .locator(`[data-request="${booking.publicId}"]`)
+      .getByRole('button', { name: 'Approve Siti Hadir' })
+      .click();
+    const row = staff.locator(`[data-appointment="${booking.publicId}"]`);
+    await expect(row).toHaveAttribute('data-status', 'confirmed');
+    await expect(row.getByRole('button', { name: /Completed|No-show/ })).toHaveCount(0);
+    // A crafted (or stale) post is refused with a clear notice, and changes nothing.
+    const status = await staff.evaluate(async (publicId) => {
+      const response = await fetch('/staff/appointments', {
+        method: 'POST',
+        body: new URLSearchParams({ action: 'completed', booking: publicId }),
+      });
+      return response.status;
+    }, booking.publicId);
+    expect(status).toBe(409);
+    await staff.reload();
+    await expect(row).toHaveAttribute('data-status', 'confirmed');
+    const [response] = await Promise.all([
+      staff.waitForResponse((r) => r.request().method() === 'POST'),
+      staff.evaluate((publicId) => {
+        const form = document.createElement('form');
+        form.method = 'post';
+        for (const [name, value] of [
+          ['booking', publicId],
+          ['action', 'no_show'],
+        ]) {
+          const input = document.createElement('input');
+          input.type = 'hidden';
+          input.name = name as string;
+          input.value = value as string;
+          form.append(input);
+        }
+        document.body.append(form);
+        form.submit();
+      }, booking.publicId),
+    ]);
+    expect(response.status()).toBe(409);
+    await expect(staff.getByRole('alert')).toHaveText(
+      'This appointment has not started yet. Mark it once it has begun.',
+    );
+  });
 
-    const absent = staff.locator(`[data-appointment="${second.publicId}"]`);
-    await absent.getByRole('button', { name: 'No-show Raju Tiada' }).click();
-    await expect(staff.getByRole('status')).toHaveText('Raju Tiada is marked as a no-show.');
-    await expect(absent).toHaveAttribute('data-status', 'no_show');
+  test('staff read the intake answers, address and notes (Malay), customers never do', async ({ page, browser }) => {
+    const booking = await requestScreening(page, {
+      name: 'Farid Soal',
+      phone: uniquePhone(),
+      locale: 'id',
+      answers: { fasting: 'yes', medications: 'Metformin 500mg' },
+      address: {
+        address_1: '12 Jalan Mawar',
+        postcode: '40000',
+        city: 'Shah Alam',
+        state: 'Selangor',
+        country: 'Malaysia',
+      },
+      notes: 'Takut jarum',
+    });
+    const staff = await staffPage(browser, '/ms');
+    const request = staff.locator(`[data-request="${booking.publicId}"]`);
+    await expect(request.locator('[data-answers]')).toContainText('Adakah anda akan berpuasa selama 8 jam?');
+    await expect(request.locator('[data-answer="fasting"]')).toHaveText('Ya');
+    await expect(request.locator('[data-answers]')).toContainText('Ubat yang anda ambil');
+    await expect(request.locator('[data-answer="medications"]')).toHaveText('Metformin 500mg');
+    await expect(request.locator('[data-address]')).toHaveText('12 Jalan Mawar, 40000 Shah Alam, Selangor, Malaysia');
+    await expect(request).toContainText('Takut jarum');
+    await expectAccessible(staff);
+    await request.screenshot({ path: 'test-results/screenshots/staff-intake-answers-ms.png' });
+
+    // Approved, it keeps its details on the agenda, folded.
+    await request.getByRole('button', { name: 'Luluskan Farid Soal' }).click();
+    const row = staff.locator(`[data-appointment="${booking.publicId}"]`);
+    await row.locator('[data-booking-details] summary').click();
+    await expect(row.locator('[data-answer="medications"]')).toHaveText('Metformin 500mg');
+    await expect(row.locator('[data-address]')).toBeVisible();
+    await expectAccessible(staff);
+
+    // The customer's own page shows none of it.
+    const customer = await page.evaluate(async (path) => (await fetch(path)).text(), booking.requestPath);
+    expect(customer).not.toContain('Metformin');
+    expect(customer).not.toContain('Jalan Mawar');
+  });
+
+  test('a late payment that lost its time: the customer is told where they land, staff record the refund', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000); // a payment through the sandbox, then a staff login
+    const phone = uniquePhone();
+    // A hold made 11 minutes ago has lapsed; someone else then takes the same time.
+    const late = await devBooking(
+      page,
+      { service: 'dental-scaling', name: 'Wati Lambat', phone, locale: 'id', minutesAgo: 11 },
+      'held',
+    );
+    const thief = await page.evaluate(
+      async ({ late, phone }) => {
+        const response = await fetch('/api/bookings', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            serviceId: late.serviceId,
+            resourceId: late.resourceId,
+            start: late.startsAt,
+            name: 'Orang Lain',
+            phone: `${phone.slice(0, -1)}9`,
+          }),
+        });
+        return response.status;
+      },
+      { late, phone },
+    );
+    expect(thief).toBe(201);
+
+    // The late customer pays anyway (the invoice page stays payable) — by card through the sandbox.
+    await page.goto(site('klinik', `/id/invoices/${late.invoicePublicId}/appointment`));
+    await page.getByLabel('Kartu kredit/debit').check();
+    await page.getByRole('button', { name: /^Bayar/ }).click();
+    await expect(page).toHaveURL(/\/pay\/sandbox\//);
+    await page.getByRole('button', { name: /^Bayar/ }).click();
+    await expect(page).toHaveURL(/\/id\/invoices\/\w+\/verify\?payment=/);
+    const outcome = page.locator('[data-booking-outcome="refund_due"]');
+    await expect(outcome).toContainText('Waktu Anda telah diambil');
+    await expect(outcome.locator('a[href^="tel:"]')).toBeVisible();
+    await expectAccessible(page);
+    await page
+      .locator('[data-verify-status]')
+      .screenshot({ path: 'test-results/screenshots/refund-due-verify-id.png' });
+    await expect.poll(async () => (await messagesTo(page, phone, 'booking-refund-due')).length).toBe(1);
+    const [sms] = await messagesTo(page, phone, 'booking-refund-due');
+    expect(sms?.text).toContain('Kami akan mengembalikan pembayaran Anda.');
+
+    const staff = await staffPage(browser, '/ms');
+    const refund = staff.locator(`[data-refund="${late.publicId}"]`);
+    await expect(refund).toContainText('Wati Lambat');
+    await expect(refund).toContainText('Dibayar: RM50.00');
+    await expectAccessible(staff);
+    await refund.getByRole('button', { name: 'Tandakan telah dipulangkan Wati Lambat' }).click();
+    await expect(staff.getByRole('status')).toHaveText('Bayaran balik kepada Wati Lambat telah direkodkan.');
+    await expect(refund).toHaveAttribute('data-refunded', 'yes');
+    await expect(refund.locator('[data-refunded-by]')).toContainText('oleh');
+    await expect(refund.getByRole('button')).toHaveCount(0);
   });
 
   test('a decision from a stale screen is a notice, never a 500', async ({ page, browser }) => {

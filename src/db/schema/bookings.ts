@@ -196,6 +196,11 @@ export const bookings = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** Set when a payment arrived after the hold expired and the slot was gone. */
     refundDue: boolean('refund_due').notNull().default(false),
+    /** When staff recorded the refund of a `refundDue` booking, and who. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedByStaffId: uuid('refunded_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** Confirmed with its payment due at the front counter (the customer chose "pay at counter"). */
+    payAtCounter: boolean('pay_at_counter').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -110,6 +110,53 @@ describe('calendarEvent', () => {
   });
 });
 
+/** RFC 5545 §3.1: every unfolded content line is `name *(";" param) ":" value`, with a name. */
+function contentLines(ics: string): { name: string; params: string; value: string }[] {
+  expect(ics.endsWith('\r\n')).toBe(true);
+  const lines = ics
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .slice(0, -1);
+  return lines.map((line) => {
+    const match = /^([A-Za-z0-9-]+)((?:;[A-Za-z0-9-]+=(?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)*):(.*)$/.exec(
+      line,
+    );
+    if (!match) throw new Error(`invalid content line: ${line}`);
+    return { name: match[1] ?? '', params: match[2] ?? '', value: match[3] ?? '' };
+  });
+}
+
+describe('the calendar file is valid iCalendar, line by line', () => {
+  const input = {
+    uid: 'Abc123xyz0',
+    start: new Date('2026-11-24T01:15:00Z'),
+    end: new Date('2026-11-24T02:00:00Z'),
+    serviceName: 'Dental scaling and polishing',
+    organisation: 'Klinik Sihat Bersama',
+    location: 'No. 12, Jalan Plumbum N7/N, 40000 Shah Alam',
+    practitioner: 'Practitioner: Dr. Farah Hanim',
+    details: ['Booking reference: Abc123xyz0', 'https://kliniksihat.my/appointment/x/checkout?booking=Abc123xyz0'],
+    url: 'https://kliniksihat.my/appointment/x/checkout?booking=Abc123xyz0',
+  };
+
+  it('has no ORGANIZER without the organisation’s e-mail, and no line without a value', () => {
+    const { error, value } = createEvent(calendarEvent(input));
+    expect(error).toBeNull();
+    const lines = contentLines(value ?? '');
+    expect(lines.map((l) => l.name)).not.toContain('ORGANIZER');
+    for (const line of lines) expect(line.value, line.name).not.toBe('');
+    expect(lines[0]).toMatchObject({ name: 'BEGIN', value: 'VCALENDAR' });
+    expect(lines.at(-1)).toMatchObject({ name: 'END', value: 'VCALENDAR' });
+  });
+
+  it('names the organisation as ORGANIZER with its mailto: address when it has one', () => {
+    const { value } = createEvent(calendarEvent({ ...input, organisationEmail: 'hello@kliniksihat.my' }));
+    const organizer = contentLines(value ?? '').find((l) => l.name === 'ORGANIZER');
+    expect(organizer?.params).toBe(';CN="Klinik Sihat Bersama"');
+    expect(organizer?.value.toLowerCase()).toBe('mailto:hello@kliniksihat.my');
+  });
+});
+
 describe('the chosen slot in the form step URL', () => {
   const choice = { resourceId: 'r1', date: '2026-12-01', slotStart: '2026-12-01T09:00:00+08:00' };
 

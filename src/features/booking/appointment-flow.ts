@@ -90,6 +90,8 @@ export interface CalendarEventInput {
   end: Date;
   serviceName: string;
   organisation: string;
+  /** The organisation's e-mail: the event's ORGANIZER; without one there is no ORGANIZER (RFC 5545 needs its address). */
+  organisationEmail?: string | null;
   location: string;
   practitioner: string | null;
   /** Lines for the description, already in the booking's language. */
@@ -112,7 +114,7 @@ export function calendarEvent(input: CalendarEventInput) {
     description: [...(input.practitioner ? [input.practitioner] : []), ...input.details].join('\n'),
     status: 'CONFIRMED' as const,
     busyStatus: 'BUSY' as const,
-    organizer: { name: input.organisation },
+    ...(input.organisationEmail ? { organizer: { name: input.organisation, email: input.organisationEmail } } : {}),
     productId: 'serambi/appointments',
     ...(input.url ? { url: input.url } : {}),
   };

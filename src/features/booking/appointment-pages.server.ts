@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.server';
 import { findInvoiceRow, type InvoiceView, invoiceByPublicId } from '../invoices';
 import type { Tenant } from '../tenants';
+import { bookingPage, bookingPagePath } from './appointment-flow';
 import {
   type CategoryRow,
   findCategoryByKey,
@@ -10,7 +11,9 @@ import {
 } from './appointment-pages-repo.server';
 import {
   type BookingRow,
+  findBooking,
   findBookingByPublicId,
+  findService,
   findSettings,
   listActiveServices,
   type ServiceRow,
@@ -80,4 +83,31 @@ export async function bookingPageData(
   ]);
   const invoice = invoiceRow ? await invoiceByPublicId(db, tenant, invoiceRow.publicId, 'appointment') : null;
   return { booking, service, resource, invoice, settings };
+}
+
+export interface InvoiceBooking {
+  booking: BookingRow;
+  service: ServiceRow;
+  /** The booking's own page (confirmation, calendar file, cancel), unprefixed. */
+  bookingPath: string;
+  /** The service page, to choose another time, unprefixed. */
+  servicePath: string;
+}
+
+/** The booking an appointment invoice pays for (this tenant's only), for the payment result page. */
+export async function bookingOfInvoice(
+  db: Db,
+  tenant: Pick<Tenant, 'id'>,
+  invoice: { kind: string; referenceId: string | null },
+): Promise<InvoiceBooking | null> {
+  if (invoice.kind !== 'appointment' || !invoice.referenceId) return null;
+  const booking = await findBooking(db, tenant.id, invoice.referenceId);
+  const service = booking ? await findService(db, tenant.id, booking.serviceId) : null;
+  if (!booking || !service) return null;
+  return {
+    booking,
+    service,
+    bookingPath: bookingPagePath(service.slug, booking.publicId, bookingPage(booking.status, service.needsApproval)),
+    servicePath: `/appointment/${encodeURIComponent(service.slug)}`,
+  };
 }

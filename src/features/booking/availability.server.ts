@@ -20,6 +20,8 @@ export interface AvailabilityRequest {
   from: string;
   to: string;
   now: Date;
+  /** The schedule alone (hours, notice, horizon, blocked dates), as if nothing were booked. */
+  ignoreBookings?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface AvailabilityRequest {
  * deliver it (or is inactive). Throws HttpError 400 for a malformed or too long period.
  */
 export async function availabilityFor(db: Db, request: AvailabilityRequest): Promise<Availability | null> {
-  const { tenant, serviceId, resourceId, from, to, now } = request;
+  const { tenant, serviceId, resourceId, from, to, now, ignoreBookings = false } = request;
   if (!isDate(from) || !isDate(to)) throw new HttpError(400);
   const dayCount = daysBetween(from, to) + 1;
   if (dayCount < 1 || dayCount > MAX_REQUEST_DAYS) throw new HttpError(400);
@@ -53,7 +55,9 @@ export async function availabilityFor(db: Db, request: AvailabilityRequest): Pro
   const resourceIds = resources.map((r) => r.id);
   const [blockedDates, busy] = await Promise.all([
     loadBlockedDates(db, tenant.id, resourceIds, { from, to }),
-    lower < upper ? loadBusy(db, tenant.id, resourceIds, { from: new Date(lower), until: new Date(upper), now }) : [],
+    lower < upper && !ignoreBookings
+      ? loadBusy(db, tenant.id, resourceIds, { from: new Date(lower), until: new Date(upper), now })
+      : [],
   ]);
 
   return computeAvailability({

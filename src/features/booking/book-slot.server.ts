@@ -1,9 +1,11 @@
 import type { Db } from '../../db/client.server';
 import type { Locale } from '../../i18n/locales';
+import { kickOutbox } from '../../server/outbox';
 import { createInvoice, type InvoiceView, newPublicId } from '../invoices';
 import type { Tenant } from '../tenants';
 import { availabilityFor } from './availability.server';
 import { amountDueAtBooking, blockedRange, holdExpiry, isOverlapViolation } from './booking';
+import { enqueueBookingMessages } from './booking-messages.server';
 import { type BookingRow, findService, insertBooking, moveBooking, releaseExpiredHolds } from './booking-repo.server';
 import { zonedDate } from './time-zone';
 
@@ -24,7 +26,7 @@ export interface BookSlotInput {
 
 export type BookSlotResult =
   | { ok: true; booking: BookingRow; invoice: InvoiceView | null }
-  | { ok: false; reason: 'service_not_found' | 'slot_taken' };
+  | { ok: false; reason: 'service_not_found' | 'slot_taken' | 'not_offered' };
 
 /**
  * Takes a slot: a 10-minute hold with an invoice to pay, or a booking request for services that
@@ -38,14 +40,14 @@ export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotRe
   if (!service?.active) return { ok: false, reason: 'service_not_found' };
 
   const candidates = await offeredResources(db, input.tenant, service.id, input.resourceId, input.start, now);
-  if (candidates.length === 0) return { ok: false, reason: 'slot_taken' };
+  if (candidates.length === 0) return { ok: false, reason: await whyNotOffered(db, input, service.id, now) };
 
   const range = blockedRange(input.start, service);
   const request = service.needsApproval;
   const amount = amountDueAtBooking(service);
   const expiresAt = holdExpiry(now);
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<BookSlotResult> => {
     for (const resourceId of candidates) {
       let booking: BookingRow;
       try {
@@ -73,7 +75,11 @@ export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotRe
         if (isOverlapViolation(error)) continue; // someone else has it: try the next practitioner
         throw error;
       }
-      if (request || amount === 0) return { ok: true, booking, invoice: null } as const;
+      if (request || amount === 0) {
+        // Nothing to pay: the customer hears now that the request arrived, or that it is booked.
+        await enqueueBookingMessages(tx, request ? 'requested' : 'confirmed', booking, { tenant: input.tenant });
+        return { ok: true, booking, invoice: null } as const;
+      }
       const invoice = await createInvoice(tx, {
         tenantId: input.tenant.id,
         currency: input.tenant.currency,
@@ -90,6 +96,22 @@ export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotRe
     }
     return { ok: false, reason: 'slot_taken' } as const;
   });
+  if (result.ok && !result.invoice) kickOutbox();
+  return result;
+}
+
+/**
+ * Why a start is not offered: 'slot_taken' when the schedule has it but bookings took it (a race,
+ * or a stale page), 'not_offered' when it never was (off the grid, closed, too soon, too far).
+ */
+export async function whyNotOffered(
+  db: Db,
+  input: { tenant: Tenant; resourceId: string; start: Date },
+  serviceId: string,
+  now: Date,
+): Promise<'slot_taken' | 'not_offered'> {
+  const onSchedule = await offeredResources(db, input.tenant, serviceId, input.resourceId, input.start, now, true);
+  return onSchedule.length > 0 ? 'slot_taken' : 'not_offered';
 }
 
 /**
@@ -104,6 +126,7 @@ export async function offeredResources(
   resourceId: string,
   start: Date,
   now: Date,
+  ignoreBookings = false,
 ): Promise<string[]> {
   const day = zonedDate(start, tenant.timeZone);
   const availability = await availabilityFor(db, {
@@ -113,6 +136,7 @@ export async function offeredResources(
     from: day,
     to: day,
     now,
+    ignoreBookings,
   });
   const slot = availability?.days[0]?.slots.find((s) => s.start === start.toISOString());
   return slot?.resourceIds.filter((id) => resourceId === 'any' || id === resourceId) ?? [];

@@ -1,7 +1,10 @@
 import type { Db } from '../../db/client.server';
 import { log } from '../../server/logger.server';
+import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
+import { findTenantById, type Tenant } from '../tenants';
 import { isOverlapViolation } from './booking';
+import { enqueueBookingMessages } from './booking-messages.server';
 import {
   type BookingRow,
   expireDueHolds,
@@ -51,6 +54,11 @@ export async function confirmPaidBooking(
 ): Promise<{ outcome: PaidOutcome; booking: BookingRow | null }> {
   const booking = await findBooking(tx, tenantId, bookingId);
   if (!booking) return { outcome: 'ignored', booking: null };
+  if (booking.status === 'confirmed' && booking.payAtCounter) {
+    // Confirmed when the customer chose the counter; now paid there: nothing more is due.
+    const paid = await moveBooking(tx, tenantId, booking.id, ['confirmed'], { payAtCounter: false });
+    return { outcome: 'ignored', booking: paid ?? booking };
+  }
   const confirmed = await moveBooking(tx, tenantId, booking.id, ['held'], { status: 'confirmed', holdExpiresAt: null });
   if (confirmed) return { outcome: 'confirmed', booking: confirmed };
   if (booking.status !== 'expired') return { outcome: 'ignored', booking };
@@ -59,6 +67,28 @@ export async function confirmPaidBooking(
   const flagged = await moveBooking(tx, tenantId, booking.id, ['expired'], { refundDue: true });
   log.warn('payment after the hold expired and the slot was taken: refund due', { bookingId: booking.id });
   return { outcome: 'refund_due', booking: flagged ?? booking };
+}
+
+/**
+ * The customer chose to pay at the counter (runs in the transaction recording that choice): the
+ * held booking is confirmed with its payment due at the counter — the clinic offers counter
+ * payment knowing it is paid on the day (docs/decisions/0009-bookings.md). A hold that already
+ * lapsed gets its time back only if it is still free. Null when nothing changed.
+ */
+export async function confirmForCounter(
+  tx: Db,
+  tenantId: string,
+  bookingId: string,
+  now: Date,
+): Promise<BookingRow | null> {
+  const booking = await findBooking(tx, tenantId, bookingId);
+  if (!booking || booking.startsAt <= now) return null;
+  const changes = { status: 'confirmed' as const, holdExpiresAt: null, payAtCounter: true };
+  // A hold past its ten minutes that the sweeper has not reached still owns its time.
+  if (booking.status === 'held') return moveBooking(tx, tenantId, booking.id, ['held'], changes);
+  if (booking.status === 'expired' && !booking.refundDue && !booking.decidedAt)
+    return retake(tx, booking, { payAtCounter: true });
+  return null;
 }
 
 export type DecisionResult =
@@ -95,19 +125,61 @@ export async function decideRequest(
   return result;
 }
 
-/** Staff close a confirmed booking as completed or no-show. */
+export type AttendanceResult =
+  | { ok: true; booking: BookingRow }
+  | { ok: false; reason: 'not_found' | 'not_confirmed' | 'not_started' };
+
+/**
+ * Staff close a confirmed booking as completed or no-show — only once it has started: nobody can
+ * have missed (or attended) an appointment that is still to come.
+ */
 export async function markAttendance(
   db: Db,
-  input: { tenantId: string; publicId: string; outcome: 'completed' | 'no_show' },
-) {
+  input: { tenantId: string; publicId: string; outcome: 'completed' | 'no_show'; now?: Date },
+): Promise<AttendanceResult> {
+  const now = input.now ?? new Date();
   const booking = await findBookingByPublicId(db, input.tenantId, input.publicId);
-  if (!booking) return null;
-  return moveBooking(db, input.tenantId, booking.id, ['confirmed'], { status: input.outcome });
+  if (!booking) return { ok: false, reason: 'not_found' };
+  if (booking.status === 'confirmed' && !hasStarted(booking, now)) return { ok: false, reason: 'not_started' };
+  const moved = await moveBooking(db, input.tenantId, booking.id, ['confirmed'], { status: input.outcome });
+  return moved ? { ok: true, booking: moved } : { ok: false, reason: 'not_confirmed' };
 }
 
-/** The sweeper: holds past their ten minutes and requests past their start stop blocking. */
+/** Whether an appointment's time has come (attendance can be recorded). */
+export function hasStarted(booking: Pick<BookingRow, 'startsAt'>, now: Date): boolean {
+  return booking.startsAt.getTime() <= now.getTime();
+}
+
+/** Staff record that a booking's late payment was refunded: who and when, once. */
+export async function markRefunded(
+  db: Db,
+  input: { tenantId: string; publicId: string; staffId: string; now?: Date },
+): Promise<BookingRow | null> {
+  const booking = await findBookingByPublicId(db, input.tenantId, input.publicId);
+  if (!booking?.refundDue || booking.refundedAt) return null;
+  return moveBooking(db, input.tenantId, booking.id, [booking.status], {
+    refundedAt: input.now ?? new Date(),
+    refundedByStaffId: input.staffId,
+  });
+}
+
+/**
+ * The sweeper: holds past their ten minutes and requests past their start stop blocking. A
+ * request that lapsed unanswered is told to its customer, in the same transaction.
+ */
 export async function sweepBookings(db: Db, now = new Date()): Promise<number> {
-  const expired = [...(await expireDueHolds(db, now)), ...(await expireStaleRequests(db, now))];
+  const holds = await expireDueHolds(db, now);
+  const requests = await db.transaction(async (tx) => {
+    const lapsed = await expireStaleRequests(tx, now);
+    const tenants = new Map<string, Tenant | null>();
+    for (const booking of lapsed) {
+      if (!tenants.has(booking.tenantId)) tenants.set(booking.tenantId, await findTenantById(tx, booking.tenantId));
+      await enqueueBookingMessages(tx, 'lapsed', booking, { tenant: tenants.get(booking.tenantId) ?? null });
+    }
+    return lapsed;
+  });
+  const expired = [...holds, ...requests];
   for (const booking of expired) await announce(booking);
+  if (requests.length > 0) kickOutbox();
   return expired.length;
 }

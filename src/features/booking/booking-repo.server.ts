@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.server';
-import { bookingSettings, bookings, resources, serviceCategories, services } from '../../db/schema';
+import { bookingSettings, bookings, invoices, resources, serviceCategories, services, staff } from '../../db/schema';
 import type { BookingStatus } from './booking';
 
 // The bookings feature's writes and lookups; every query is scoped by tenant.
@@ -153,7 +154,12 @@ export async function listBookingsBetween(
   statuses: BookingStatus[],
 ) {
   return db
-    .select({ booking: bookings, serviceName: services.name, resourceName: resources.name })
+    .select({
+      booking: bookings,
+      serviceName: services.name,
+      resourceName: resources.name,
+      intakeQuestions: services.intakeQuestions,
+    })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(resources, eq(resources.id, bookings.resourceId))
@@ -170,10 +176,46 @@ export async function listBookingsBetween(
 
 export async function listRequests(db: Db, tenantId: string) {
   return db
-    .select({ booking: bookings, serviceName: services.name, resourceName: resources.name })
+    .select({
+      booking: bookings,
+      serviceName: services.name,
+      resourceName: resources.name,
+      intakeQuestions: services.intakeQuestions,
+    })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(resources, eq(resources.id, bookings.resourceId))
     .where(and(eq(bookings.tenantId, tenantId), eq(bookings.status, 'requested')))
     .orderBy(asc(bookings.startsAt));
+}
+
+/**
+ * Bookings whose late payment must go back: those still to refund (oldest first), then the ones
+ * refunded in the last `recentDays` with who recorded it. With the amount paid.
+ */
+export async function listRefunds(db: Db, tenantId: string, now: Date, recentDays = 30) {
+  const refunder = alias(staff, 'refunder');
+  const since = new Date(now.getTime() - recentDays * 86_400_000);
+  return db
+    .select({
+      booking: bookings,
+      serviceName: services.name,
+      resourceName: resources.name,
+      paid: invoices.total,
+      paidCurrency: invoices.currencyCode,
+      refundedBy: refunder.name,
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(resources, eq(resources.id, bookings.resourceId))
+    .leftJoin(invoices, and(eq(invoices.id, bookings.invoiceId), eq(invoices.tenantId, tenantId)))
+    .leftJoin(refunder, and(eq(refunder.id, bookings.refundedByStaffId), eq(refunder.tenantId, tenantId)))
+    .where(
+      and(
+        eq(bookings.tenantId, tenantId),
+        eq(bookings.refundDue, true),
+        or(isNull(bookings.refundedAt), gte(bookings.refundedAt, since)),
+      ),
+    )
+    .orderBy(sql`${bookings.refundedAt} is not null`, desc(bookings.refundedAt), asc(bookings.createdAt));
 }

@@ -194,7 +194,7 @@ describe.each(testDatabaseKinds)('bookings on %s', (kind) => {
       });
       expect(await move(booking.publicId, wed('16:07'), booking.resourceId)).toEqual({
         ok: false,
-        reason: 'slot_taken',
+        reason: 'not_offered', // off the grid: never offered, not "just taken"
       });
       const [row] = await database.db.select().from(bookings).where(eq(bookings.id, booking.id));
       expect(row?.startsAt).toEqual(wed('10:00'));

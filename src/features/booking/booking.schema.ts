@@ -6,12 +6,13 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'booking.dateInva
 
 /** `GET /api/appointments/{serviceId}/availability?from&to&resource` */
 export const AvailabilityQuery = z
-  .object({ from: day, to: day, resource: z.string().max(40).default('any') })
+  .object({ from: day, to: day, resource: z.string().max(40, { message: 'booking.resourceInvalid' }).default('any') })
   .refine((q) => q.from <= q.to, { message: 'booking.dateInvalid', path: ['to'] });
 
 const phone = z
-  .string()
+  .string({ message: 'phone.required' })
   .trim()
+  .min(1, { message: 'phone.required' })
   .regex(/^\d{6,16}$/, { message: 'phone.invalid' })
   .superRefine((value, ctx) => {
     if (matchDialCode(value)?.iso !== 'MY') return;

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client.server';
 import { log } from '../../server/logger.server';
+import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
 import { canChangeOnline } from './booking';
+import { enqueueBookingMessages } from './booking-messages.server';
 import { type BookingRow, findBookingByPublicId, findSettings, moveBooking } from './booking-repo.server';
 
 export type CancelBookingResult =
@@ -33,10 +35,13 @@ export async function cancelBooking(
     return { ok: false, reason: 'too_late', changeNoticeHours: settings.changeNoticeHours };
   }
   // Conditional on the status it had: a staff decision or a second click in between wins cleanly.
-  const cancelled = await moveBooking(db, input.tenantId, booking.id, ['confirmed', 'requested'], {
-    status: 'cancelled',
+  const cancelled = await db.transaction(async (tx) => {
+    const row = await moveBooking(tx, input.tenantId, booking.id, ['confirmed', 'requested'], { status: 'cancelled' });
+    if (row) await enqueueBookingMessages(tx, 'cancelled', row);
+    return row;
   });
   if (!cancelled) return { ok: false, reason: 'not_cancellable' };
+  kickOutbox();
   await publish(cancelled.tenantId, `booking:${cancelled.publicId}`, 'status', { status: cancelled.status }).catch(
     (error: unknown) => log.warn('realtime publish failed', { error: String(error) }),
   );

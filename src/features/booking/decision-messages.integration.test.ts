@@ -56,11 +56,14 @@ describe.each(testDatabaseKinds)('deciding booking requests on %s', (kind) => {
     expect(result.booking.status).toBe('requested');
     return result.booking;
   };
-  const messagesTo = (destination: string) =>
-    database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.tenantId, klinik.id), eq(outbox.destination, destination)));
+  /** The decision messages to a destination (the request's own acknowledgement left out). */
+  const messagesTo = async (destination: string) =>
+    (
+      await database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.tenantId, klinik.id), eq(outbox.destination, destination)))
+    ).filter((m) => m.template === 'booking-approved' || m.template === 'booking-declined');
   const decide = (publicId: string, approve: boolean, reason?: string) =>
     decideAndNotify(database.db, {
       tenant: klinik,
@@ -130,7 +133,16 @@ describe.each(testDatabaseKinds)('deciding booking requests on %s', (kind) => {
     const confirmed = tuesday?.items.find((r) => r.booking.contactName === 'Aisyah');
     expect(confirmed?.booking.status).toBe('confirmed');
     const form = { action: 'no_show', booking: confirmed?.booking.publicId ?? '' };
-    const input = { tenant: klinik, staffId, form, requestOrigin: 'http://x' };
+    // Before the appointment starts nobody can have missed it: refused, nothing changes.
+    expect(
+      await staffAppointmentAction(database.db, { tenant: klinik, staffId, form, requestOrigin: 'http://x', now: NOW }),
+    ).toMatchObject({
+      ok: false,
+      key: 'staffAppointments.notStarted',
+      status: 409,
+    });
+    const started = new Date(at('09:00').getTime() + 5 * 60_000);
+    const input = { tenant: klinik, staffId, form, requestOrigin: 'http://x', now: started };
     expect(await staffAppointmentAction(database.db, input)).toMatchObject({
       ok: true,
       key: 'staffAppointments.markedNoShow',

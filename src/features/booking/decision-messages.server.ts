@@ -1,21 +1,18 @@
-import { z } from 'zod';
 import type { Db } from '../../db/client.server';
 import { isLocale, type Locale, localized } from '../../i18n/locales';
 import { localePath } from '../../i18n/routing';
 import { formatDateTime } from '../../lib/dates';
-import { env } from '../../server/config.server';
 import { log } from '../../server/logger.server';
 import { enqueueMessage, type MessageToEnqueue } from '../../server/outbox';
 import type { Tenant } from '../tenants';
 import { type DecisionResult, decideRequest } from './booking-lifecycle.server';
+import { customerDestinations } from './booking-messages';
+import { publicOrigin } from './booking-messages.server';
 import { type BookingRow, findService, type ServiceRow } from './booking-repo.server';
 import { requestPagePath, servicePagePath } from './staff-agenda';
 
 // Staff decide a booking request; the customer hears about it by SMS and/or e-mail, in their
 // language, through the outbox — written in the decision's own transaction.
-
-const SMS_DESTINATION = /^\+?[1-9]\d{6,14}$/;
-const Email = z.email();
 
 /** The longest reason a customer is sent (the template's limit). */
 export const MAX_REASON_LENGTH = 500;
@@ -51,17 +48,7 @@ export function decisionMessages(
   };
   const template = approved ? 'booking-approved' : 'booking-declined';
   const common = { tenantId: tenant.id, locale, template, payload } as const;
-  const messages: MessageToEnqueue[] = [];
-  const phone = booking.contactPhone?.replace(/[\s-]/g, '') ?? '';
-  if (SMS_DESTINATION.test(phone)) messages.push({ ...common, channel: 'sms', destination: phone });
-  const email = booking.contactEmail?.trim() ?? '';
-  if (email && Email.safeParse(email).success) messages.push({ ...common, channel: 'email', destination: email });
-  return messages;
-}
-
-/** The origin customer links use: the tenant's primary host, else the host the staff member used. */
-export function publicOrigin(tenant: Pick<Tenant, 'primaryHost'>, fallback: string): string {
-  return tenant.primaryHost ? `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}` : fallback;
+  return customerDestinations(booking).map((to) => ({ ...common, ...to }));
 }
 
 /** Writes the decision's messages with the decision's transaction handle. */

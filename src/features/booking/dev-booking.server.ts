@@ -18,6 +18,9 @@ export async function bookFirstFreeSlot(
     tenant: Tenant;
     serviceSlug: string;
     contact: { name: string; phone: string | null; email: string | null };
+    answers?: Record<string, string>;
+    address?: Record<string, string> | null;
+    notes?: string | null;
     locale: Locale;
     now?: Date;
   },
@@ -40,6 +43,9 @@ export async function bookFirstFreeSlot(
       resourceId: 'any',
       start: new Date(slot.start),
       contact: input.contact,
+      answers: input.answers ?? {},
+      address: input.address ?? null,
+      notes: input.notes ?? null,
       locale: input.locale,
       now,
     });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.server';
 import { findSettings } from './booking-repo.server';
-import { cleanEmbedOrigins } from './embed';
+import { cleanEmbedOrigins, MAX_EMBED_ORIGINS, parseOriginLines } from './embed';
 import { updateEmbedOrigins } from './embed-repo.server';
 
 /**
@@ -16,4 +16,20 @@ export async function saveEmbedOrigins(db: Db, tenantId: string, origins: unknow
   const clean = cleanEmbedOrigins(origins);
   await updateEmbedOrigins(db, tenantId, clean);
   return clean;
+}
+
+export type EmbedOriginsUpdate =
+  | { ok: true; origins: string[] }
+  | { ok: false; reason: 'invalid'; invalid: string[] }
+  | { ok: false; reason: 'too_many'; max: number };
+
+/**
+ * The owner's form (one site per line): stored only when every line is an http(s) origin and
+ * there are at most 20; otherwise nothing is written and the offending lines are returned.
+ */
+export async function updateEmbedOriginsFromForm(db: Db, tenantId: string, text: string): Promise<EmbedOriginsUpdate> {
+  const parsed = parseOriginLines(text.slice(0, 10_000));
+  if (parsed.invalid.length > 0) return { ok: false, reason: 'invalid', invalid: parsed.invalid };
+  if (parsed.tooMany) return { ok: false, reason: 'too_many', max: MAX_EMBED_ORIGINS };
+  return { ok: true, origins: await saveEmbedOrigins(db, tenantId, parsed.origins) };
 }

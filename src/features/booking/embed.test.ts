@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanEmbedOrigins, embedLink, embedTargetOrigin, keepEmbed, normaliseOrigin } from './embed';
+import { cleanEmbedOrigins, embedLink, embedTargetOrigin, keepEmbed, normaliseOrigin, parseOriginLines } from './embed';
 
 describe('embed origins', () => {
   it('keeps the origin of an http(s) URL, lower-cased, without path', () => {
@@ -96,5 +96,22 @@ describe('links inside the embed', () => {
     expect(keepEmbed('/ms/appointment/x/checkout?booking=b1', here)).toBe(
       '/ms/appointment/x/checkout?booking=b1&embed=1&origin=http%3A%2F%2Fshop.localhost',
     );
+  });
+});
+
+describe('the owner’s list of allowed sites', () => {
+  it('keeps http(s) origins once each and reports every other line', () => {
+    expect(
+      parseOriginLines(
+        'https://Partner.example/book\n\n  http://localhost:8080 \nhttps://partner.example\nftp://x.example\npartner.example\nhttps://*.example',
+      ),
+    ).toEqual({
+      origins: ['https://partner.example', 'http://localhost:8080'],
+      invalid: ['ftp://x.example', 'partner.example', 'https://*.example'],
+      tooMany: false,
+    });
+    expect(parseOriginLines('')).toEqual({ origins: [], invalid: [], tooMany: false });
+    const many = Array.from({ length: 21 }, (_, i) => `https://s${i}.example`).join('\n');
+    expect(parseOriginLines(many).tooMany).toBe(true);
   });
 });

@@ -85,3 +85,21 @@ export function keepEmbed(path: string, currentHref: string): string {
   const url = carryEmbedParams(new URL(path, current), current);
   return url.origin === current.origin ? url.pathname + url.search + url.hash : url.href;
 }
+
+/**
+ * The owner's list of allowed sites, one per line (blank lines ignored): the origins, once each,
+ * and the lines that are not an http(s) origin. A path is not an error (`https://a.example/book`
+ * allows `https://a.example`), but anything else is reported rather than silently dropped.
+ */
+export function parseOriginLines(text: string): { origins: string[]; invalid: string[]; tooMany: boolean } {
+  const origins: string[] = [];
+  const invalid: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const value = line.trim();
+    if (!value) continue;
+    const origin = /^https?:\/\//i.test(value) ? normaliseOrigin(value) : null;
+    if (!origin) invalid.push(value.slice(0, 100));
+    else if (!origins.includes(origin)) origins.push(origin);
+  }
+  return { origins, invalid, tooMany: origins.length > MAX_EMBED_ORIGINS };
+}

@@ -4,9 +4,11 @@ export * from './appointment-flow';
 export {
   type BookingPageData,
   bookableService,
+  bookingOfInvoice,
   bookingPageData,
   type CategoryRow,
   categoryWithServices,
+  type InvoiceBooking,
   serviceBookingWindow,
 } from './appointment-pages.server';
 export type { Availability, AvailabilityDay, DayStatus, Slot } from './availability';
@@ -15,13 +17,19 @@ export { type BookSlotInput, type BookSlotResult, bookSlot } from './book-slot.s
 export { amountDueAtBooking, BLOCKING, type BookingStatus, canChangeOnline, HOLD_MINUTES } from './booking';
 export * from './booking-form-rules';
 export {
+  type AttendanceResult,
+  confirmForCounter,
   confirmPaidBooking,
   type DecisionResult,
   decideRequest,
+  hasStarted,
   markAttendance,
+  markRefunded,
   type PaidOutcome,
   sweepBookings,
 } from './booking-lifecycle.server';
+export { type BookingNoticeKind, bookingMessages, customerDestinations } from './booking-messages';
+export { enqueueBookingMessages } from './booking-messages.server';
 export { detectPhotoType, MAX_PHOTO_BYTES } from './booking-photo';
 export { bookingsWithPhotos, findBookingPhoto, type SavePhotoResult, saveBookingPhoto } from './booking-photo.server';
 export {
@@ -36,4 +44,7 @@ export {
   type ServiceRow,
 } from './booking-repo.server';
 export { type CancelBookingResult, cancelBooking } from './cancel-booking.server';
+export { MAX_EMBED_ORIGINS } from './embed';
+export { type EmbedOriginsUpdate, embedOriginsFor, updateEmbedOriginsFromForm } from './embed.server';
 export { type RescheduleResult, rescheduleBooking } from './reschedule-booking.server';
+export { timeZoneLabel } from './time-zone';

@@ -1,8 +1,10 @@
 import type { Db } from '../../db/client.server';
+import { kickOutbox } from '../../server/outbox';
 import type { Tenant } from '../tenants';
-import { offeredResources } from './book-slot.server';
+import { offeredResources, whyNotOffered } from './book-slot.server';
 import { blockedRange, canChangeOnline, isOverlapViolation } from './booking';
 import { announce } from './booking-lifecycle.server';
+import { enqueueBookingMessages } from './booking-messages.server';
 import {
   type BookingRow,
   findBookingByPublicId,
@@ -14,7 +16,11 @@ import {
 
 export type RescheduleResult =
   | { ok: true; booking: BookingRow }
-  | { ok: false; reason: 'not_found' | 'not_changeable' | 'too_late' | 'slot_taken'; changeNoticeHours?: number };
+  | {
+      ok: false;
+      reason: 'not_found' | 'not_changeable' | 'too_late' | 'slot_taken' | 'not_offered';
+      changeNoticeHours?: number;
+    };
 
 /**
  * The customer moves their own appointment (or pending request) to another time of the same
@@ -41,6 +47,7 @@ export async function rescheduleBooking(
   const service = await findService(db, tenantId, booking.serviceId);
   if (!service?.active) return { ok: false, reason: 'not_changeable' };
   const candidates = await offeredResources(db, input.tenant, service.id, input.resourceId, input.start, now);
+  if (candidates.length === 0) return { ok: false, reason: await whyNotOffered(db, input, service.id, now) };
   const range = blockedRange(input.start, service);
 
   const moved = await db.transaction(async (tx) => {
@@ -51,7 +58,9 @@ export async function rescheduleBooking(
           // Conditional on the status it had: a cancellation or staff decision meanwhile wins.
           return moveBooking(attempt, tenantId, booking.id, [booking.status], { resourceId, ...range });
         });
-        return row ?? 'not_changeable';
+        if (!row) return 'not_changeable';
+        await enqueueBookingMessages(tx, 'rescheduled', row, { tenant: input.tenant });
+        return row;
       } catch (error) {
         if (isOverlapViolation(error)) continue; // taken meanwhile: try the next practitioner
         throw error;
@@ -61,5 +70,6 @@ export async function rescheduleBooking(
   });
   if (typeof moved === 'string') return { ok: false, reason: moved };
   await announce(moved);
+  kickOutbox();
   return { ok: true, booking: moved };
 }

@@ -1,13 +1,14 @@
 import type { Db } from '../../db/client.server';
 import { kickOutbox } from '../../server/outbox';
 import type { Tenant } from '../tenants';
-import { markAttendance } from './booking-lifecycle.server';
+import { markAttendance, markRefunded } from './booking-lifecycle.server';
 import { bookingsWithPhotos } from './booking-photo.server';
-import { listBookingsBetween, listRequests } from './booking-repo.server';
+import { listBookingsBetween, listRefunds, listRequests } from './booking-repo.server';
 import { decideAndNotify } from './decision-messages.server';
 import { AGENDA_STATUSES, type AgendaDay, agendaWindow, groupByDay } from './staff-agenda';
 
 export type AgendaRow = Awaited<ReturnType<typeof listRequests>>[number];
+export type RefundRow = Awaited<ReturnType<typeof listRefunds>>[number];
 
 /**
  * What the staff appointments screen shows: every request waiting for a decision (soonest
@@ -17,18 +18,25 @@ export async function staffAgenda(
   db: Db,
   tenant: Pick<Tenant, 'id' | 'timeZone'>,
   now = new Date(),
-): Promise<{ today: string; requests: AgendaRow[]; days: AgendaDay<AgendaRow>[]; withPhoto: Set<string> }> {
+): Promise<{
+  today: string;
+  requests: AgendaRow[];
+  days: AgendaDay<AgendaRow>[];
+  withPhoto: Set<string>;
+  refunds: RefundRow[];
+}> {
   const { today, from, until } = agendaWindow(now, tenant.timeZone);
-  const [requests, booked] = await Promise.all([
+  const [requests, booked, refunds] = await Promise.all([
     listRequests(db, tenant.id),
     listBookingsBetween(db, tenant.id, from, until, AGENDA_STATUSES),
+    listRefunds(db, tenant.id, now),
   ]);
   const withPhoto = await bookingsWithPhotos(
     db,
     tenant.id,
     [...requests, ...booked].map((row) => row.booking.id),
   );
-  return { today, requests, days: groupByDay(booked, tenant.timeZone, today), withPhoto };
+  return { today, requests, days: groupByDay(booked, tenant.timeZone, today), withPhoto, refunds };
 }
 
 export interface ActionOutcome {
@@ -42,6 +50,9 @@ export interface ActionOutcome {
     | 'staffAppointments.slotTaken'
     | 'staffAppointments.notPending'
     | 'staffAppointments.notConfirmed'
+    | 'staffAppointments.notStarted'
+    | 'staffAppointments.markedRefunded'
+    | 'staffAppointments.notRefundDue'
     | 'staffAppointments.notFound';
   /** The customer's name, for the message. */
   name: string;
@@ -50,7 +61,8 @@ export interface ActionOutcome {
 
 /**
  * A staff form post on the appointments screen: approve or decline a request (the customer is
- * told through the outbox), or close a confirmed appointment as completed or no-show. Never
+ * told through the outbox), close a confirmed appointment that has started as completed or
+ * no-show, or record a due refund as made (who and when). Never
  * throws for a stale screen: a request decided meanwhile or a slot taken meanwhile is a notice.
  */
 export async function staffAppointmentAction(
@@ -60,8 +72,10 @@ export async function staffAppointmentAction(
     staffId: string;
     form: Record<string, string>;
     requestOrigin: string;
+    now?: Date;
   },
 ): Promise<ActionOutcome> {
+  const now = input.now ?? new Date();
   const { tenant, form } = input;
   const publicId = (form.booking ?? '').trim().slice(0, 64);
   const action = form.action;
@@ -87,10 +101,19 @@ export async function staffAppointmentAction(
     return { ok: false, key: failures[result.reason], name: '', status: result.reason === 'not_found' ? 404 : 409 };
   }
   if (action === 'completed' || action === 'no_show') {
-    const booking = await markAttendance(db, { tenantId: tenant.id, publicId, outcome: action });
-    if (!booking) return { ok: false, key: 'staffAppointments.notConfirmed', name: '', status: 409 };
+    const result = await markAttendance(db, { tenantId: tenant.id, publicId, outcome: action, now });
+    if (!result.ok) {
+      if (result.reason === 'not_found') return { ok: false, key: 'staffAppointments.notFound', name: '', status: 404 };
+      const key = result.reason === 'not_started' ? 'staffAppointments.notStarted' : 'staffAppointments.notConfirmed';
+      return { ok: false, key, name: '', status: 409 };
+    }
     const key = action === 'completed' ? 'staffAppointments.markedCompleted' : 'staffAppointments.markedNoShow';
-    return { ok: true, key, name: booking.contactName, status: 200 };
+    return { ok: true, key, name: result.booking.contactName, status: 200 };
+  }
+  if (action === 'refunded') {
+    const booking = await markRefunded(db, { tenantId: tenant.id, publicId, staffId: input.staffId, now });
+    if (!booking) return { ok: false, key: 'staffAppointments.notRefundDue', name: '', status: 409 };
+    return { ok: true, key: 'staffAppointments.markedRefunded', name: booking.contactName, status: 200 };
   }
   return { ok: false, key: 'staffAppointments.notFound', name: '', status: 400 };
 }

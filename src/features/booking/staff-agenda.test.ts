@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { agendaWindow, groupByDay, requestPagePath, servicePagePath } from './staff-agenda';
+import {
+  addressLine,
+  agendaWindow,
+  groupByDay,
+  intakeAnswerRows,
+  requestPagePath,
+  servicePagePath,
+} from './staff-agenda';
 
 const KL = 'Asia/Kuala_Lumpur';
 
@@ -37,5 +44,41 @@ describe('the staff agenda', () => {
   it('links to the request page and the service page by slug', () => {
     expect(requestPagePath('health-screening', 'Ab12_x')).toBe('/appointment/health-screening/request?booking=Ab12_x');
     expect(servicePagePath('health-screening')).toBe('/appointment/health-screening');
+  });
+});
+
+describe('intake answers and address for staff', () => {
+  const questions = [
+    {
+      id: 'fasting',
+      kind: 'yes_no' as const,
+      label: { en: 'Will you have fasted?', ms: 'Adakah anda akan berpuasa?' },
+    },
+    { id: 'medications', kind: 'text' as const, label: { en: 'Medicines you take', id: 'Obat yang Anda konsumsi' } },
+    { id: 'allergies', kind: 'text' as const, label: { en: 'Allergies' } },
+  ];
+
+  it('pairs each answer with its question in the staff member’s language, yes/no translated', () => {
+    const answers = { medications: 'Metformin', fasting: 'yes', retired: 'old answer' };
+    expect(intakeAnswerRows(questions, answers, 'ms', { yes: 'Ya', no: 'Tidak' })).toEqual([
+      { id: 'fasting', question: 'Adakah anda akan berpuasa?', answer: 'Ya' },
+      { id: 'medications', question: 'Medicines you take', answer: 'Metformin' },
+      { id: 'retired', question: 'retired', answer: 'old answer' },
+    ]);
+    expect(intakeAnswerRows(questions, {}, 'en', { yes: 'Yes', no: 'No' })).toEqual([]);
+  });
+
+  it('puts a stored address on one line', () => {
+    expect(
+      addressLine({
+        address_1: '12 Jalan Mawar',
+        address_2: '',
+        postcode: '40000',
+        city: 'Shah Alam',
+        state: 'Selangor',
+        country: 'Malaysia',
+      }),
+    ).toBe('12 Jalan Mawar, 40000 Shah Alam, Selangor, Malaysia');
+    expect(addressLine(null)).toBe('');
   });
 });

@@ -1,3 +1,5 @@
+import type { IntakeQuestion } from '../../db/schema';
+import { type Locale, localized } from '../../i18n/locales';
 import type { BookingStatus } from './booking';
 import { addDays, dayClock, daysBetween, zonedDate } from './time-zone';
 
@@ -55,4 +57,50 @@ export function requestPagePath(serviceSlug: string, publicId: string): string {
 /** The service's booking page, where a declined customer can choose another time, unprefixed. */
 export function servicePagePath(serviceSlug: string): string {
   return `/appointment/${encodeURIComponent(serviceSlug)}`;
+}
+
+/** An intake answer as staff read it: the question in their language, yes/no translated. */
+export interface IntakeAnswerRow {
+  id: string;
+  question: string;
+  answer: string;
+}
+
+/**
+ * A booking's intake answers in the order of the service's questions, each with its question's
+ * text in the staff member's language (falling back through the other languages); an answer to
+ * a question the service no longer asks keeps its id as the question.
+ */
+export function intakeAnswerRows(
+  questions: readonly Pick<IntakeQuestion, 'id' | 'label' | 'kind'>[],
+  answers: Readonly<Record<string, string>>,
+  locale: Locale,
+  words: { yes: string; no: string },
+): IntakeAnswerRow[] {
+  const rows: IntakeAnswerRow[] = [];
+  const asked = new Set<string>();
+  const show = (kind: string | undefined, value: string) =>
+    kind === 'yes_no' && (value === 'yes' || value === 'no') ? words[value] : value;
+  for (const question of questions) {
+    asked.add(question.id);
+    const value = answers[question.id];
+    if (value)
+      rows.push({
+        id: question.id,
+        question: localized(question.label, locale) || question.id,
+        answer: show(question.kind, value),
+      });
+  }
+  for (const [id, value] of Object.entries(answers)) {
+    if (!asked.has(id) && value) rows.push({ id, question: id, answer: value });
+  }
+  return rows;
+}
+
+/** A stored address on one line: street, postcode and city, state, country; '' when none. */
+export function addressLine(address: Readonly<Record<string, string>> | null | undefined): string {
+  if (!address) return '';
+  const part = (key: string) => (address[key] ?? '').trim();
+  const town = [part('postcode'), part('city')].filter(Boolean).join(' ');
+  return [part('address_1'), part('address_2'), town, part('state'), part('country')].filter(Boolean).join(', ');
 }

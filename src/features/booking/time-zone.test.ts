@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayClock, daysBetween, isDate, offsetAt, wallTimeToInstant, weekdayOf, zonedDate } from './time-zone';
+import {
+  addDays,
+  dayClock,
+  daysBetween,
+  isDate,
+  offsetAt,
+  timeZoneLabel,
+  wallTimeToInstant,
+  weekdayOf,
+  zonedDate,
+} from './time-zone';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const at = (hour: number, minute = 0) => hour * 60 + minute;
@@ -128,4 +138,18 @@ describe('a zone whose midnight falls in a gap', () => {
 
 it('throws for an unknown zone', () => {
   expect(() => zonedDate(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
+});
+
+describe('timeZoneLabel', () => {
+  const at = new Date('2026-11-23T04:00:00Z');
+  it('names the clinic’s zone in the visitor’s language, with its offset', () => {
+    expect(timeZoneLabel('Asia/Kuala_Lumpur', 'en', at)).toEqual({
+      name: 'Malaysia Time',
+      offset: 'GMT+8',
+      offsetMinutes: 480,
+    });
+    expect(timeZoneLabel('Asia/Kuala_Lumpur', 'ms', at).name).toBe('Waktu Malaysia');
+    expect(timeZoneLabel('Asia/Kolkata', 'en', at)).toMatchObject({ offset: 'GMT+5:30', offsetMinutes: 330 });
+    expect(timeZoneLabel('America/New_York', 'en', at)).toMatchObject({ offset: 'GMT-5', offsetMinutes: -300 });
+  });
 });

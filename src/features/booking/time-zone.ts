@@ -197,3 +197,30 @@ export function dayClock(date: string, timeZone: string): DayClock {
     atOrAfter: (minute) => atOrAfter(midnight + minute * MINUTE_MS, timeZone),
   };
 }
+
+/**
+ * The zone as visitors read it, at an instant: its name in their language ("Malaysia Time",
+ * "Waktu Malaysia"), its offset ("GMT+8", "GMT+5:30") and that offset in minutes.
+ */
+export function timeZoneLabel(
+  timeZone: string,
+  locale: string,
+  at: Date,
+): { name: string; offset: string; offsetMinutes: number } {
+  const offsetMinutes = Math.round(offsetAt(at, timeZone) / 60_000);
+  const hours = Math.trunc(Math.abs(offsetMinutes) / 60);
+  const minutes = Math.abs(offsetMinutes) % 60;
+  const offset = `GMT${offsetMinutes < 0 ? '-' : '+'}${hours}${minutes ? `:${pad(minutes)}` : ''}`;
+  let name = '';
+  try {
+    name =
+      new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' })
+        .formatToParts(at)
+        .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    name = '';
+  }
+  // Where ICU has no name it prints the offset itself: fall back to the zone's city.
+  if (!name || name.startsWith('GMT')) name = timeZone.slice(timeZone.lastIndexOf('/') + 1).replace(/_/g, ' ');
+  return { name, offset, offsetMinutes };
+}

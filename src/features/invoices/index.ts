@@ -8,5 +8,5 @@ export {
   type InvoiceView,
   isPayable,
 } from './invoice';
-export { findInvoiceRow, type InvoiceRow, moveInvoiceStatus } from './invoice-repo.server';
+export { findInvoiceRow, type InvoiceRow, moveInvoiceStatus, setInvoiceDueAt } from './invoice-repo.server';
 export { customerInvoices, INVOICE_PAGE_SIZE, invoiceByPublicId, listOpenInvoices } from './queries.server';

@@ -147,3 +147,11 @@ export async function listInvoiceRowsByStatus(db: Db, tenantId: string, statuses
     .orderBy(desc(invoices.createdAt))
     .limit(limit);
 }
+
+/** Moves an open invoice's due time (a booking confirmed to be paid at the counter is due at its start). */
+export async function setInvoiceDueAt(tx: Db, tenantId: string, id: string, dueAt: Date): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ dueAt })
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id), inArray(invoices.status, ['open', 'failed'])));
+}

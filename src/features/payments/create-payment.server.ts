@@ -1,9 +1,12 @@
 import type { Db } from '../../db/client.server';
 import type { Locale } from '../../i18n/locales';
 import { localized } from '../../i18n/locales';
+import { log } from '../../server/logger.server';
 import { hitRateLimit } from '../../server/rate-limit.server';
 import { type InvoiceView, isPayable } from '../invoices';
 import type { Tenant } from '../tenants';
+import { emitCounterChosen } from './counter-chosen.server';
+import type { AfterCommit } from './invoice-paid.server';
 import { quote } from './payment-options';
 import { enabledOptions, insertPayment, pendingCounterPayment, setProviderRef } from './payment-repo.server';
 import type { PaymentMethod, PaymentProvider, PaymentStart } from './provider';
@@ -68,14 +71,33 @@ export async function createPayment(
 
   const provider = providers.forMethod(input.method);
   const { fee, total } = quote(input.invoice.subtotal, option, input.coverFees);
-  const payment = await insertPayment(db, {
+  const row = {
     tenantId: input.tenant.id,
     invoiceId: input.invoice.id,
     provider: provider.name,
     method: input.method,
     amount: total,
     fee,
-  });
+  };
+  // Choosing the counter has effects of its own (onCounterChosen), committed with the payment.
+  let afterCommit: AfterCommit[] = [];
+  const payment =
+    input.method === 'counter'
+      ? await db.transaction(async (tx) => {
+          const created = await insertPayment(tx, row);
+          const at = input.now ?? new Date();
+          afterCommit = await emitCounterChosen(tx, {
+            tenantId: row.tenantId,
+            invoice: input.invoice,
+            paymentId: created.id,
+            at,
+          });
+          return created;
+        })
+      : await insertPayment(db, row);
+  for (const effect of afterCommit) {
+    await effect().catch((error: unknown) => log.warn('after-counter effect failed', { error: String(error) }));
+  }
   const returnUrl = new URL(`${input.returnPath}?payment=${payment.id}`, input.siteOrigin).href;
   const start = await provider.createPayment({
     paymentId: payment.id,

@@ -2,6 +2,7 @@ import './receipt.server';
 
 export { appProviders } from './app-providers.server';
 export { markPaidAtCounter } from './counter.server';
+export { type CounterChosenEvent, onCounterChosen } from './counter-chosen.server';
 export { type CreatePaymentResult, createPayment, PAYMENT_LIMITS } from './create-payment.server';
 export { handleWebhook, type WebhookResult } from './handle-webhook.server';
 export { emitInvoicePaid, type InvoicePaidEvent, onInvoicePaid } from './invoice-paid.server';

@@ -17,6 +17,11 @@ const Body = z.object({
     .default('60123456789'),
   email: z.email().nullable().default(null),
   locale: z.enum(['en', 'ms', 'id']).optional(),
+  answers: z.record(z.string().max(60), z.string().max(1000)).default({}),
+  address: z.record(z.string().max(40), z.string().max(200)).nullable().default(null),
+  notes: z.string().max(2000).nullable().default(null),
+  /** Book as if this many minutes ago: a hold of 11 minutes ago has lapsed (late-payment tests). */
+  minutesAgo: z.number().int().min(0).max(60).optional(),
 });
 
 /**
@@ -33,13 +38,20 @@ export const POST: APIRoute = async ({ request, locals }) => {
     tenant: locals.tenant,
     serviceSlug: body.data.service,
     contact: { name: body.data.name, phone: body.data.phone, email: body.data.email },
+    answers: body.data.answers,
+    address: body.data.address,
+    notes: body.data.notes,
     locale,
+    ...(body.data.minutesAgo ? { now: new Date(Date.now() - body.data.minutesAgo * 60_000) } : {}),
   });
   if (!result.ok) return json({ error: result.reason }, { status: result.reason === 'service_not_found' ? 404 : 409 });
   return json({
     publicId: result.booking.publicId,
     status: result.booking.status,
     startsAt: result.booking.startsAt.toISOString(),
+    serviceId: result.booking.serviceId,
+    resourceId: result.booking.resourceId,
+    invoicePublicId: result.invoice?.publicId ?? null,
     requestPath: localePath(locale, requestPagePath(body.data.service, result.booking.publicId)),
   });
 };

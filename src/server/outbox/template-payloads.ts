@@ -65,3 +65,29 @@ export const BookingDeclinedPayload = z.object({
   reason: z.string().trim().max(500).optional(),
 });
 export type BookingDeclinedPayload = z.infer<typeof BookingDeclinedPayload>;
+
+/**
+ * A booking's own messages (confirmed, request received, cancelled, rescheduled, lapsed, refund
+ * due): what, with whom, when (in the clinic's zone), where, and the booking's page.
+ */
+const bookingNotice = {
+  ...bookingDecision,
+  /** The practitioner or room, when known. */
+  practitioner: z.string().trim().max(200).default(''),
+  /** The clinic's address. */
+  address: z.string().trim().max(500).default(''),
+  /** The clinic's phone, for what the customer cannot do online. */
+  phone: z.string().trim().max(40).default(''),
+};
+
+export const BookingConfirmedPayload = z.object({
+  ...bookingNotice,
+  /** The add-to-calendar file. */
+  calendar: z.url({ protocol: /^https?$/ }).optional(),
+  /** Already formatted, e.g. "RM50.00": to pay at the front counter (the customer chose it). */
+  payAtCounter: z.string().trim().max(40).optional(),
+});
+export type BookingConfirmedPayload = z.infer<typeof BookingConfirmedPayload>;
+
+export const BookingNoticePayload = z.object(bookingNotice);
+export type BookingNoticePayload = z.infer<typeof BookingNoticePayload>;

@@ -3,7 +3,9 @@ import { isLocale, type Locale } from '../../i18n/locales';
 import type { RenderedMessage } from './message';
 import {
   BookingApprovedPayload,
+  BookingConfirmedPayload,
   BookingDeclinedPayload,
+  BookingNoticePayload,
   ContactCodePayload,
   LoginCodePayload,
   ReceiptPayload,
@@ -11,7 +13,13 @@ import {
 } from './template-payloads';
 import {
   bookingApprovedText,
+  bookingCancelledText,
+  bookingConfirmedText,
   bookingDeclinedText,
+  bookingLapsedText,
+  bookingRefundDueText,
+  bookingRequestedText,
+  bookingRescheduledText,
   contactCodeText,
   loginCodeText,
   receiptText,
@@ -48,6 +56,12 @@ const TEMPLATES = {
   receipt: define({ payload: ReceiptPayload, wording: receiptText }),
   'booking-approved': define({ payload: BookingApprovedPayload, wording: bookingApprovedText }),
   'booking-declined': define({ payload: BookingDeclinedPayload, wording: bookingDeclinedText }),
+  'booking-confirmed': define({ payload: BookingConfirmedPayload, wording: bookingConfirmedText }),
+  'booking-requested': define({ payload: BookingNoticePayload, wording: bookingRequestedText }),
+  'booking-cancelled': define({ payload: BookingNoticePayload, wording: bookingCancelledText }),
+  'booking-rescheduled': define({ payload: BookingNoticePayload, wording: bookingRescheduledText }),
+  'booking-lapsed': define({ payload: BookingNoticePayload, wording: bookingLapsedText }),
+  'booking-refund-due': define({ payload: BookingNoticePayload, wording: bookingRefundDueText }),
 };
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -1,7 +1,9 @@
 import type { Locale } from '../../i18n/locales';
 import type {
   BookingApprovedPayload,
+  BookingConfirmedPayload,
   BookingDeclinedPayload,
+  BookingNoticePayload,
   ContactCodePayload,
   LoginCodePayload,
   ReceiptPayload,
@@ -173,6 +175,202 @@ export const bookingDeclinedText: Wording<BookingDeclinedPayload> = {
       `Mohon maaf, ${organisation} tidak dapat menerima permintaan Anda untuk ${service} (${when}).`,
       ...(reason ? [`Alasan: ${reason}`] : []),
       `Anda dapat memilih waktu lain di sini: ${link}`,
+    ],
+  }),
+};
+
+/** "Dr Aminah · Klinik Sihat Bersama, 12 Jalan …": who and where, for a booking's messages. */
+const withWhom = (practitioner: string, label: string) => (practitioner ? [`${label}: ${practitioner}`] : []);
+const where = (address: string, label: string) => (address ? [`${label}: ${address}`] : []);
+
+export const bookingConfirmedText: Wording<BookingConfirmedPayload> = {
+  en: (p) => ({
+    subject: `Your appointment at ${p.organisation} is confirmed`,
+    paragraphs: [
+      p.name ? `Hello ${p.name},` : 'Hello,',
+      `Your appointment for ${p.service} is confirmed: ${p.when}.`,
+      ...withWhom(p.practitioner, 'With'),
+      ...where(p.address, 'Address'),
+      ...(p.payAtCounter ? [`Please pay ${p.payAtCounter} at our front counter when you arrive.`] : []),
+      `Add it to your calendar, cancel or change the time: ${p.link}`,
+      ...(p.calendar ? [`Calendar file: ${p.calendar}`] : []),
+    ],
+  }),
+  ms: (p) => ({
+    subject: `Temu janji anda di ${p.organisation} telah disahkan`,
+    paragraphs: [
+      p.name ? `Salam ${p.name},` : 'Salam,',
+      `Temu janji anda untuk ${p.service} telah disahkan: ${p.when}.`,
+      ...withWhom(p.practitioner, 'Bersama'),
+      ...where(p.address, 'Alamat'),
+      ...(p.payAtCounter ? [`Sila bayar ${p.payAtCounter} di kaunter hadapan kami semasa anda tiba.`] : []),
+      `Tambah ke kalendar, batalkan atau tukar masa: ${p.link}`,
+      ...(p.calendar ? [`Fail kalendar: ${p.calendar}`] : []),
+    ],
+  }),
+  id: (p) => ({
+    subject: `Janji temu Anda di ${p.organisation} telah dikonfirmasi`,
+    paragraphs: [
+      p.name ? `Halo ${p.name},` : 'Halo,',
+      `Janji temu Anda untuk ${p.service} telah dikonfirmasi: ${p.when}.`,
+      ...withWhom(p.practitioner, 'Dengan'),
+      ...where(p.address, 'Alamat'),
+      ...(p.payAtCounter ? [`Silakan bayar ${p.payAtCounter} di loket depan kami saat Anda tiba.`] : []),
+      `Tambahkan ke kalender, batalkan, atau ubah waktu: ${p.link}`,
+      ...(p.calendar ? [`File kalender: ${p.calendar}`] : []),
+    ],
+  }),
+};
+
+export const bookingRequestedText: Wording<BookingNoticePayload> = {
+  en: (p) => ({
+    subject: `We received your appointment request at ${p.organisation}`,
+    paragraphs: [
+      p.name ? `Hello ${p.name},` : 'Hello,',
+      `We received your request for ${p.service} on ${p.when}. ${p.organisation} will confirm or decline it; we will let you know.`,
+      ...where(p.address, 'Address'),
+      `Follow your request: ${p.link}`,
+    ],
+  }),
+  ms: (p) => ({
+    subject: `Permintaan temu janji anda di ${p.organisation} telah diterima`,
+    paragraphs: [
+      p.name ? `Salam ${p.name},` : 'Salam,',
+      `Kami telah menerima permintaan anda untuk ${p.service} pada ${p.when}. ${p.organisation} akan meluluskan atau menolaknya; kami akan memaklumkan anda.`,
+      ...where(p.address, 'Alamat'),
+      `Ikuti permintaan anda: ${p.link}`,
+    ],
+  }),
+  id: (p) => ({
+    subject: `Permintaan janji temu Anda di ${p.organisation} sudah kami terima`,
+    paragraphs: [
+      p.name ? `Halo ${p.name},` : 'Halo,',
+      `Kami telah menerima permintaan Anda untuk ${p.service} pada ${p.when}. ${p.organisation} akan menyetujui atau menolaknya; kami akan memberi tahu Anda.`,
+      ...where(p.address, 'Alamat'),
+      `Pantau permintaan Anda: ${p.link}`,
+    ],
+  }),
+};
+
+export const bookingCancelledText: Wording<BookingNoticePayload> = {
+  en: (p) => ({
+    subject: `Your appointment at ${p.organisation} is cancelled`,
+    paragraphs: [
+      p.name ? `Hello ${p.name},` : 'Hello,',
+      `Your appointment for ${p.service} on ${p.when} is cancelled.`,
+      ...(p.phone ? [`Questions? Call ${p.organisation} at ${p.phone}.`] : []),
+      `Book again: ${p.link}`,
+    ],
+  }),
+  ms: (p) => ({
+    subject: `Temu janji anda di ${p.organisation} telah dibatalkan`,
+    paragraphs: [
+      p.name ? `Salam ${p.name},` : 'Salam,',
+      `Temu janji anda untuk ${p.service} pada ${p.when} telah dibatalkan.`,
+      ...(p.phone ? [`Ada pertanyaan? Hubungi ${p.organisation} di ${p.phone}.`] : []),
+      `Buat temu janji baharu: ${p.link}`,
+    ],
+  }),
+  id: (p) => ({
+    subject: `Janji temu Anda di ${p.organisation} telah dibatalkan`,
+    paragraphs: [
+      p.name ? `Halo ${p.name},` : 'Halo,',
+      `Janji temu Anda untuk ${p.service} pada ${p.when} telah dibatalkan.`,
+      ...(p.phone ? [`Ada pertanyaan? Hubungi ${p.organisation} di ${p.phone}.`] : []),
+      `Buat janji temu lagi: ${p.link}`,
+    ],
+  }),
+};
+
+export const bookingRescheduledText: Wording<BookingNoticePayload> = {
+  en: (p) => ({
+    subject: `Your appointment at ${p.organisation} has a new time`,
+    paragraphs: [
+      p.name ? `Hello ${p.name},` : 'Hello,',
+      `Your appointment for ${p.service} is now on ${p.when}.`,
+      ...withWhom(p.practitioner, 'With'),
+      ...where(p.address, 'Address'),
+      `Add it to your calendar, cancel or change the time: ${p.link}`,
+    ],
+  }),
+  ms: (p) => ({
+    subject: `Masa baharu temu janji anda di ${p.organisation}`,
+    paragraphs: [
+      p.name ? `Salam ${p.name},` : 'Salam,',
+      `Temu janji anda untuk ${p.service} kini pada ${p.when}.`,
+      ...withWhom(p.practitioner, 'Bersama'),
+      ...where(p.address, 'Alamat'),
+      `Tambah ke kalendar, batalkan atau tukar masa: ${p.link}`,
+    ],
+  }),
+  id: (p) => ({
+    subject: `Waktu baru janji temu Anda di ${p.organisation}`,
+    paragraphs: [
+      p.name ? `Halo ${p.name},` : 'Halo,',
+      `Janji temu Anda untuk ${p.service} kini pada ${p.when}.`,
+      ...withWhom(p.practitioner, 'Dengan'),
+      ...where(p.address, 'Alamat'),
+      `Tambahkan ke kalender, batalkan, atau ubah waktu: ${p.link}`,
+    ],
+  }),
+};
+
+export const bookingLapsedText: Wording<BookingNoticePayload> = {
+  en: (p) => ({
+    subject: `Your appointment request at ${p.organisation}`,
+    paragraphs: [
+      p.name ? `Hello ${p.name},` : 'Hello,',
+      `Sorry, ${p.organisation} could not answer your request for ${p.service} (${p.when}) in time, so it has lapsed.`,
+      `You can choose another time here: ${p.link}`,
+      ...(p.phone ? [`Or call us at ${p.phone}.`] : []),
+    ],
+  }),
+  ms: (p) => ({
+    subject: `Permintaan temu janji anda di ${p.organisation}`,
+    paragraphs: [
+      p.name ? `Salam ${p.name},` : 'Salam,',
+      `Harap maaf, ${p.organisation} tidak sempat menjawab permintaan anda untuk ${p.service} (${p.when}), jadi permintaan itu telah luput.`,
+      `Anda boleh memilih masa lain di sini: ${p.link}`,
+      ...(p.phone ? [`Atau hubungi kami di ${p.phone}.`] : []),
+    ],
+  }),
+  id: (p) => ({
+    subject: `Permintaan janji temu Anda di ${p.organisation}`,
+    paragraphs: [
+      p.name ? `Halo ${p.name},` : 'Halo,',
+      `Mohon maaf, ${p.organisation} tidak sempat menjawab permintaan Anda untuk ${p.service} (${p.when}), sehingga permintaan tersebut kedaluwarsa.`,
+      `Anda dapat memilih waktu lain di sini: ${p.link}`,
+      ...(p.phone ? [`Atau hubungi kami di ${p.phone}.`] : []),
+    ],
+  }),
+};
+
+export const bookingRefundDueText: Wording<BookingNoticePayload> = {
+  en: (p) => ({
+    subject: `Your payment to ${p.organisation} will be refunded`,
+    paragraphs: [
+      p.name ? `Hello ${p.name},` : 'Hello,',
+      `Your payment for ${p.service} (${p.when}) arrived after the 10 minutes had passed, and the time was taken by someone else meanwhile. We will refund your payment.`,
+      ...(p.phone ? [`Questions? Call ${p.organisation} at ${p.phone}.`] : []),
+      `Choose another time: ${p.link}`,
+    ],
+  }),
+  ms: (p) => ({
+    subject: `Bayaran anda kepada ${p.organisation} akan dipulangkan`,
+    paragraphs: [
+      p.name ? `Salam ${p.name},` : 'Salam,',
+      `Bayaran anda untuk ${p.service} (${p.when}) diterima selepas tempoh 10 minit tamat, dan masa itu telah diambil oleh orang lain. Kami akan memulangkan bayaran anda.`,
+      ...(p.phone ? [`Ada pertanyaan? Hubungi ${p.organisation} di ${p.phone}.`] : []),
+      `Pilih masa lain: ${p.link}`,
+    ],
+  }),
+  id: (p) => ({
+    subject: `Pembayaran Anda ke ${p.organisation} akan dikembalikan`,
+    paragraphs: [
+      p.name ? `Halo ${p.name},` : 'Halo,',
+      `Pembayaran Anda untuk ${p.service} (${p.when}) diterima setelah batas 10 menit berakhir, dan waktu tersebut telah diambil orang lain. Kami akan mengembalikan pembayaran Anda.`,
+      ...(p.phone ? [`Ada pertanyaan? Hubungi ${p.organisation} di ${p.phone}.`] : []),
+      `Pilih waktu lain: ${p.link}`,
     ],
   }),
 };

@@ -39,6 +39,8 @@ export interface SlotPickerProps {
   locale: Locale;
   /** The tenant's zone: slot times are shown on its clock. */
   timeZone: string;
+  /** "Times are in Malaysia Time (GMT+8).", shown when the visitor's clock is on another offset. */
+  zoneNote: { text: string; offsetMinutes: number };
   /** First and last bookable dates, 'yyyy-MM-dd' in the tenant's calendar. */
   min: string;
   max: string;
@@ -65,6 +67,7 @@ export default function SlotPicker({
   resources,
   locale,
   timeZone,
+  zoneNote,
   min,
   max,
   formPath,
@@ -229,6 +232,10 @@ export default function SlotPicker({
     setBusy(false);
   };
 
+  // Known only in the browser, so decided after mount: the server's HTML never shows it (no mismatch).
+  const [otherZone, setOtherZone] = useState(false);
+  useEffect(() => setOtherZone(-new Date().getTimezoneOffset() !== zoneNote.offsetMinutes), [zoneNote.offsetMinutes]);
+
   const timesLabelId = `${id}-times`;
   return (
     <div className="grid gap-6" data-slot-picker>
@@ -312,6 +319,11 @@ export default function SlotPicker({
           <h3 id={timesLabelId} className="mb-2 font-semibold text-gray-900">
             {m['appointment.times']}
           </h3>
+          {otherZone && (
+            <p className="mb-2 text-sm text-gray-700" data-time-zone-note>
+              {zoneNote.text}
+            </p>
+          )}
           {!date || dayLoading ? (
             <p className="text-gray-700">{dayLoading ? m['appointment.loadingTimes'] : m['appointment.chooseDate']}</p>
           ) : slots.length === 0 ? (

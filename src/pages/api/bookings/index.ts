@@ -5,13 +5,14 @@ import { localePath } from '../../../i18n/routing';
 import { db } from '../../../server/database.server';
 import { badRequest, json, readJson } from '../../../server/http';
 import { hitRateLimit } from '../../../server/rate-limit.server';
+import { notOffered } from './_not-offered';
 
 const BOOKINGS_PER_IP = { limit: 20, windowMs: 10 * 60_000 };
 
 /**
  * `POST /api/bookings`: takes the slot chosen in the appointment cart for the visitor's details.
  * 201 `{ publicId, status, checkoutPath | requestPath }` (paths in the visitor's language);
- * 409 when the slot was just taken (never a 500); 400 with field messages for bad input.
+ * 409 when the slot was just taken (never a 500); 422 for a time the schedule never offers; 400 with field messages for bad input.
  */
 export const POST: APIRoute = async ({ request, locals }) => {
   const { tenant, t, locale } = locals;
@@ -55,6 +56,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
     if (result.reason === 'slot_taken') {
       return json({ error: t('booking.slotTaken'), reason: 'slot_taken' }, { status: 409 });
     }
+    if (result.reason === 'not_offered') return notOffered(t);
     return json({ error: t('error.notFound.message'), reason: 'service_not_found' }, { status: 404 });
   }
 

@@ -28,6 +28,7 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
     end: booking.endsAt,
     serviceName: localized(service.name, locale),
     organisation: tenant.name,
+    organisationEmail: tenant.email || null,
     location: tenant.address,
     practitioner: resource ? `${t('appointment.practitioner')}: ${resource.name}` : null,
     details: [

@@ -4,6 +4,7 @@ import { RescheduleBody } from '../../../../features/booking/booking.schema';
 import { localePath } from '../../../../i18n/routing';
 import { db } from '../../../../server/database.server';
 import { badRequest, json, readJson } from '../../../../server/http';
+import { notOffered } from '../_not-offered';
 
 /**
  * `POST /api/bookings/{publicId}/reschedule` `{ resourceId, start }`: the customer moves their
@@ -40,6 +41,8 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
         );
       case 'slot_taken':
         return json({ error: t('booking.slotTaken'), reason: 'slot_taken' }, { status: 409 });
+      case 'not_offered':
+        return notOffered(t);
       default:
         return json({ error: t('booking.notReschedulable'), reason: 'not_changeable' }, { status: 409 });
     }

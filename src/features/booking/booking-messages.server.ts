@@ -1,0 +1,42 @@
+import type { Db } from '../../db/client.server';
+import { env } from '../../server/config.server';
+import { log } from '../../server/logger.server';
+import { enqueueMessage } from '../../server/outbox';
+import { findTenantById, type Tenant } from '../tenants';
+import { findResourceName } from './appointment-pages-repo.server';
+import { type BookingNoticeKind, bookingMessages } from './booking-messages';
+import type { BookingRow } from './booking-repo.server';
+import { findService } from './booking-repo.server';
+
+/** The origin customer links use: the tenant's primary host, else the host the staff member used. */
+export function publicOrigin(tenant: Pick<Tenant, 'primaryHost'>, fallback: string): string {
+  return tenant.primaryHost ? `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}` : fallback;
+}
+
+type MessageTenant = Pick<Tenant, 'id' | 'name' | 'timeZone' | 'address' | 'phone' | 'primaryHost'>;
+
+/**
+ * Writes the customer's messages about a booking with the caller's transaction handle, so they
+ * commit (or roll back) with the change they announce. The caller kicks the outbox after commit.
+ */
+export async function enqueueBookingMessages(
+  tx: Db,
+  kind: BookingNoticeKind,
+  booking: BookingRow,
+  options: { tenant?: MessageTenant | null; payAtCounter?: string | null; requestOrigin?: string } = {},
+): Promise<number> {
+  const tenant = options.tenant ?? (await findTenantById(tx, booking.tenantId));
+  const service = tenant ? await findService(tx, tenant.id, booking.serviceId) : null;
+  if (!tenant || !service) return 0;
+  const resource = await findResourceName(tx, tenant.id, booking.resourceId);
+  const messages = bookingMessages(kind, booking, {
+    tenant,
+    service,
+    practitioner: resource?.name ?? null,
+    origin: publicOrigin(tenant, options.requestOrigin ?? 'http://localhost'),
+    payAtCounter: options.payAtCounter ?? null,
+  });
+  if (messages.length === 0) log.warn('booking message without a phone or e-mail', { booking: booking.publicId, kind });
+  for (const message of messages) await enqueueMessage(tx, message);
+  return messages.length;
+}
