@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server';
 import { rateLimits } from '../db/schema';
 
@@ -39,6 +39,23 @@ export async function hitRateLimit(
   const count = row?.count ?? 1;
   const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
   return { allowed: count <= limit, retryAfterSeconds };
+}
+
+/**
+ * Gives back one hit counted in the current window, for limits that should count only failures
+ * (a right password): hitting first keeps concurrent attempts from slipping under the limit.
+ */
+export async function releaseRateLimitHit(
+  db: Db,
+  key: string,
+  { windowMs }: Pick<RateLimit, 'windowMs'>,
+  now = new Date(),
+): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
 }
 
 /** Old windows are useless; a periodic sweep (src/server/housekeeping.server.ts) keeps the table small. */

@@ -23,6 +23,7 @@ import {
 } from '.';
 import { findCustomer } from './auth-repo.server';
 import { CODES_PER_IP } from './login-code';
+import { STAFF_LOGINS_PER_WINDOW } from './staff.server';
 
 describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   let database: TestDatabase;
@@ -399,6 +400,18 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
         })
       ).ok,
     ).toBe(false);
+  });
+
+  it('counts only wrong staff passwords against the limit', async () => {
+    const address = ip();
+    const attempt = (password: string) =>
+      staffLogin(database.db, { tenant: klinik, email: 'staff@kliniksihat.my', password, ip: address });
+    // A member logging in again and again (tablets, a shared counter PC) is never locked out.
+    for (let i = 0; i < STAFF_LOGINS_PER_WINDOW + 5; i++) expect((await attempt('demo-staff-klinik')).ok).toBe(true);
+    // Wrong guesses are: after the limit, even the right password is refused in this window.
+    for (let i = 0; i < STAFF_LOGINS_PER_WINDOW; i++)
+      expect(await attempt('wrong')).toMatchObject({ reason: 'invalid' });
+    expect(await attempt('demo-staff-klinik')).toMatchObject({ ok: false, reason: 'rate_limited' });
   });
 
   it('invites a member who sets a password, and disables them with their sessions', async () => {

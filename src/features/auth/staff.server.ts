@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.server';
 import type { Locale } from '../../i18n/locales';
 import { enqueueMessage } from '../../server/outbox';
-import { hitRateLimit } from '../../server/rate-limit.server';
+import { hitRateLimit, releaseRateLimitHit } from '../../server/rate-limit.server';
 import type { Tenant } from '../tenants';
 import {
   countActiveOwners,
@@ -25,21 +25,23 @@ export type StaffLoginResult =
   | { ok: true; staff: StaffRow }
   | { ok: false; reason: 'invalid' | 'disabled' | 'rate_limited'; retryAfterSeconds?: number };
 
-/** Email + password, rate-limited per email and IP; one answer for a wrong email or password. */
+/**
+ * Email + password; wrong passwords are rate-limited per email and IP; one answer for a wrong
+ * email or password.
+ */
 export async function staffLogin(
   db: Db,
   input: { tenant: Tenant; email: string; password: string; ip: string; now?: Date },
 ): Promise<StaffLoginResult> {
-  const limit = await hitRateLimit(
-    db,
-    `staff-login:${input.tenant.id}:${sha256(input.email)}:${input.ip}`,
-    { limit: STAFF_LOGINS_PER_WINDOW, windowMs: STAFF_LOGIN_WINDOW_MS },
-    input.now,
-  );
+  const key = `staff-login:${input.tenant.id}:${sha256(input.email)}:${input.ip}`;
+  const window = { limit: STAFF_LOGINS_PER_WINDOW, windowMs: STAFF_LOGIN_WINDOW_MS };
+  const limit = await hitRateLimit(db, key, window, input.now);
   if (!limit.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds };
   const member = await findStaffByEmail(db, input.tenant.id, input.email);
   const valid = await verifyPassword(input.password, member?.passwordHash ?? null);
   if (!member || !valid) return { ok: false, reason: 'invalid' };
+  // Only wrong passwords count: a member logging in on several devices is never locked out.
+  await releaseRateLimitHit(db, key, window, input.now);
   if (member.disabledAt) return { ok: false, reason: 'disabled' };
   return { ok: true, staff: member };
 }
