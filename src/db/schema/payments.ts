@@ -113,7 +113,8 @@ export const payments = pgTable(
     method: text('method', { enum: ['card', 'fpx', 'counter'] }).notNull(),
     amount: integer('amount').notNull(),
     fee: integer('fee').notNull().default(0),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'cancelled'] })
+    /** pending and declined (an attempt failed; the payer may retry on the same provider payment) are open; the rest final. */
+    status: text('status', { enum: ['pending', 'declined', 'paid', 'failed', 'cancelled'] })
       .notNull()
       .default('pending'),
     /** The provider's own id (Stripe PaymentIntent id). */

@@ -6,6 +6,7 @@ export {
   type InvoiceKind,
   type InvoiceStatus,
   type InvoiceView,
+  invoiceLocale,
   isPayable,
 } from './invoice';
 export { findInvoiceRow, type InvoiceRow, moveInvoiceStatus } from './invoice-repo.server';

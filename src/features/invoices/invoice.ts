@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../../i18n/locales';
+import { isLocale, type Locale, type LocalizedText } from '../../i18n/locales';
 import type { Currency } from '../../lib/money';
 
 export type InvoiceKind = 'appointment' | 'donation';
@@ -32,6 +32,14 @@ export interface InvoiceView {
 
 export function displayInvoiceNumber(number: number): string {
   return `INV-${String(number).padStart(6, '0')}`;
+}
+
+/**
+ * The language an invoice speaks (its PDF, its receipt): the one it was created in, whatever URL
+ * it is fetched from; `fallback` only for a row whose stored locale is not one of ours.
+ */
+export function invoiceLocale(invoice: { locale: string }, fallback: Locale): Locale {
+  return isLocale(invoice.locale) ? invoice.locale : fallback;
 }
 
 /** Invoices that can still be paid. "failed" means the last attempt failed: try again. */

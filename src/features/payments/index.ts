@@ -10,10 +10,19 @@ export {
   counterPayments,
   enabledOptions,
   findPayment,
+  isPaymentId,
   latestPaymentOf,
   type PaymentRow,
   setMethodsEnabled,
 } from './payment-repo.server';
+export {
+  isFinalPayment,
+  OPEN_PAYMENT_STATUSES,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  type VerifyStatus,
+  verifyStatusOf,
+} from './payment-state';
 export {
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -23,5 +32,11 @@ export {
   WebhookVerificationError,
 } from './provider';
 export { methodAcceptsCurrency } from './providers';
-export { type SettleInput, type SettleResult, settlePayment } from './settle-payment.server';
-export { verifyPayment } from './verify-payment.server';
+export {
+  type DeclineInput,
+  recordDecline,
+  type SettleInput,
+  type SettleResult,
+  settlePayment,
+} from './settle-payment.server';
+export { type VerifiedPayment, verifyPayment } from './verify-payment.server';

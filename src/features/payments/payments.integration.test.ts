@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEvents, payments } from '../../db/schema';
+import { outbox, paymentEvents, payments } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { createInvoice, findInvoiceRow, type InvoiceView, invoiceByPublicId } from '../invoices';
@@ -17,13 +17,15 @@ import {
   WebhookVerificationError,
 } from '.';
 
+type Outcome = 'pending' | 'declined' | 'paid' | 'failed';
+
 /** A gateway stand-in for the port: HMAC-signed JSON webhooks, a status table it controls. */
 function fakeGateway(): PaymentProvider & {
-  outcomes: Map<string, 'pending' | 'paid' | 'failed'>;
+  outcomes: Map<string, Outcome>;
   sign(body: string): string;
 } {
   const secret = 'test-secret';
-  const outcomes = new Map<string, 'pending' | 'paid' | 'failed'>();
+  const outcomes = new Map<string, Outcome>();
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('hex');
   return {
     name: 'sandbox',
@@ -38,7 +40,7 @@ function fakeGateway(): PaymentProvider & {
     },
     async parseWebhook({ headers, rawBody }) {
       if (headers.get('x-signature') !== sign(rawBody)) throw new WebhookVerificationError('bad signature');
-      const body = JSON.parse(rawBody) as { id: string; paymentId: string; outcome: 'paid' | 'failed' };
+      const body = JSON.parse(rawBody) as { id: string; paymentId: string; outcome: 'paid' | 'failed' | 'declined' };
       return {
         provider: 'sandbox',
         eventId: body.id,
@@ -101,7 +103,12 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
     return result.paymentId;
   }
 
-  function webhook(eventId: string, paymentId: string, outcome: 'paid' | 'failed' = 'paid', signature?: string) {
+  function webhook(
+    eventId: string,
+    paymentId: string,
+    outcome: 'paid' | 'failed' | 'declined' = 'paid',
+    signature?: string,
+  ) {
     const rawBody = JSON.stringify({ id: eventId, paymentId, outcome });
     return handleWebhook(database.db, gateway, {
       headers: new Headers({ 'x-signature': signature ?? gateway.sign(rawBody) }),
@@ -145,6 +152,93 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
       await database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt-replayed-1')),
     ).toHaveLength(1);
     expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+  });
+
+  const receiptsOf = async (invoice: InvoiceView) =>
+    (
+      await database.db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.template, 'receipt'), sql`${outbox.payload}->>'number' = ${invoice.displayNumber}`))
+    ).length;
+
+  it('settles once when the same webhook event arrives 10 times at once', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    const results = await Promise.all(Array.from({ length: 10 }, () => webhook('evt-concurrent-1', paymentId)));
+    const outcomes = results.map((r) => (r.status === 200 ? r.outcome : 'error')).sort();
+    expect(outcomes).toEqual(['settled', ...Array(9).fill('duplicate')].sort());
+    expect(
+      await database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt-concurrent-1')),
+    ).toHaveLength(1);
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ status: 'paid', settledVia: 'webhook' });
+    expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+    expect(await receiptsOf(invoice)).toBe(1);
+  });
+
+  it('records a declined attempt without settling: a later success on the same payment is paid once', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    expect(await webhook(`evt-declined-${paymentId}`, paymentId, 'declined')).toEqual({
+      status: 200,
+      outcome: 'declined',
+    });
+    const [declined] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(declined).toMatchObject({ status: 'declined', settledAt: null });
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('failed');
+    // The verify page says "Payment failed" (Try again / Verify again) while the gateway agrees.
+    gateway.outcomes.set(paymentId, 'declined');
+    const verified = await verifyPayment(database.db, providers, {
+      tenantId: klinik.id,
+      invoiceId: invoice.id,
+      paymentId,
+    });
+    expect(verified?.status).toBe('failed');
+
+    // The payer confirms again on the same provider payment and it succeeds.
+    gateway.outcomes.set(paymentId, 'paid');
+    expect(await webhook(`evt-succeeded-${paymentId}`, paymentId, 'paid')).toEqual({ status: 200, outcome: 'settled' });
+    expect(await webhook(`evt-succeeded-${paymentId}`, paymentId, 'paid')).toEqual({
+      status: 200,
+      outcome: 'duplicate',
+    });
+    // A decline delivered late (out of order) changes nothing any more.
+    expect(await webhook(`evt-declined-late-${paymentId}`, paymentId, 'declined')).toEqual({
+      status: 200,
+      outcome: 'already_final',
+    });
+    const [paid] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(paid?.status).toBe('paid');
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('paid');
+    expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+    expect(await receiptsOf(invoice)).toBe(1);
+    const verifiedAgain = await verifyPayment(database.db, providers, {
+      tenantId: klinik.id,
+      invoiceId: invoice.id,
+      paymentId,
+    });
+    expect(verifiedAgain?.status).toBe('paid');
+  });
+
+  it('settles a declined payment once when declines, successes and verifications race', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    await webhook(`evt-race-declined-${paymentId}`, paymentId, 'declined');
+    gateway.outcomes.set(paymentId, 'paid');
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0
+          ? webhook(`evt-race-ok-${i}-${paymentId}`, paymentId, 'paid')
+          : i % 3 === 1
+            ? webhook(`evt-race-no-${i}-${paymentId}`, paymentId, 'declined')
+            : verifyPayment(database.db, providers, { tenantId: klinik.id, invoiceId: invoice.id, paymentId }),
+      ),
+    );
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment?.status).toBe('paid');
+    expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+    expect(await receiptsOf(invoice)).toBe(1);
   });
 
   it('settles once when webhooks and verifications race (50 at once)', async () => {
