@@ -1,21 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hydrated, site } from './support';
 
-/** Creates an invoice on this tenant through the developer endpoint (same-origin fetch). */
+/**
+ * Creates an invoice on this tenant through the developer endpoint (same-origin fetch); `prefix`
+ * ('/ms', '/id') creates it in that language.
+ */
 async function newInvoice(
   page: Page,
   slug: string,
   body: Record<string, unknown> = {},
-): Promise<{ path: string; number: string }> {
-  await page.goto(site(slug, '/'));
-  return page.evaluate(async (payload) => {
-    const response = await fetch('/dev/invoices', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(payload),
-    });
-    return (await response.json()) as { path: string; number: string };
-  }, body);
+  prefix = '',
+): Promise<{ path: string; number: string; publicId: string }> {
+  await page.goto(site(slug, `${prefix}/`));
+  return page.evaluate(
+    async ({ payload, url }) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return (await response.json()) as { path: string; number: string; publicId: string };
+    },
+    { payload: body, url: `${prefix}/dev/invoices` },
+  );
+}
+
+/** Clicks the invoice's PDF link and returns the downloaded file's text (pdftotext). */
+async function downloadPdfText(page: Page, linkName: string): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: linkName }).click(),
+  ]);
+  const file = await download.path();
+  expect(execFileSync('head', ['-c', '5', file]).toString()).toBe('%PDF-');
+  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
 }
 
 test.describe('paying an invoice', () => {
@@ -49,8 +69,14 @@ test.describe('paying an invoice', () => {
     await page.getByRole('button', { name: 'Simulasi pembayaran gagal' }).click();
     await expect(page).toHaveURL(/\/ms\/invoices\/.+\/donation\/verify\?payment=/);
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Maaf, derma anda tidak berjaya');
-    await expect(page.getByRole('link', { name: 'Semak semula' })).toBeVisible();
+    // Verify again asks once more and stays in Malay (the link keeps the /ms prefix).
+    const failedUrl = page.url();
+    await page.getByRole('link', { name: 'Semak semula' }).click();
+    await page.waitForLoadState('load');
+    expect(page.url()).toBe(failedUrl);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Maaf, derma anda tidak berjaya');
     await page.getByRole('link', { name: 'Cuba lagi' }).click();
+    await expect(page).toHaveURL(/\/ms\/invoices\/[A-Za-z0-9]+\/donation$/);
     await expect(page.locator('[data-invoice-status]')).toHaveText('Pembayaran gagal');
     await hydrated(page);
     await page.getByLabel('Perbankan dalam talian (FPX)').check();
@@ -60,6 +86,49 @@ test.describe('paying an invoice', () => {
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(
       'Terima kasih! Derma anda telah diterima.',
     );
+  });
+});
+
+test.describe('the invoice PDF', () => {
+  test('downloads from a Malay page, in Malay', async ({ page }) => {
+    const invoice = await newInvoice(
+      page,
+      'yayasan',
+      { kind: 'donation', amount: 5_000, name: 'Pembayar Ujian' },
+      '/ms',
+    );
+    await page.goto(site('yayasan', `/ms${invoice.path}`));
+    const text = await downloadPdfText(page, 'Muat turun PDF');
+    expect(text).toContain('INVOIS');
+    expect(text).toContain('Tarikh dikeluarkan');
+    expect(text).toContain(invoice.number);
+    expect(text).not.toContain('Issue date');
+  });
+
+  test("is in the invoice's language whatever the URL's (Indonesian foundation)", async ({ page }) => {
+    const invoice = await newInvoice(page, 'peduli', { kind: 'donation', amount: 100_000 });
+    // Indonesian by default: the unprefixed page moves to /id/…
+    await page.goto(site('peduli', invoice.path));
+    await expect(page).toHaveURL(new RegExp(`/id/invoices/${invoice.publicId}/donation$`));
+    const text = await downloadPdfText(page, 'Unduh PDF');
+    expect(text).toContain('FAKTUR');
+    expect(text).toContain('Tanggal terbit');
+    // The same invoice fetched under the Malay or English URL is still the Indonesian document.
+    for (const path of [`/ms/invoices/${invoice.publicId}/pdf`, `/invoices/${invoice.publicId}/pdf`]) {
+      const response = await page.evaluate(async (url) => {
+        const got = await fetch(url);
+        return {
+          status: got.status,
+          type: got.headers.get('content-type'),
+          bytes: Array.from(new Uint8Array(await got.arrayBuffer())),
+        };
+      }, path);
+      expect(response.status).toBe(200);
+      expect(response.type).toBe('application/pdf');
+      const file = test.info().outputPath(`peduli-${path.length}.pdf`);
+      writeFileSync(file, Buffer.from(response.bytes));
+      expect(execFileSync('pdftotext', [file, '-']).toString()).toContain('Tanggal terbit');
+    }
   });
 });
 
