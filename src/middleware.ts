@@ -14,13 +14,15 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './i18n/loc
 import { localePath, resolveLocale } from './i18n/routing';
 import { translator } from './i18n/t';
 import { startBackgroundWork } from './server/background.server';
-import { env } from './server/config.server';
+import { checkEnvAtBoot, env } from './server/config.server';
 import { db } from './server/database.server';
 import { withErrorStatus } from './server/error-status';
 import { json } from './server/http';
 import { log } from './server/logger.server';
 import { type CspSources, isEmbedRequest, securityHeaders } from './server/security-headers';
 import { unknownHostPage } from './server/unknown-host';
+
+checkEnvAtBoot();
 
 /** Paths that are not pages: no locale redirect, no rewrite. */
 function isNonPagePath(path: string): boolean {

@@ -8,6 +8,8 @@ export {
   type InvoiceView,
   invoiceLocale,
   isPayable,
+  MAX_MINOR_AMOUNT,
 } from './invoice';
+export { InvoiceKindInput, MinorAmount, PUBLIC_ID } from './invoice-input';
 export { findInvoiceRow, type InvoiceRow, moveInvoiceStatus } from './invoice-repo.server';
 export { customerInvoices, INVOICE_PAGE_SIZE, invoiceByPublicId, listOpenInvoices } from './queries.server';

@@ -48,3 +48,17 @@ describe('invoices', () => {
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{22}$/);
   });
 });
+
+describe('invoice input', () => {
+  it('takes whole amounts above zero up to the bound, with message keys for the rest', async () => {
+    const { MinorAmount, InvoiceKindInput } = await import('./invoice-input');
+    const { MAX_MINOR_AMOUNT } = await import('./invoice');
+    expect(MinorAmount.parse(2_147_483_648)).toBe(2_147_483_648);
+    expect(MinorAmount.parse(MAX_MINOR_AMOUNT)).toBe(MAX_MINOR_AMOUNT);
+    const message = (value: unknown) => MinorAmount.safeParse(value).error?.issues[0]?.message;
+    expect(message(MAX_MINOR_AMOUNT + 1)).toBe('invoice.amountTooLarge');
+    expect(message(1e20)).toBe('invoice.amountTooLarge');
+    for (const bad of [0, -5, 1.5, '100', null, Number.NaN]) expect(message(bad)).toBe('invoice.amountInvalid');
+    expect(InvoiceKindInput.safeParse('refund').error?.issues[0]?.message).toBe('invoice.kindInvalid');
+  });
+});

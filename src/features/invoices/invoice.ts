@@ -30,6 +30,13 @@ export interface InvoiceView {
   createdAt: Date;
 }
 
+/**
+ * The largest amount (a line, an invoice, a payment) in minor units: 10^12 — RM10 billion, or
+ * Rp1 trillion in rupiah (kept in whole units). Far above any real invoice, far below where
+ * integers stop being exact (2^53), so a gross-up or a sum can never lose a sen.
+ */
+export const MAX_MINOR_AMOUNT = 1_000_000_000_000;
+
 export function displayInvoiceNumber(number: number): string {
   return `INV-${String(number).padStart(6, '0')}`;
 }

@@ -39,4 +39,10 @@ export {
   type SettleResult,
   settlePayment,
 } from './settle-payment.server';
-export { type VerifiedPayment, verifyPayment } from './verify-payment.server';
+export {
+  storedPaymentState,
+  type VerifiedPayment,
+  VerifyQuery,
+  verifyPayment,
+  verifyReturn,
+} from './verify-payment.server';

@@ -4,16 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, paymentEvents, payments } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { createInvoice, findInvoiceRow, type InvoiceView, invoiceByPublicId } from '../invoices';
+import { createInvoice, findInvoiceRow, type InvoiceView, invoiceByPublicId, MAX_MINOR_AMOUNT } from '../invoices';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   createPayment,
+  findPayment,
   handleWebhook,
   markPaidAtCounter,
   onInvoicePaid,
   type PaymentProvider,
   settlePayment,
+  storedPaymentState,
   verifyPayment,
+  verifyReturn,
   WebhookVerificationError,
 } from '.';
 
@@ -354,6 +357,58 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
     const paid = (await invoiceByPublicId(database.db, klinik, invoice.publicId)) as InvoiceView;
     const second = await markPaidAtCounter(database.db, { tenantId: klinik.id, invoice: paid, staffId: staffRow.id });
     expect(second.changed).toBe(false);
+  });
+
+  it('keeps amounts above 2^31 minor units exact (RM50 million), through payment and the covered fee', async () => {
+    const big = 5_000_000_000;
+    const invoice = await newInvoice(klinik, big);
+    expect(invoice).toMatchObject({ subtotal: big, total: big });
+    expect(invoice.lines[0]).toMatchObject({ unitAmount: big, amount: big });
+    const paymentId = await startPayment(invoice, true);
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(typeof payment?.amount).toBe('number');
+    expect(payment?.amount).toBeGreaterThan(big);
+    await webhook(`evt-big-${paymentId}`, paymentId);
+    const paid = await invoiceByPublicId(database.db, klinik, invoice.publicId);
+    expect(paid).toMatchObject({ status: 'paid', subtotal: big, total: payment?.amount });
+    await expect(newInvoice(klinik, MAX_MINOR_AMOUNT + 1)).rejects.toThrow(RangeError);
+  });
+
+  it('treats a malformed payment id as not found, never as a query error', async () => {
+    const invoice = await newInvoice();
+    expect(await findPayment(database.db, klinik.id, 'notauuid')).toBeNull();
+    expect(await findPayment(database.db, klinik.id, "1' OR '1'='1")).toBeNull();
+    const ask = (payment: string | null) =>
+      verifyReturn(database.db, providers, { tenantId: klinik.id, invoiceId: invoice.id, payment });
+    expect(await ask('notauuid')).toBe('bad_link');
+    expect(await ask('00000000-0000-4000-8000-000000000000')).toBe('not_found');
+    expect(await ask(null)).toEqual({ verified: null });
+    const paymentId = await startPayment(invoice);
+    expect(await ask(paymentId)).toMatchObject({ verified: { status: 'pending', payment: { id: paymentId } } });
+    // Another invoice's payment is not this invoice's.
+    const other = await newInvoice();
+    expect(
+      await verifyReturn(database.db, providers, { tenantId: klinik.id, invoiceId: other.id, payment: paymentId }),
+    ).toBe('not_found');
+    // Another tenant cannot see it at all.
+    expect(await findPayment(database.db, peduli.id, paymentId)).toBeNull();
+  });
+
+  it('tells an open verify page where the payment stands now (the settlement it may have missed)', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    const state = () =>
+      invoiceByPublicId(database.db, klinik, invoice.publicId).then((now) =>
+        storedPaymentState(database.db, {
+          tenantId: klinik.id,
+          invoiceId: invoice.id,
+          invoiceStatus: now?.status ?? 'open',
+          paymentId,
+        }),
+      );
+    expect(await state()).toEqual({ invoice: 'open', payment: 'pending' });
+    await webhook(`evt-missed-${paymentId}`, paymentId);
+    expect(await state()).toEqual({ invoice: 'paid', payment: 'paid' });
   });
 
   it('settles only pending payments: a second settlement is a no-op', async () => {

@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import type { Db } from '../../db/client.server';
 import { log } from '../../server/logger.server';
-import { findPayment, latestPaymentOf, type PaymentRow } from './payment-repo.server';
+import { findPayment, isPaymentId, latestPaymentOf, type PaymentRow } from './payment-repo.server';
 import { isFinalPayment, type VerifyStatus, verifyStatusOf } from './payment-state';
 import type { PaymentProvider, ProviderName } from './provider';
 import { recordDecline, settlePayment } from './settle-payment.server';
@@ -66,4 +67,45 @@ export async function verifyPayment(
   });
   const final = settled.payment ?? payment;
   return { payment: final, status: verifyStatusOf(final.status) };
+}
+
+/** The verify page's query: `?payment=` is absent (the invoice's latest payment) or a payment id. */
+export const VerifyQuery = z.object({
+  payment: z.string().refine(isPaymentId, { message: 'verify.badLink' }).optional(),
+});
+
+/**
+ * What the verify page shows for its query: 'bad_link' (400) for a malformed payment id,
+ * 'not_found' (404) for one that is not a payment of this invoice, else the verified payment
+ * (null when the invoice has none yet). Runs before the page streams, so it can still set a status.
+ */
+export async function verifyReturn(
+  db: Db,
+  providers: ProviderLookup,
+  input: { tenantId: string; invoiceId: string; payment: string | null },
+): Promise<'bad_link' | 'not_found' | { verified: VerifiedPayment | null }> {
+  const query = VerifyQuery.safeParse({ payment: input.payment ?? undefined });
+  if (!query.success) return 'bad_link';
+  const verified = await verifyPayment(db, providers, {
+    tenantId: input.tenantId,
+    invoiceId: input.invoiceId,
+    paymentId: query.data.payment ?? null,
+  });
+  if (query.data.payment && !verified) return 'not_found';
+  return { verified };
+}
+
+/**
+ * Where an invoice and its payment stand as stored, without asking the gateway: what an open
+ * verify page compares with what it rendered once its live subscription is ready.
+ */
+export async function storedPaymentState(
+  db: Db,
+  input: { tenantId: string; invoiceId: string; invoiceStatus: string; paymentId: string | null },
+): Promise<{ invoice: string; payment: VerifyStatus | null }> {
+  const payment = input.paymentId
+    ? await findPayment(db, input.tenantId, input.paymentId)
+    : await latestPaymentOf(db, input.tenantId, input.invoiceId);
+  const own = payment && payment.invoiceId === input.invoiceId ? payment : null;
+  return { invoice: input.invoiceStatus, payment: own ? verifyStatusOf(own.status) : null };
 }
