@@ -1,8 +1,10 @@
-// Work this process does in the background once its database is open: delivering the outbox and
-// expiring booking holds. Started by the middleware on the first request, never by a module import
-// (features import the database; the database must not import features).
+// Work this process does in the background once its database is open: delivering the outbox,
+// expiring booking holds, and expiring invoices past their due time. Started by the middleware on
+// the first request, never by a module import (features import the database; the database must
+// not import features).
 import type { Db } from '../db/client.server';
 import { startBookingSweeper } from './booking-sweeper.server';
+import { startInvoiceSweeper } from './invoice-sweeper.server';
 import { startOutboxWorker } from './outbox';
 import './payment-effects.server';
 
@@ -13,4 +15,5 @@ export function startBackgroundWork(db: Db): void {
   started = true;
   startOutboxWorker(async () => db);
   startBookingSweeper(db);
+  startInvoiceSweeper(db);
 }

@@ -1,5 +1,6 @@
 export { createInvoice, type NewInvoiceInput, type NewInvoiceLine, newPublicId } from './create-invoice.server';
 export {
+  canPayNow,
   coverFee,
   displayInvoiceNumber,
   grossUp,

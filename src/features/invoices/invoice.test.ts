@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newPublicId } from './create-invoice.server';
-import { coverFee, displayInvoiceNumber, grossUp, isPayable } from './invoice';
+import { canPayNow, coverFee, displayInvoiceNumber, grossUp, isPayable } from './invoice';
 
 describe('cover-the-fees gross-up', () => {
   it('nets the organisation at least the amount: gross = ceil((amount + fixed) / (1 − rate))', () => {
@@ -60,5 +60,16 @@ describe('invoice input', () => {
     expect(message(1e20)).toBe('invoice.amountTooLarge');
     for (const bad of [0, -5, 1.5, '100', null, Number.NaN]) expect(message(bad)).toBe('invoice.amountInvalid');
     expect(InvoiceKindInput.safeParse('refund').error?.issues[0]?.message).toBe('invoice.kindInvalid');
+  });
+});
+
+describe('paying before the due time', () => {
+  const now = new Date('2026-11-23T10:00:00Z');
+  it('allows a payable invoice until its due time, and one without a due time always', () => {
+    expect(canPayNow({ status: 'open', dueAt: null }, now)).toBe(true);
+    expect(canPayNow({ status: 'failed', dueAt: new Date('2026-11-23T10:00:01Z') }, now)).toBe(true);
+    expect(canPayNow({ status: 'open', dueAt: new Date('2026-11-23T10:00:00Z') }, now)).toBe(false);
+    expect(canPayNow({ status: 'expired', dueAt: null }, now)).toBe(false);
+    expect(canPayNow({ status: 'paid', dueAt: null }, now)).toBe(false);
   });
 });

@@ -55,6 +55,15 @@ export function isPayable(status: InvoiceStatus): boolean {
 }
 
 /**
+ * Whether a payer may start paying now: a payable status and not past its due time (the sweep
+ * marks such invoices expired within a minute; this closes that minute). A payment started before
+ * the due time still settles the invoice whenever its money arrives.
+ */
+export function canPayNow(invoice: { status: InvoiceStatus; dueAt: Date | null }, now: Date = new Date()): boolean {
+  return isPayable(invoice.status) && !(invoice.dueAt && invoice.dueAt.getTime() <= now.getTime());
+}
+
+/**
  * Cover-the-fees gross-up (DESIGN.md §5): gross = ceil((amount + fixed) / (1 − rate)), with the
  * rate in basis points and integer arithmetic only, so the organisation nets at least `amount`.
  */

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
-import { paymentEvents, payments, staff, tenantPaymentMethods } from '../../db/schema';
+import { invoices, paymentEvents, payments, staff, tenantPaymentMethods } from '../../db/schema';
 import { type Locale, localized } from '../../i18n/locales';
 import type { PaymentOption } from './payment-options';
 import { OPEN_PAYMENT_STATUSES } from './payment-state';
@@ -207,4 +207,43 @@ export async function counterPayments(db: Db, tenantId: string, limit: number) {
 /** Switches every payment method of a tenant on or off (developer aid and tests). */
 export async function setMethodsEnabled(db: Db, tenantId: string, enabled: boolean): Promise<void> {
   await db.update(tenantPaymentMethods).set({ enabled }).where(eq(tenantPaymentMethods.tenantId, tenantId));
+}
+
+/**
+ * The expiry sweep, across tenants (each row keeps its own tenant): open or failed invoices whose
+ * due time has passed and that have no payment in flight — pending and started after
+ * `inFlightSince` — become expired. One conditional UPDATE, so it races safely with settlement:
+ * a payment that lands afterwards still moves the invoice from expired to paid.
+ */
+export async function expireOverdueInvoices(
+  db: Db,
+  now: Date,
+  inFlightSince: Date,
+): Promise<{ tenantId: string; publicId: string }[]> {
+  return db
+    .update(invoices)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        inArray(invoices.status, ['open', 'failed']),
+        isNotNull(invoices.dueAt),
+        lte(invoices.dueAt, now),
+        not(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(payments)
+              .where(
+                and(
+                  eq(payments.tenantId, invoices.tenantId),
+                  eq(payments.invoiceId, invoices.id),
+                  eq(payments.status, 'pending'),
+                  gt(payments.createdAt, inFlightSince),
+                ),
+              ),
+          ),
+        ),
+      ),
+    )
+    .returning({ tenantId: invoices.tenantId, publicId: invoices.publicId });
 }

@@ -8,6 +8,7 @@ import { createInvoice, findInvoiceRow, type InvoiceView, invoiceByPublicId, MAX
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   createPayment,
+  expireInvoices,
   findPayment,
   handleWebhook,
   markPaidAtCounter,
@@ -81,8 +82,9 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
     await database?.close();
   });
 
-  const newInvoice = (tenant: Tenant = klinik, amount = 10_000) =>
+  const newInvoice = (tenant: Tenant = klinik, amount = 10_000, dueAt: Date | null = null) =>
     createInvoice(database.db, {
+      dueAt,
       tenantId: tenant.id,
       currency: tenant.currency,
       kind: 'appointment',
@@ -409,6 +411,61 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
     expect(await state()).toEqual({ invoice: 'open', payment: 'pending' });
     await webhook(`evt-missed-${paymentId}`, paymentId);
     expect(await state()).toEqual({ invoice: 'paid', payment: 'paid' });
+  });
+
+  describe('expiry', () => {
+    const statusOf = async (invoice: InvoiceView) =>
+      (await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status;
+
+    it('expires an open invoice past its due time, and no one can start paying it', async () => {
+      const due = new Date(Date.now() - 60_000);
+      const overdue = await newInvoice(klinik, 10_000, due);
+      const later = await newInvoice(klinik, 10_000, new Date(Date.now() + 3_600_000));
+      const undated = await newInvoice(klinik, 10_000, null);
+      // Even before the sweep, the due time has passed: paying is refused.
+      await expect(startPayment(overdue)).rejects.toThrow('not_payable');
+      expect(await expireInvoices(database.db)).toBeGreaterThanOrEqual(1);
+      expect(await statusOf(overdue)).toBe('expired');
+      expect(await statusOf(later)).toBe('open');
+      expect(await statusOf(undated)).toBe('open');
+      await expect(
+        startPayment((await invoiceByPublicId(database.db, klinik, overdue.publicId)) as InvoiceView),
+      ).rejects.toThrow('not_payable');
+      // A second sweep changes nothing.
+      const again = await expireInvoices(database.db);
+      expect(await statusOf(overdue)).toBe('expired');
+      expect(again).toBe(0);
+    });
+
+    it('waits for a payment in flight, then settles a late payment paid (money is never lost)', async () => {
+      const invoice = await newInvoice(klinik, 10_000, new Date(Date.now() + 60_000));
+      const paymentId = await startPayment(invoice);
+      const afterDue = new Date(Date.now() + 5 * 60_000);
+      await expireInvoices(database.db, afterDue);
+      expect(await statusOf(invoice)).toBe('open'); // the payer is still at the gateway
+      // An hour later the pending payment counts as abandoned: the invoice expires.
+      await expireInvoices(database.db, new Date(Date.now() + 2 * 3_600_000));
+      expect(await statusOf(invoice)).toBe('expired');
+      // …and then the gateway's success arrives after all.
+      expect(await webhook(`evt-late-pay-${paymentId}`, paymentId)).toEqual({ status: 200, outcome: 'settled' });
+      expect(await statusOf(invoice)).toBe('paid');
+      expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+      expect(await receiptsOf(invoice)).toBe(1);
+      await expireInvoices(database.db, new Date(Date.now() + 3 * 3_600_000));
+      expect(await statusOf(invoice)).toBe('paid');
+    });
+
+    it('expires an invoice whose last attempt failed, and never a paid one', async () => {
+      const failed = await newInvoice(klinik, 10_000, new Date(Date.now() + 60_000));
+      const first = await startPayment(failed);
+      await webhook(`evt-exp-fail-${first}`, first, 'failed');
+      const paid = await newInvoice(klinik, 10_000, new Date(Date.now() + 60_000));
+      const second = await startPayment(paid);
+      await webhook(`evt-exp-paid-${second}`, second, 'paid');
+      await expireInvoices(database.db, new Date(Date.now() + 10 * 60_000));
+      expect(await statusOf(failed)).toBe('expired');
+      expect(await statusOf(paid)).toBe('paid');
+    });
   });
 
   it('settles only pending payments: a second settlement is a no-op', async () => {
