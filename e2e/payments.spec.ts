@@ -89,6 +89,66 @@ test.describe('paying an invoice', () => {
   });
 });
 
+test.describe('due time and bad input', () => {
+  test('shows the due time, and an overdue invoice cannot be paid (Indonesian)', async ({ page }) => {
+    const due = await newInvoice(page, 'peduli', { kind: 'donation', amount: 150_000, dueInMinutes: 90 });
+    await page.goto(site('peduli', `/id${due.path}`));
+    await expect(page.locator('[data-invoice-due]')).toContainText('Jatuh tempo');
+    await expect(page.getByRole('button', { name: 'Bayar Rp150,000' })).toBeVisible();
+    await expectAccessible(page);
+
+    const overdue = await newInvoice(page, 'peduli', { kind: 'donation', amount: 150_000, dueInMinutes: -5 });
+    await page.goto(site('peduli', `/id${overdue.path}`));
+    await expect(page.locator('[data-invoice-expired]')).toHaveText(
+      'Tagihan ini telah melewati jatuh tempo tanpa dibayar dan tidak dapat lagi dibayar secara online.',
+    );
+    await expect(page.getByRole('button', { name: /Bayar/ })).toHaveCount(0);
+  });
+
+  test('answers bad links and bad requests with 400 or 404 in the visitor language (Malay)', async ({ page }) => {
+    const invoice = await newInvoice(page, 'yayasan', { kind: 'donation', amount: 5_000 }, '/ms');
+    const verify = `/ms/invoices/${invoice.publicId}/donation/verify`;
+    const bad = await page.goto(site('yayasan', `${verify}?payment=notauuid`));
+    expect(bad?.status()).toBe(400);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pautan pembayaran ini tidak sah.');
+    const unknown = await page.goto(site('yayasan', `${verify}?payment=00000000-0000-4000-8000-000000000000`));
+    expect(unknown?.status()).toBe(404);
+
+    await page.goto(site('yayasan', `/ms${invoice.path}`));
+    const answers = await page.evaluate(async (publicId) => {
+      const post = async (url: string, body: unknown) => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Accept-Language': 'ms' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: (await response.json()) as { error?: string } };
+      };
+      return {
+        method: await post(`/api/invoices/${publicId}/payments`, { method: 'bitcoin' }),
+        cover: await post(`/api/invoices/${publicId}/payments`, { method: 'card', coverFees: 'yes' }),
+        unknown: await post('/api/invoices/NoSuchInvoice1234/payments', { method: 'card' }),
+        big: await post('/ms/dev/invoices', { amount: 2_147_483_648 }),
+        tooBig: await post('/ms/dev/invoices', { amount: 1e20 }),
+        kind: await post('/ms/dev/invoices', { kind: 'refund' }),
+      };
+    }, invoice.publicId);
+    expect(answers.method).toEqual({
+      status: 400,
+      body: expect.objectContaining({
+        error: 'Pilih kad kredit/debit, perbankan dalam talian atau bayar di kaunter',
+      }),
+    });
+    expect(answers.cover).toMatchObject({ status: 400, body: { error: 'Nilai ini tidak sah' } });
+    expect(answers.unknown.status).toBe(404);
+    // Past the old 32-bit limit (about Rp2.1 billion) is a normal invoice now…
+    expect(answers.big.status).toBe(200);
+    // …and an absurd amount is refused with its reason.
+    expect(answers.tooBig).toMatchObject({ status: 400, body: { error: 'Jumlah terlalu besar' } });
+    expect(answers.kind).toMatchObject({ status: 400, body: { error: 'Pilih temu janji atau derma' } });
+  });
+});
+
 test.describe('the invoice PDF', () => {
   test('downloads from a Malay page, in Malay', async ({ page }) => {
     const invoice = await newInvoice(
@@ -243,5 +303,10 @@ test.describe('staff and customers', () => {
       href.replace(/appointment$/, 'pdf'),
     );
     expect(pdf).toEqual({ type: 'application/pdf', head: '%PDF-' });
+    // Page numbers that are not page numbers are a 400, pages past the end a 404 — never a 500.
+    expect((await page.goto(site('klinik', '/invoices?page=1e20')))?.status()).toBe(400);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('That page number is not valid.');
+    expect((await page.goto(site('klinik', '/invoices?page=-1')))?.status()).toBe(400);
+    expect((await page.goto(site('klinik', '/invoices?page=999')))?.status()).toBe(404);
   });
 });
