@@ -266,6 +266,13 @@ test.describe('staff and customers', () => {
       .click();
     await expect(staff.getByRole('status')).toHaveText(`${invoice.number} is marked paid.`);
     await expect(staff.locator('[data-counter-payment="paid"]').first()).toContainText('Siti Rahmah');
+    // A forged or stale form: a malformed invoice id is a 400, an unknown one a 404; nothing is marked.
+    const refused = await staff.evaluate(async () => {
+      const post = async (invoice: string) =>
+        (await fetch('/staff/payments', { method: 'POST', body: new URLSearchParams({ invoice }) })).status;
+      return [await post("x' OR 1=1"), await post('NoSuchInvoice1234')];
+    });
+    expect(refused).toEqual([400, 404]);
 
     // The customer's page updates without anyone reloading it.
     await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid', {
