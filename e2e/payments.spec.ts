@@ -1,21 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hydrated, site } from './support';
 
-/** Creates an invoice on this tenant through the developer endpoint (same-origin fetch). */
+/**
+ * Creates an invoice on this tenant through the developer endpoint (same-origin fetch); `prefix`
+ * ('/ms', '/id') creates it in that language.
+ */
 async function newInvoice(
   page: Page,
   slug: string,
   body: Record<string, unknown> = {},
-): Promise<{ path: string; number: string }> {
-  await page.goto(site(slug, '/'));
-  return page.evaluate(async (payload) => {
-    const response = await fetch('/dev/invoices', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(payload),
-    });
-    return (await response.json()) as { path: string; number: string };
-  }, body);
+  prefix = '',
+): Promise<{ path: string; number: string; publicId: string }> {
+  await page.goto(site(slug, `${prefix}/`));
+  return page.evaluate(
+    async ({ payload, url }) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return (await response.json()) as { path: string; number: string; publicId: string };
+    },
+    { payload: body, url: `${prefix}/dev/invoices` },
+  );
+}
+
+/** Clicks the invoice's PDF link and returns the downloaded file's text (pdftotext). */
+async function downloadPdfText(page: Page, linkName: string): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: linkName }).click(),
+  ]);
+  const file = await download.path();
+  expect(execFileSync('head', ['-c', '5', file]).toString()).toBe('%PDF-');
+  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
 }
 
 test.describe('paying an invoice', () => {
@@ -49,8 +69,14 @@ test.describe('paying an invoice', () => {
     await page.getByRole('button', { name: 'Simulasi pembayaran gagal' }).click();
     await expect(page).toHaveURL(/\/ms\/invoices\/.+\/donation\/verify\?payment=/);
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Maaf, derma anda tidak berjaya');
-    await expect(page.getByRole('link', { name: 'Semak semula' })).toBeVisible();
+    // Verify again asks once more and stays in Malay (the link keeps the /ms prefix).
+    const failedUrl = page.url();
+    await page.getByRole('link', { name: 'Semak semula' }).click();
+    await page.waitForLoadState('load');
+    expect(page.url()).toBe(failedUrl);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Maaf, derma anda tidak berjaya');
     await page.getByRole('link', { name: 'Cuba lagi' }).click();
+    await expect(page).toHaveURL(/\/ms\/invoices\/[A-Za-z0-9]+\/donation$/);
     await expect(page.locator('[data-invoice-status]')).toHaveText('Pembayaran gagal');
     await hydrated(page);
     await page.getByLabel('Perbankan dalam talian (FPX)').check();
@@ -60,6 +86,109 @@ test.describe('paying an invoice', () => {
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(
       'Terima kasih! Derma anda telah diterima.',
     );
+  });
+});
+
+test.describe('due time and bad input', () => {
+  test('shows the due time, and an overdue invoice cannot be paid (Indonesian)', async ({ page }) => {
+    const due = await newInvoice(page, 'peduli', { kind: 'donation', amount: 150_000, dueInMinutes: 90 });
+    await page.goto(site('peduli', `/id${due.path}`));
+    await expect(page.locator('[data-invoice-due]')).toContainText('Jatuh tempo');
+    await expect(page.getByRole('button', { name: 'Bayar Rp150,000' })).toBeVisible();
+    await expectAccessible(page);
+
+    const overdue = await newInvoice(page, 'peduli', { kind: 'donation', amount: 150_000, dueInMinutes: -5 });
+    await page.goto(site('peduli', `/id${overdue.path}`));
+    await expect(page.locator('[data-invoice-expired]')).toHaveText(
+      'Tagihan ini telah melewati jatuh tempo tanpa dibayar dan tidak dapat lagi dibayar secara online.',
+    );
+    await expect(page.getByRole('button', { name: /Bayar/ })).toHaveCount(0);
+  });
+
+  test('answers bad links and bad requests with 400 or 404 in the visitor language (Malay)', async ({ page }) => {
+    const invoice = await newInvoice(page, 'yayasan', { kind: 'donation', amount: 5_000 }, '/ms');
+    const verify = `/ms/invoices/${invoice.publicId}/donation/verify`;
+    const bad = await page.goto(site('yayasan', `${verify}?payment=notauuid`));
+    expect(bad?.status()).toBe(400);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pautan pembayaran ini tidak sah.');
+    const unknown = await page.goto(site('yayasan', `${verify}?payment=00000000-0000-4000-8000-000000000000`));
+    expect(unknown?.status()).toBe(404);
+
+    await page.goto(site('yayasan', `/ms${invoice.path}`));
+    const answers = await page.evaluate(async (publicId) => {
+      const post = async (url: string, body: unknown) => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Accept-Language': 'ms' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: (await response.json()) as { error?: string } };
+      };
+      return {
+        method: await post(`/api/invoices/${publicId}/payments`, { method: 'bitcoin' }),
+        cover: await post(`/api/invoices/${publicId}/payments`, { method: 'card', coverFees: 'yes' }),
+        unknown: await post('/api/invoices/NoSuchInvoice1234/payments', { method: 'card' }),
+        big: await post('/ms/dev/invoices', { amount: 2_147_483_648 }),
+        tooBig: await post('/ms/dev/invoices', { amount: 1e20 }),
+        kind: await post('/ms/dev/invoices', { kind: 'refund' }),
+      };
+    }, invoice.publicId);
+    expect(answers.method).toEqual({
+      status: 400,
+      body: expect.objectContaining({
+        error: 'Pilih kad kredit/debit, perbankan dalam talian atau bayar di kaunter',
+      }),
+    });
+    expect(answers.cover).toMatchObject({ status: 400, body: { error: 'Nilai ini tidak sah' } });
+    expect(answers.unknown.status).toBe(404);
+    // Past the old 32-bit limit (about Rp2.1 billion) is a normal invoice now…
+    expect(answers.big.status).toBe(200);
+    // …and an absurd amount is refused with its reason.
+    expect(answers.tooBig).toMatchObject({ status: 400, body: { error: 'Jumlah terlalu besar' } });
+    expect(answers.kind).toMatchObject({ status: 400, body: { error: 'Pilih temu janji atau derma' } });
+  });
+});
+
+test.describe('the invoice PDF', () => {
+  test('downloads from a Malay page, in Malay', async ({ page }) => {
+    const invoice = await newInvoice(
+      page,
+      'yayasan',
+      { kind: 'donation', amount: 5_000, name: 'Pembayar Ujian' },
+      '/ms',
+    );
+    await page.goto(site('yayasan', `/ms${invoice.path}`));
+    const text = await downloadPdfText(page, 'Muat turun PDF');
+    expect(text).toContain('INVOIS');
+    expect(text).toContain('Tarikh dikeluarkan');
+    expect(text).toContain(invoice.number);
+    expect(text).not.toContain('Issue date');
+  });
+
+  test("is in the invoice's language whatever the URL's (Indonesian foundation)", async ({ page }) => {
+    const invoice = await newInvoice(page, 'peduli', { kind: 'donation', amount: 100_000 });
+    // Indonesian by default: the unprefixed page moves to /id/…
+    await page.goto(site('peduli', invoice.path));
+    await expect(page).toHaveURL(new RegExp(`/id/invoices/${invoice.publicId}/donation$`));
+    const text = await downloadPdfText(page, 'Unduh PDF');
+    expect(text).toContain('FAKTUR');
+    expect(text).toContain('Tanggal terbit');
+    // The same invoice fetched under the Malay or English URL is still the Indonesian document.
+    for (const path of [`/ms/invoices/${invoice.publicId}/pdf`, `/invoices/${invoice.publicId}/pdf`]) {
+      const response = await page.evaluate(async (url) => {
+        const got = await fetch(url);
+        return {
+          status: got.status,
+          type: got.headers.get('content-type'),
+          bytes: Array.from(new Uint8Array(await got.arrayBuffer())),
+        };
+      }, path);
+      expect(response.status).toBe(200);
+      expect(response.type).toBe('application/pdf');
+      const file = test.info().outputPath(`peduli-${path.length}.pdf`);
+      writeFileSync(file, Buffer.from(response.bytes));
+      expect(execFileSync('pdftotext', [file, '-']).toString()).toContain('Tanggal terbit');
+    }
   });
 });
 
@@ -137,6 +266,13 @@ test.describe('staff and customers', () => {
       .click();
     await expect(staff.getByRole('status')).toHaveText(`${invoice.number} is marked paid.`);
     await expect(staff.locator('[data-counter-payment="paid"]').first()).toContainText('Siti Rahmah');
+    // A forged or stale form: a malformed invoice id is a 400, an unknown one a 404; nothing is marked.
+    const refused = await staff.evaluate(async () => {
+      const post = async (invoice: string) =>
+        (await fetch('/staff/payments', { method: 'POST', body: new URLSearchParams({ invoice }) })).status;
+      return [await post("x' OR 1=1"), await post('NoSuchInvoice1234')];
+    });
+    expect(refused).toEqual([400, 404]);
 
     // The customer's page updates without anyone reloading it.
     await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid', {
@@ -174,5 +310,10 @@ test.describe('staff and customers', () => {
       href.replace(/appointment$/, 'pdf'),
     );
     expect(pdf).toEqual({ type: 'application/pdf', head: '%PDF-' });
+    // Page numbers that are not page numbers are a 400, pages past the end a 404 — never a 500.
+    expect((await page.goto(site('klinik', '/invoices?page=1e20')))?.status()).toBe(400);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('That page number is not valid.');
+    expect((await page.goto(site('klinik', '/invoices?page=-1')))?.status()).toBe(400);
+    expect((await page.goto(site('klinik', '/invoices?page=999')))?.status()).toBe(404);
   });
 });

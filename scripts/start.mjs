@@ -33,3 +33,8 @@ process.env.HOST ??= '127.0.0.1';
 process.env.PORT ??= '4321';
 console.log(`serambi: starting on http://${process.env.HOST}:${process.env.PORT}/`);
 await import(entry);
+// Load the request pipeline now (it checks the configuration and stops the process when it is
+// wrong) rather than on the first visitor's request.
+await fetch(`http://${process.env.HOST === '0.0.0.0' ? '127.0.0.1' : process.env.HOST}:${process.env.PORT}/`).catch(
+  () => {},
+);

@@ -1,4 +1,4 @@
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import {
   accessFor,
   CUSTOMER_COOKIE,
@@ -15,7 +15,7 @@ import { localePath, resolveLocale } from './i18n/routing';
 import { translator } from './i18n/t';
 import { HttpError } from './lib/http-error';
 import { startBackgroundWork } from './server/background.server';
-import { env } from './server/config.server';
+import { checkEnvAtBoot, env } from './server/config.server';
 import { db } from './server/database.server';
 import { withErrorStatus } from './server/error-status';
 import { effectiveRequest } from './server/forwarded';
@@ -24,6 +24,8 @@ import { log } from './server/logger.server';
 import { isRefusedCrossSite } from './server/same-origin';
 import { type CspSources, isEmbedRequest, securityHeaders } from './server/security-headers';
 import { unknownHostPage } from './server/unknown-host';
+
+checkEnvAtBoot();
 
 /** Paths that are not pages: no locale redirect, no rewrite. */
 function isNonPagePath(path: string): boolean {
@@ -101,7 +103,7 @@ async function frameAncestorsFor(tenant: Tenant, path: string, embed: boolean): 
  * One pipeline for every request (DESIGN.md §2): tenant by Host → locale → session → security
  * headers. Fills Astro.locals; pages read only locals.
  */
-export const onRequest = defineMiddleware(async (context, next) => {
+const serambi = defineMiddleware(async (context, next) => {
   const { request, url, cookies, locals } = context;
   if (url.pathname.startsWith('/_astro/')) return next();
 
@@ -198,3 +200,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (path.startsWith('/appointment')) response.headers.append('Vary', 'Sec-Fetch-Dest');
   return response;
 });
+
+/**
+ * The locale rewrite (`/ms/invoices/x/pdf` → `/invoices/x/pdf`) is a `next(path)`. Astro hands the
+ * route the context of the original URL when the last middleware rewrites: pages read fresh params
+ * from their own state, but endpoints get `params` of the prefixed URL, i.e. none (every prefixed
+ * dynamic endpoint answered 404). A rewrite made by an earlier handler of a sequence updates the
+ * context's params, url and request before the next handler, so the pipeline ends with a pass-through.
+ */
+export const onRequest = sequence(serambi, (_context, next) => next());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Environment, checked once at boot: a wrong value stops the server with a clear message. */
-const EnvSchema = z.object({
+const EnvFields = z.object({
   NODE_ENV: z.string().default('production'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -77,20 +77,55 @@ const EnvSchema = z.object({
     .optional(),
 });
 
+/** Stripe takes all three or none: a half-done setup would offer card and FPX, then fail with 500s. */
+export const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+const EnvSchema = EnvFields.superRefine((config, context) => {
+  const missing = STRIPE_VARIABLES.filter((name) => !config[name]);
+  if (missing.length === 0 || missing.length === STRIPE_VARIABLES.length) return;
+  for (const name of missing) {
+    context.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `required when any of ${STRIPE_VARIABLES.join(', ')} is set (set all three for Stripe, or none for the sandbox gateway)`,
+    });
+  }
+});
+
 export type Env = z.infer<typeof EnvSchema>;
 
 let cached: Env | undefined;
 
-export function env(): Env {
-  if (cached) return cached;
+/**
+ * Checks an environment: the parsed configuration, or an Error naming each wrong or missing
+ * variable and what is wrong with it — never a value (values may be secrets).
+ */
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable counts as unset (`DATABASE_URL= npm start` means "embedded").
-  const set = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '' && value !== undefined));
   const parsed = EnvSchema.safeParse(set);
   if (!parsed.success) {
-    // Names only: values may be secrets and are never logged.
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n  ${problems.join('\n  ')}`);
   }
-  cached = parsed.data;
+  return parsed.data;
+}
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
   return cached;
+}
+
+/**
+ * The boot check: called when the server loads its request pipeline, before it answers anything.
+ * A wrong or half-done environment stops the process with the variables named, instead of a
+ * server that answers and then fails (Stripe with one key of three served card and FPX, then 500s).
+ */
+export function checkEnvAtBoot(exit: (code: number) => never = process.exit): void {
+  try {
+    env();
+  } catch (error) {
+    console.error(`serambi: ${error instanceof Error ? error.message : String(error)}`);
+    exit(1);
+  }
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatPageNumber, pageCount, pageFromQuery, pageHref, paginationModel } from './pagination-model';
+import {
+  formatPageNumber,
+  MAX_PAGE,
+  pageCount,
+  pageFromQuery,
+  pageHref,
+  paginationModel,
+  parsePage,
+} from './pagination-model';
 
 /** The items as a compact string: "1 2 [3] … 10". */
 function show(page: number, total: number, pageSize = 10): string | null {
@@ -91,5 +99,35 @@ describe('pageFromQuery', () => {
     expect(pageFromQuery('-2')).toBe(1);
     expect(pageFromQuery('2.5')).toBe(1);
     expect(pageFromQuery('abc')).toBe(1);
+    // Integers in disguise are not page numbers (1e20 used to reach the database as an OFFSET).
+    expect(pageFromQuery('1e20')).toBe(1);
+  });
+});
+
+describe('parsePage', () => {
+  it('reads plain page numbers, and absent as page 1', () => {
+    expect(parsePage('7')).toBe(7);
+    expect(parsePage(null)).toBe(1);
+    expect(parsePage('')).toBe(1);
+    expect(parsePage(String(MAX_PAGE))).toBe(MAX_PAGE);
+  });
+  it('refuses anything else (null: the page answers 400)', () => {
+    for (const bad of [
+      '1e20',
+      '1e3',
+      '0',
+      '-1',
+      '2.5',
+      '0x10',
+      ' 3',
+      '3 ',
+      '+3',
+      '007',
+      'abc',
+      String(MAX_PAGE + 1),
+      '99999999999',
+    ]) {
+      expect(parsePage(bad), bad).toBeNull();
+    }
   });
 });

@@ -76,10 +76,23 @@ export function pageHref(pathname: string, search: string | URLSearchParams, pag
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** Reads the page from a query parameter: a positive integer, else 1. */
-export function pageFromQuery(value: string | null | undefined): number {
+/** The highest page number a link may ask for (a million pages of anything is not a real list). */
+export const MAX_PAGE = 1_000_000;
+
+/**
+ * Reads the page from a query parameter strictly: absent or empty → 1; plain digits from 1 to
+ * MAX_PAGE → that page; anything else (`1e20`, `-1`, `2.5`, `0x10`, ` 3`) → null, for a 400.
+ */
+export function parsePage(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return 1;
+  if (!/^[1-9][0-9]{0,6}$/.test(value)) return null;
   const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
+  return n <= MAX_PAGE ? n : null;
+}
+
+/** Reads the page from a query parameter leniently: a page number as parsePage reads it, else 1. */
+export function pageFromQuery(value: string | null | undefined): number {
+  return parsePage(value) ?? 1;
 }
 
 function range(from: number, to: number): number[] {

@@ -1,8 +1,9 @@
 import { Realtime, type RealtimeChannel, type TokenRequest } from 'ably';
 import type { AblyAnswer, Transport, TransportHooks } from './transport';
 
-/** Must equal RESYNC in realtime-client.ts (not imported: this file loads only on demand). */
+/** Must equal RESYNC and READY in realtime-client.ts (not imported: this file loads only on demand). */
 const RESYNC = 'realtime.resync';
+const READY = 'realtime.ready';
 
 /**
  * Ably: one connection, an Ably channel attached per subscribed channel. Loaded by dynamic import
@@ -46,6 +47,8 @@ export function ablyTransport(first: AblyAnswer, hooks: TransportHooks): Transpo
         channel.on('attached', (change) => {
           if (wasAttached && !change?.resumed) hooks.emit(name, RESYNC, null);
           wasAttached = true;
+          // Attached: messages from now on arrive; anything earlier is the island's to re-check.
+          hooks.emit(name, READY, null);
         });
         channel.on('update', (change) => {
           if (!change?.resumed) hooks.emit(name, RESYNC, null);

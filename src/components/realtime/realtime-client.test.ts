@@ -55,9 +55,18 @@ async function setup(options: { tokenAnswer?: unknown } = {}) {
   };
 }
 
+/** Records a channel's messages; `ready` counts its subscription-ready notices apart. */
 function recorder() {
   const got: [string, unknown][] = [];
-  return { got, handler: (event: string, data: unknown) => got.push([event, data]) };
+  const ready = { count: 0 };
+  return {
+    got,
+    ready,
+    handler: (event: string, data: unknown) => {
+      if (event === 'realtime.ready') ready.count += 1;
+      else got.push([event, data]);
+    },
+  };
 }
 
 const channelsOf = (url: URL | undefined) => url?.searchParams.get('channels')?.split(',');
@@ -163,6 +172,19 @@ describe('realtime client over SSE', () => {
         ['called', { ticket: 'C2' }],
       ]),
     );
+  });
+
+  it('tells each channel when its subscription is ready, again after every reconnect', async () => {
+    const t = await setup();
+    const invoice = recorder();
+    const queue = recorder();
+    cleanup.push(t.client.subscribe('invoice:Pub9', invoice.handler));
+    cleanup.push(t.client.subscribe('queue:ready', queue.handler));
+    await vi.waitFor(() => expect([invoice.ready.count, queue.ready.count]).toEqual([1, 1]));
+    expect(t.client.READY).toBe('realtime.ready');
+    t.streams.at(-1)?.drop();
+    await vi.waitFor(() => expect(invoice.ready.count).toBe(2), { timeout: 5_000 });
+    expect(invoice.got).toEqual([]);
   });
 
   it('passes a resync to the handlers when the server cannot replay', async () => {

@@ -18,6 +18,13 @@ export type RealtimeHandler = (event: string, data: unknown) => void;
 /** Handed to a channel's handlers when messages may have been missed: fetch the current state. */
 export const RESYNC = 'realtime.resync';
 
+/**
+ * Handed to a channel's handlers each time its subscription is ready (SSE stream open, Ably channel
+ * attached): from then on no message for it is lost, so an island that rendered server state can
+ * ask once whether that state moved before the subscription existed.
+ */
+export const READY = 'realtime.ready';
+
 /** 'open' when events flow; anything else means "not live" (the TV board shows it). */
 export const $realtimeStatus = atom<RealtimeStatus>('closed');
 
@@ -168,9 +175,10 @@ function sseTransport(): Transport {
 
   function dispatch(event: string, text: string) {
     const body = JSON.parse(text);
-    if (event === 'realtime.ready') {
+    if (event === READY) {
       attempt = 0;
       $realtimeStatus.set('open');
+      for (const channel of body.channels ?? []) emit(channel, READY, null);
     } else if (event === RESYNC) {
       for (const channel of body.channels) emit(channel, RESYNC, null);
     } else emit(body.channel, event, body.data);

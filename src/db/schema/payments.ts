@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -58,10 +59,11 @@ export const invoices = pgTable(
       .notNull()
       .default('open'),
     currencyCode: text('currency_code').notNull(),
-    subtotal: integer('subtotal').notNull(),
+    /** Money columns are bigint (an int4 stops at 2,147,483,647 minor units, about Rp2.1 billion). */
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     /** Transaction fee added when the payer chose to cover it (set at payment time). */
-    fee: integer('fee').notNull().default(0),
-    total: integer('total').notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     contactName: text('contact_name').notNull().default(''),
     contactPhone: text('contact_phone'),
@@ -92,8 +94,8 @@ export const invoiceLines = pgTable(
     position: integer('position').notNull(),
     description: jsonb('description').$type<Partial<LocalizedText>>().notNull(),
     quantity: integer('quantity').notNull().default(1),
-    unitAmount: integer('unit_amount').notNull(),
-    amount: integer('amount').notNull(),
+    unitAmount: bigint('unit_amount', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
   },
   (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
 );
@@ -111,9 +113,10 @@ export const payments = pgTable(
       .references(() => invoices.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['sandbox', 'stripe', 'counter'] }).notNull(),
     method: text('method', { enum: ['card', 'fpx', 'counter'] }).notNull(),
-    amount: integer('amount').notNull(),
-    fee: integer('fee').notNull().default(0),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'cancelled'] })
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    /** pending and declined (an attempt failed; the payer may retry on the same provider payment) are open; the rest final. */
+    status: text('status', { enum: ['pending', 'declined', 'paid', 'failed', 'cancelled'] })
       .notNull()
       .default('pending'),
     /** The provider's own id (Stripe PaymentIntent id). */
@@ -157,7 +160,7 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   tenantId: uuid('tenant_id')
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' }),
-  amount: integer('amount').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
   currency: text('currency').notNull(),
   method: text('method').notNull(),
   description: text('description').notNull(),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.server';
 import type { LocalizedText } from '../../i18n/locales';
 import type { Currency } from '../../lib/money';
-import type { InvoiceKind, InvoiceView } from './invoice';
+import { type InvoiceKind, type InvoiceView, MAX_MINOR_AMOUNT } from './invoice';
 import { insertInvoice, nextInvoiceNumber, toViews } from './invoice-repo.server';
 
 export interface NewInvoiceLine {
@@ -51,6 +51,7 @@ export async function createInvoice(db: Db, input: NewInvoiceInput): Promise<Inv
       throw new RangeError('line quantities are positive integers');
   }
   const subtotal = input.lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+  if (subtotal > MAX_MINOR_AMOUNT) throw new RangeError(`an invoice total is at most ${MAX_MINOR_AMOUNT} minor units`);
   const row = await db.transaction(async (tx) => {
     const number = await nextInvoiceNumber(tx, input.tenantId);
     return insertInvoice(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newPublicId } from './create-invoice.server';
-import { coverFee, displayInvoiceNumber, grossUp, isPayable } from './invoice';
+import { canPayNow, coverFee, displayInvoiceNumber, grossUp, isPayable } from './invoice';
 
 describe('cover-the-fees gross-up', () => {
   it('nets the organisation at least the amount: gross = ceil((amount + fixed) / (1 − rate))', () => {
@@ -46,5 +46,30 @@ describe('invoices', () => {
     const ids = new Set(Array.from({ length: 2000 }, () => newPublicId()));
     expect(ids.size).toBe(2000);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{22}$/);
+  });
+});
+
+describe('invoice input', () => {
+  it('takes whole amounts above zero up to the bound, with message keys for the rest', async () => {
+    const { MinorAmount, InvoiceKindInput } = await import('./invoice-input');
+    const { MAX_MINOR_AMOUNT } = await import('./invoice');
+    expect(MinorAmount.parse(2_147_483_648)).toBe(2_147_483_648);
+    expect(MinorAmount.parse(MAX_MINOR_AMOUNT)).toBe(MAX_MINOR_AMOUNT);
+    const message = (value: unknown) => MinorAmount.safeParse(value).error?.issues[0]?.message;
+    expect(message(MAX_MINOR_AMOUNT + 1)).toBe('invoice.amountTooLarge');
+    expect(message(1e20)).toBe('invoice.amountTooLarge');
+    for (const bad of [0, -5, 1.5, '100', null, Number.NaN]) expect(message(bad)).toBe('invoice.amountInvalid');
+    expect(InvoiceKindInput.safeParse('refund').error?.issues[0]?.message).toBe('invoice.kindInvalid');
+  });
+});
+
+describe('paying before the due time', () => {
+  const now = new Date('2026-11-23T10:00:00Z');
+  it('allows a payable invoice until its due time, and one without a due time always', () => {
+    expect(canPayNow({ status: 'open', dueAt: null }, now)).toBe(true);
+    expect(canPayNow({ status: 'failed', dueAt: new Date('2026-11-23T10:00:01Z') }, now)).toBe(true);
+    expect(canPayNow({ status: 'open', dueAt: new Date('2026-11-23T10:00:00Z') }, now)).toBe(false);
+    expect(canPayNow({ status: 'expired', dueAt: null }, now)).toBe(false);
+    expect(canPayNow({ status: 'paid', dueAt: null }, now)).toBe(false);
   });
 });

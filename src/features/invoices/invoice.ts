@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../../i18n/locales';
+import { isLocale, type Locale, type LocalizedText } from '../../i18n/locales';
 import type { Currency } from '../../lib/money';
 
 export type InvoiceKind = 'appointment' | 'donation';
@@ -30,13 +30,37 @@ export interface InvoiceView {
   createdAt: Date;
 }
 
+/**
+ * The largest amount (a line, an invoice, a payment) in minor units: 10^12 — RM10 billion, or
+ * Rp1 trillion in rupiah (kept in whole units). Far above any real invoice, far below where
+ * integers stop being exact (2^53), so a gross-up or a sum can never lose a sen.
+ */
+export const MAX_MINOR_AMOUNT = 1_000_000_000_000;
+
 export function displayInvoiceNumber(number: number): string {
   return `INV-${String(number).padStart(6, '0')}`;
+}
+
+/**
+ * The language an invoice speaks (its PDF, its receipt): the one it was created in, whatever URL
+ * it is fetched from; `fallback` only for a row whose stored locale is not one of ours.
+ */
+export function invoiceLocale(invoice: { locale: string }, fallback: Locale): Locale {
+  return isLocale(invoice.locale) ? invoice.locale : fallback;
 }
 
 /** Invoices that can still be paid. "failed" means the last attempt failed: try again. */
 export function isPayable(status: InvoiceStatus): boolean {
   return status === 'open' || status === 'failed';
+}
+
+/**
+ * Whether a payer may start paying now: a payable status and not past its due time (the sweep
+ * marks such invoices expired within a minute; this closes that minute). A payment started before
+ * the due time still settles the invoice whenever its money arrives.
+ */
+export function canPayNow(invoice: { status: InvoiceStatus; dueAt: Date | null }, now: Date = new Date()): boolean {
+  return isPayable(invoice.status) && !(invoice.dueAt && invoice.dueAt.getTime() <= now.getTime());
 }
 
 /**

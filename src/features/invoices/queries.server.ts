@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.server';
 import type { Currency } from '../../lib/money';
 import type { InvoiceKind, InvoiceView } from './invoice';
+import { PUBLIC_ID } from './invoice-input';
 import {
   findInvoiceRowByPublicId,
   listCustomerInvoiceRows,
@@ -15,7 +16,7 @@ export async function invoiceByPublicId(
   publicId: string,
   kind?: InvoiceKind,
 ): Promise<InvoiceView | null> {
-  if (!/^[A-Za-z0-9]{10,40}$/.test(publicId)) return null;
+  if (!PUBLIC_ID.test(publicId)) return null;
   const row = await findInvoiceRowByPublicId(db, tenant.id, publicId);
   if (!row || (kind && row.kind !== kind)) return null;
   const [view] = await toViews(db, [row], tenant.currency);

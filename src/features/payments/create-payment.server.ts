@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locales';
 import { localized } from '../../i18n/locales';
 import { log } from '../../server/logger.server';
 import { hitRateLimit } from '../../server/rate-limit.server';
-import { type InvoiceView, isPayable } from '../invoices';
+import { canPayNow, type InvoiceView } from '../invoices';
 import type { Tenant } from '../tenants';
 import { emitCounterChosen } from './counter-chosen.server';
 import type { AfterCommit } from './invoice-paid.server';
@@ -47,7 +47,7 @@ export async function createPayment(
     now?: Date;
   },
 ): Promise<CreatePaymentResult> {
-  if (!isPayable(input.invoice.status)) return { ok: false, reason: 'not_payable' };
+  if (!canPayNow(input.invoice, input.now)) return { ok: false, reason: 'not_payable' };
   const option = (await enabledOptions(db, input.tenant.id, input.locale)).find((o) => o.method === input.method);
   if (!option || !methodAcceptsCurrency(input.method, input.invoice.currency.code)) {
     return { ok: false, reason: 'method_unavailable' };

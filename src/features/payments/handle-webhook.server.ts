@@ -2,11 +2,14 @@ import type { Db } from '../../db/client.server';
 import { log } from '../../server/logger.server';
 import { findPaymentAnyTenant, recordEvent } from './payment-repo.server';
 import { type PaymentProvider, WebhookVerificationError } from './provider';
-import { settlePayment } from './settle-payment.server';
+import { recordDecline, settlePayment } from './settle-payment.server';
 
 export type WebhookResult =
   | { status: 400; error: string }
-  | { status: 200; outcome: 'settled' | 'duplicate' | 'already_final' | 'ignored' | 'unknown_payment' };
+  | {
+      status: 200;
+      outcome: 'settled' | 'declined' | 'duplicate' | 'already_final' | 'ignored' | 'unknown_payment';
+    };
 
 /**
  * A gateway's webhook: verify the signature (else 400, nothing stored), then store the event and
@@ -45,16 +48,28 @@ export async function handleWebhook(
     return { status: 200, outcome: fresh ? (payment ? 'ignored' : 'unknown_payment') : 'duplicate' };
   }
   let fresh = false;
+  const storeEvent = async (tx: Db) => {
+    fresh = await recordEvent(tx, record);
+    return fresh;
+  };
+  if (event.outcome === 'declined') {
+    // An attempt failed but the provider's payment is still open: recorded, not final.
+    const declined = await recordDecline(db, {
+      tenantId: payment.tenantId,
+      paymentId: payment.id,
+      failureReason: event.failureReason ?? null,
+      before: storeEvent,
+    });
+    if (!fresh) return { status: 200, outcome: 'duplicate' };
+    return { status: 200, outcome: declined.recorded ? 'declined' : 'already_final' };
+  }
   const settled = await settlePayment(db, {
     tenantId: payment.tenantId,
     paymentId: payment.id,
     status: event.outcome,
     via: 'webhook',
     failureReason: event.failureReason ?? null,
-    before: async (tx) => {
-      fresh = await recordEvent(tx, record);
-      return fresh;
-    },
+    before: storeEvent,
   });
   if (!fresh) return { status: 200, outcome: 'duplicate' };
   return { status: 200, outcome: settled.changed ? 'settled' : 'already_final' };

@@ -4,6 +4,7 @@ export { appProviders } from './app-providers.server';
 export { markPaidAtCounter } from './counter.server';
 export { type CounterChosenEvent, onCounterChosen } from './counter-chosen.server';
 export { type CreatePaymentResult, createPayment, PAYMENT_LIMITS } from './create-payment.server';
+export { expireInvoices, PAYMENT_IN_FLIGHT_MS } from './expire-invoices.server';
 export { handleWebhook, type WebhookResult } from './handle-webhook.server';
 export { emitInvoicePaid, type InvoicePaidEvent, onInvoicePaid } from './invoice-paid.server';
 export { type PaymentOption, quote, sortOptions } from './payment-options';
@@ -11,10 +12,19 @@ export {
   counterPayments,
   enabledOptions,
   findPayment,
+  isPaymentId,
   latestPaymentOf,
   type PaymentRow,
   setMethodsEnabled,
 } from './payment-repo.server';
+export {
+  isFinalPayment,
+  OPEN_PAYMENT_STATUSES,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  type VerifyStatus,
+  verifyStatusOf,
+} from './payment-state';
 export {
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -24,5 +34,17 @@ export {
   WebhookVerificationError,
 } from './provider';
 export { methodAcceptsCurrency } from './providers';
-export { type SettleInput, type SettleResult, settlePayment } from './settle-payment.server';
-export { verifyPayment } from './verify-payment.server';
+export {
+  type DeclineInput,
+  recordDecline,
+  type SettleInput,
+  type SettleResult,
+  settlePayment,
+} from './settle-payment.server';
+export {
+  storedPaymentState,
+  type VerifiedPayment,
+  VerifyQuery,
+  verifyPayment,
+  verifyReturn,
+} from './verify-payment.server';

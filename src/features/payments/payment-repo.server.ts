@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
-import { paymentEvents, payments, staff, tenantPaymentMethods } from '../../db/schema';
+import { invoices, paymentEvents, payments, staff, tenantPaymentMethods } from '../../db/schema';
 import { type Locale, localized } from '../../i18n/locales';
 import type { PaymentOption } from './payment-options';
+import { OPEN_PAYMENT_STATUSES } from './payment-state';
 import type { PaymentMethod, ProviderName } from './provider';
 
 // The only drizzle user of the payments feature; every query is scoped by tenant.
@@ -45,7 +46,13 @@ export async function setProviderRef(db: Db, tenantId: string, id: string, provi
     .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)));
 }
 
+/** A payment id as the database stores it (anything else is "not found", never a query error). */
+export function isPaymentId(id: unknown): id is string {
+  return typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}
+
 export async function findPayment(db: Db, tenantId: string, id: string): Promise<PaymentRow | null> {
+  if (!isPaymentId(id)) return null;
   const [row] = await db
     .select()
     .from(payments)
@@ -58,7 +65,7 @@ export async function findPaymentAnyTenant(
   db: Db,
   by: { id?: string | null; provider: ProviderName; providerRef?: string | null },
 ) {
-  if (by.id && /^[0-9a-f-]{36}$/i.test(by.id)) {
+  if (isPaymentId(by.id)) {
     const [row] = await db
       .select()
       .from(payments)
@@ -102,8 +109,9 @@ export async function pendingCounterPayment(db: Db, tenantId: string, invoiceId:
 }
 
 /**
- * THE transition: pending → final, at most once. The WHERE status = 'pending' makes concurrent
- * callers (webhook, verify page, staff click) race for one row update; only the winner gets it back.
+ * THE transition: open (pending or declined) → final, at most once. The WHERE on the open statuses
+ * makes concurrent callers (webhook, verify page, staff click) race for one row update; only the
+ * winner gets it back.
  */
 export async function finalizePayment(
   tx: Db,
@@ -126,7 +134,30 @@ export async function finalizePayment(
       failureReason: outcome.failureReason ?? null,
       settledAt: outcome.at,
     })
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id), eq(payments.status, 'pending')))
+    .where(
+      and(eq(payments.tenantId, tenantId), eq(payments.id, id), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * An attempt was declined but the provider's payment stays open (Stripe's payment_failed): the
+ * payment becomes "declined" with the reason, never final, so a later success still settles it.
+ * Only open payments change: a late decline after the payment settled changes nothing.
+ */
+export async function recordDeclinedAttempt(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  failureReason: string | null,
+): Promise<PaymentRow | null> {
+  const [row] = await tx
+    .update(payments)
+    .set({ status: 'declined', failureReason })
+    .where(
+      and(eq(payments.tenantId, tenantId), eq(payments.id, id), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])),
+    )
     .returning();
   return row ?? null;
 }
@@ -176,4 +207,43 @@ export async function counterPayments(db: Db, tenantId: string, limit: number) {
 /** Switches every payment method of a tenant on or off (developer aid and tests). */
 export async function setMethodsEnabled(db: Db, tenantId: string, enabled: boolean): Promise<void> {
   await db.update(tenantPaymentMethods).set({ enabled }).where(eq(tenantPaymentMethods.tenantId, tenantId));
+}
+
+/**
+ * The expiry sweep, across tenants (each row keeps its own tenant): open or failed invoices whose
+ * due time has passed and that have no payment in flight — pending and started after
+ * `inFlightSince` — become expired. One conditional UPDATE, so it races safely with settlement:
+ * a payment that lands afterwards still moves the invoice from expired to paid.
+ */
+export async function expireOverdueInvoices(
+  db: Db,
+  now: Date,
+  inFlightSince: Date,
+): Promise<{ tenantId: string; publicId: string }[]> {
+  return db
+    .update(invoices)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        inArray(invoices.status, ['open', 'failed']),
+        isNotNull(invoices.dueAt),
+        lte(invoices.dueAt, now),
+        not(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(payments)
+              .where(
+                and(
+                  eq(payments.tenantId, invoices.tenantId),
+                  eq(payments.invoiceId, invoices.id),
+                  eq(payments.status, 'pending'),
+                  gt(payments.createdAt, inFlightSince),
+                ),
+              ),
+          ),
+        ),
+      ),
+    )
+    .returning({ tenantId: invoices.tenantId, publicId: invoices.publicId });
 }

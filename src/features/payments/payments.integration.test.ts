@@ -1,29 +1,35 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEvents, payments } from '../../db/schema';
+import { outbox, paymentEvents, payments } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { createInvoice, findInvoiceRow, type InvoiceView, invoiceByPublicId } from '../invoices';
+import { createInvoice, findInvoiceRow, type InvoiceView, invoiceByPublicId, MAX_MINOR_AMOUNT } from '../invoices';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   createPayment,
+  expireInvoices,
+  findPayment,
   handleWebhook,
   markPaidAtCounter,
   onInvoicePaid,
   type PaymentProvider,
   settlePayment,
+  storedPaymentState,
   verifyPayment,
+  verifyReturn,
   WebhookVerificationError,
 } from '.';
 
+type Outcome = 'pending' | 'declined' | 'paid' | 'failed';
+
 /** A gateway stand-in for the port: HMAC-signed JSON webhooks, a status table it controls. */
 function fakeGateway(): PaymentProvider & {
-  outcomes: Map<string, 'pending' | 'paid' | 'failed'>;
+  outcomes: Map<string, Outcome>;
   sign(body: string): string;
 } {
   const secret = 'test-secret';
-  const outcomes = new Map<string, 'pending' | 'paid' | 'failed'>();
+  const outcomes = new Map<string, Outcome>();
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('hex');
   return {
     name: 'sandbox',
@@ -38,7 +44,7 @@ function fakeGateway(): PaymentProvider & {
     },
     async parseWebhook({ headers, rawBody }) {
       if (headers.get('x-signature') !== sign(rawBody)) throw new WebhookVerificationError('bad signature');
-      const body = JSON.parse(rawBody) as { id: string; paymentId: string; outcome: 'paid' | 'failed' };
+      const body = JSON.parse(rawBody) as { id: string; paymentId: string; outcome: 'paid' | 'failed' | 'declined' };
       return {
         provider: 'sandbox',
         eventId: body.id,
@@ -76,8 +82,9 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
     await database?.close();
   });
 
-  const newInvoice = (tenant: Tenant = klinik, amount = 10_000) =>
+  const newInvoice = (tenant: Tenant = klinik, amount = 10_000, dueAt: Date | null = null) =>
     createInvoice(database.db, {
+      dueAt,
       tenantId: tenant.id,
       currency: tenant.currency,
       kind: 'appointment',
@@ -101,7 +108,12 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
     return result.paymentId;
   }
 
-  function webhook(eventId: string, paymentId: string, outcome: 'paid' | 'failed' = 'paid', signature?: string) {
+  function webhook(
+    eventId: string,
+    paymentId: string,
+    outcome: 'paid' | 'failed' | 'declined' = 'paid',
+    signature?: string,
+  ) {
     const rawBody = JSON.stringify({ id: eventId, paymentId, outcome });
     return handleWebhook(database.db, gateway, {
       headers: new Headers({ 'x-signature': signature ?? gateway.sign(rawBody) }),
@@ -145,6 +157,93 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
       await database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt-replayed-1')),
     ).toHaveLength(1);
     expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+  });
+
+  const receiptsOf = async (invoice: InvoiceView) =>
+    (
+      await database.db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.template, 'receipt'), sql`${outbox.payload}->>'number' = ${invoice.displayNumber}`))
+    ).length;
+
+  it('settles once when the same webhook event arrives 10 times at once', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    const results = await Promise.all(Array.from({ length: 10 }, () => webhook('evt-concurrent-1', paymentId)));
+    const outcomes = results.map((r) => (r.status === 200 ? r.outcome : 'error')).sort();
+    expect(outcomes).toEqual(['settled', ...Array(9).fill('duplicate')].sort());
+    expect(
+      await database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt-concurrent-1')),
+    ).toHaveLength(1);
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ status: 'paid', settledVia: 'webhook' });
+    expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+    expect(await receiptsOf(invoice)).toBe(1);
+  });
+
+  it('records a declined attempt without settling: a later success on the same payment is paid once', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    expect(await webhook(`evt-declined-${paymentId}`, paymentId, 'declined')).toEqual({
+      status: 200,
+      outcome: 'declined',
+    });
+    const [declined] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(declined).toMatchObject({ status: 'declined', settledAt: null });
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('failed');
+    // The verify page says "Payment failed" (Try again / Verify again) while the gateway agrees.
+    gateway.outcomes.set(paymentId, 'declined');
+    const verified = await verifyPayment(database.db, providers, {
+      tenantId: klinik.id,
+      invoiceId: invoice.id,
+      paymentId,
+    });
+    expect(verified?.status).toBe('failed');
+
+    // The payer confirms again on the same provider payment and it succeeds.
+    gateway.outcomes.set(paymentId, 'paid');
+    expect(await webhook(`evt-succeeded-${paymentId}`, paymentId, 'paid')).toEqual({ status: 200, outcome: 'settled' });
+    expect(await webhook(`evt-succeeded-${paymentId}`, paymentId, 'paid')).toEqual({
+      status: 200,
+      outcome: 'duplicate',
+    });
+    // A decline delivered late (out of order) changes nothing any more.
+    expect(await webhook(`evt-declined-late-${paymentId}`, paymentId, 'declined')).toEqual({
+      status: 200,
+      outcome: 'already_final',
+    });
+    const [paid] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(paid?.status).toBe('paid');
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('paid');
+    expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+    expect(await receiptsOf(invoice)).toBe(1);
+    const verifiedAgain = await verifyPayment(database.db, providers, {
+      tenantId: klinik.id,
+      invoiceId: invoice.id,
+      paymentId,
+    });
+    expect(verifiedAgain?.status).toBe('paid');
+  });
+
+  it('settles a declined payment once when declines, successes and verifications race', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    await webhook(`evt-race-declined-${paymentId}`, paymentId, 'declined');
+    gateway.outcomes.set(paymentId, 'paid');
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0
+          ? webhook(`evt-race-ok-${i}-${paymentId}`, paymentId, 'paid')
+          : i % 3 === 1
+            ? webhook(`evt-race-no-${i}-${paymentId}`, paymentId, 'declined')
+            : verifyPayment(database.db, providers, { tenantId: klinik.id, invoiceId: invoice.id, paymentId }),
+      ),
+    );
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment?.status).toBe('paid');
+    expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+    expect(await receiptsOf(invoice)).toBe(1);
   });
 
   it('settles once when webhooks and verifications race (50 at once)', async () => {
@@ -260,6 +359,113 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
     const paid = (await invoiceByPublicId(database.db, klinik, invoice.publicId)) as InvoiceView;
     const second = await markPaidAtCounter(database.db, { tenantId: klinik.id, invoice: paid, staffId: staffRow.id });
     expect(second.changed).toBe(false);
+  });
+
+  it('keeps amounts above 2^31 minor units exact (RM50 million), through payment and the covered fee', async () => {
+    const big = 5_000_000_000;
+    const invoice = await newInvoice(klinik, big);
+    expect(invoice).toMatchObject({ subtotal: big, total: big });
+    expect(invoice.lines[0]).toMatchObject({ unitAmount: big, amount: big });
+    const paymentId = await startPayment(invoice, true);
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(typeof payment?.amount).toBe('number');
+    expect(payment?.amount).toBeGreaterThan(big);
+    await webhook(`evt-big-${paymentId}`, paymentId);
+    const paid = await invoiceByPublicId(database.db, klinik, invoice.publicId);
+    expect(paid).toMatchObject({ status: 'paid', subtotal: big, total: payment?.amount });
+    await expect(newInvoice(klinik, MAX_MINOR_AMOUNT + 1)).rejects.toThrow(RangeError);
+  });
+
+  it('treats a malformed payment id as not found, never as a query error', async () => {
+    const invoice = await newInvoice();
+    expect(await findPayment(database.db, klinik.id, 'notauuid')).toBeNull();
+    expect(await findPayment(database.db, klinik.id, "1' OR '1'='1")).toBeNull();
+    const ask = (payment: string | null) =>
+      verifyReturn(database.db, providers, { tenantId: klinik.id, invoiceId: invoice.id, payment });
+    expect(await ask('notauuid')).toBe('bad_link');
+    expect(await ask('00000000-0000-4000-8000-000000000000')).toBe('not_found');
+    expect(await ask(null)).toEqual({ verified: null });
+    const paymentId = await startPayment(invoice);
+    expect(await ask(paymentId)).toMatchObject({ verified: { status: 'pending', payment: { id: paymentId } } });
+    // Another invoice's payment is not this invoice's.
+    const other = await newInvoice();
+    expect(
+      await verifyReturn(database.db, providers, { tenantId: klinik.id, invoiceId: other.id, payment: paymentId }),
+    ).toBe('not_found');
+    // Another tenant cannot see it at all.
+    expect(await findPayment(database.db, peduli.id, paymentId)).toBeNull();
+  });
+
+  it('tells an open verify page where the payment stands now (the settlement it may have missed)', async () => {
+    const invoice = await newInvoice();
+    const paymentId = await startPayment(invoice);
+    const state = () =>
+      invoiceByPublicId(database.db, klinik, invoice.publicId).then((now) =>
+        storedPaymentState(database.db, {
+          tenantId: klinik.id,
+          invoiceId: invoice.id,
+          invoiceStatus: now?.status ?? 'open',
+          paymentId,
+        }),
+      );
+    expect(await state()).toEqual({ invoice: 'open', payment: 'pending' });
+    await webhook(`evt-missed-${paymentId}`, paymentId);
+    expect(await state()).toEqual({ invoice: 'paid', payment: 'paid' });
+  });
+
+  describe('expiry', () => {
+    const statusOf = async (invoice: InvoiceView) =>
+      (await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status;
+
+    it('expires an open invoice past its due time, and no one can start paying it', async () => {
+      const due = new Date(Date.now() - 60_000);
+      const overdue = await newInvoice(klinik, 10_000, due);
+      const later = await newInvoice(klinik, 10_000, new Date(Date.now() + 3_600_000));
+      const undated = await newInvoice(klinik, 10_000, null);
+      // Even before the sweep, the due time has passed: paying is refused.
+      await expect(startPayment(overdue)).rejects.toThrow('not_payable');
+      expect(await expireInvoices(database.db)).toBeGreaterThanOrEqual(1);
+      expect(await statusOf(overdue)).toBe('expired');
+      expect(await statusOf(later)).toBe('open');
+      expect(await statusOf(undated)).toBe('open');
+      await expect(
+        startPayment((await invoiceByPublicId(database.db, klinik, overdue.publicId)) as InvoiceView),
+      ).rejects.toThrow('not_payable');
+      // A second sweep changes nothing.
+      const again = await expireInvoices(database.db);
+      expect(await statusOf(overdue)).toBe('expired');
+      expect(again).toBe(0);
+    });
+
+    it('waits for a payment in flight, then settles a late payment paid (money is never lost)', async () => {
+      const invoice = await newInvoice(klinik, 10_000, new Date(Date.now() + 60_000));
+      const paymentId = await startPayment(invoice);
+      const afterDue = new Date(Date.now() + 5 * 60_000);
+      await expireInvoices(database.db, afterDue);
+      expect(await statusOf(invoice)).toBe('open'); // the payer is still at the gateway
+      // An hour later the pending payment counts as abandoned: the invoice expires.
+      await expireInvoices(database.db, new Date(Date.now() + 2 * 3_600_000));
+      expect(await statusOf(invoice)).toBe('expired');
+      // …and then the gateway's success arrives after all.
+      expect(await webhook(`evt-late-pay-${paymentId}`, paymentId)).toEqual({ status: 200, outcome: 'settled' });
+      expect(await statusOf(invoice)).toBe('paid');
+      expect(paidEvents.filter((p) => p === invoice.publicId)).toHaveLength(1);
+      expect(await receiptsOf(invoice)).toBe(1);
+      await expireInvoices(database.db, new Date(Date.now() + 3 * 3_600_000));
+      expect(await statusOf(invoice)).toBe('paid');
+    });
+
+    it('expires an invoice whose last attempt failed, and never a paid one', async () => {
+      const failed = await newInvoice(klinik, 10_000, new Date(Date.now() + 60_000));
+      const first = await startPayment(failed);
+      await webhook(`evt-exp-fail-${first}`, first, 'failed');
+      const paid = await newInvoice(klinik, 10_000, new Date(Date.now() + 60_000));
+      const second = await startPayment(paid);
+      await webhook(`evt-exp-paid-${second}`, second, 'paid');
+      await expireInvoices(database.db, new Date(Date.now() + 10 * 60_000));
+      expect(await statusOf(failed)).toBe('expired');
+      expect(await statusOf(paid)).toBe('paid');
+    });
   });
 
   it('settles only pending payments: a second settlement is a no-op', async () => {

@@ -35,7 +35,12 @@ export type PaymentStart =
   /** Nothing online: pay at the counter. */
   | { kind: 'offline' };
 
-export type ProviderOutcome = 'pending' | 'paid' | 'failed' | 'cancelled';
+/**
+ * Where a provider's payment stands. `declined`: the last attempt failed but the provider's payment
+ * is still open for another attempt (a Stripe PaymentIntent goes back to requires_payment_method
+ * after payment_intent.payment_failed). Only paid, failed and cancelled are final.
+ */
+export type ProviderOutcome = 'pending' | 'declined' | 'paid' | 'failed' | 'cancelled';
 
 export interface ProviderStatus {
   status: ProviderOutcome;
@@ -52,8 +57,8 @@ export interface VerifiedEvent {
   paymentId: string | null;
   /** The provider's payment reference (PaymentIntent id), when any. */
   providerRef: string | null;
-  /** 'ignored' for event types that do not settle anything. */
-  outcome: 'paid' | 'failed' | 'cancelled' | 'ignored';
+  /** 'declined' records a failed attempt without settling; 'ignored' for event types that change nothing. */
+  outcome: 'paid' | 'failed' | 'cancelled' | 'declined' | 'ignored';
   failureReason?: string | undefined;
   payload: Record<string, unknown>;
 }

@@ -3,7 +3,13 @@ import { log } from '../../server/logger.server';
 import { publish } from '../../server/realtime';
 import { findInvoiceRow, moveInvoiceStatus } from '../invoices';
 import { type AfterCommit, emitInvoicePaid } from './invoice-paid.server';
-import { finalizePayment, findPayment, noteRefundDue, type PaymentRow } from './payment-repo.server';
+import {
+  finalizePayment,
+  findPayment,
+  noteRefundDue,
+  type PaymentRow,
+  recordDeclinedAttempt,
+} from './payment-repo.server';
 
 export interface SettleInput {
   tenantId: string;
@@ -19,7 +25,7 @@ export interface SettleInput {
 }
 
 export interface SettleResult {
-  /** True only for the one call that moved the payment out of pending. */
+  /** True only for the one call that moved the payment out of pending/declined. */
   changed: boolean;
   payment: PaymentRow | null;
 }
@@ -27,7 +33,7 @@ export interface SettleResult {
 /**
  * The one way a payment becomes final (DESIGN.md §5): whatever arrives — webhooks replayed or out
  * of order, the return-page verification, a staff click, all at once — the payment leaves
- * "pending" at most once, and only that call moves the invoice and fires the paid event.
+ * its open statuses (pending, declined) at most once, and only that call moves the invoice and fires the paid event.
  */
 export async function settlePayment(db: Db, input: SettleInput): Promise<SettleResult> {
   const at = input.now ?? new Date();
@@ -73,20 +79,69 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
     await effect().catch((error: unknown) => log.warn('after-payment effect failed', { error: String(error) }));
   }
   if (outcome.changed && outcome.payment) {
-    // After commit: tell any open verify page. A lost message is caught by "Verify again".
-    const publicId = outcome.invoicePublicId ?? (await invoicePublicIdOf(db, input.tenantId, outcome.payment));
-    if (publicId) {
-      await publish(input.tenantId, `invoice:${publicId}`, 'payment', {
-        paymentId: outcome.payment.id,
-        paymentStatus: outcome.payment.status,
-        invoiceStatus: outcome.invoiceStatus,
-      }).catch((error: unknown) => log.warn('realtime publish failed', { error: String(error) }));
-    }
+    await announce(db, input.tenantId, outcome.payment, outcome.invoicePublicId, outcome.invoiceStatus);
   }
   return {
     changed: outcome.changed,
     payment: outcome.payment ?? (await findPayment(db, input.tenantId, input.paymentId)),
   };
+}
+
+export interface DeclineInput {
+  tenantId: string;
+  paymentId: string;
+  failureReason?: string | null;
+  /** Runs first inside the same transaction (the webhook stores its event here). */
+  before?: (tx: Db) => Promise<boolean>;
+}
+
+/**
+ * A declined attempt on a provider payment that stays open (Stripe): recorded on the payment
+ * ("declined", with the reason) and shown on the invoice as failed, so the verify page offers
+ * Try again — but nothing is final and no effect runs: a later success on the same payment still
+ * settles it, once, through settlePayment. A decline arriving after the payment settled changes nothing.
+ */
+export async function recordDecline(
+  db: Db,
+  input: DeclineInput,
+): Promise<{ recorded: boolean; payment: PaymentRow | null }> {
+  const outcome = await db.transaction(async (tx) => {
+    if (input.before && !(await input.before(tx))) return { payment: null, invoicePublicId: null };
+    const payment = await recordDeclinedAttempt(tx, input.tenantId, input.paymentId, input.failureReason ?? null);
+    if (!payment) return { payment: null, invoicePublicId: null };
+    const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open'], { status: 'failed' });
+    return { payment, invoicePublicId: invoice?.publicId ?? null };
+  });
+  if (outcome.payment) {
+    await announce(
+      db,
+      input.tenantId,
+      outcome.payment,
+      outcome.invoicePublicId,
+      outcome.invoicePublicId ? 'failed' : null,
+    );
+  }
+  return {
+    recorded: outcome.payment !== null,
+    payment: outcome.payment ?? (await findPayment(db, input.tenantId, input.paymentId)),
+  };
+}
+
+/** After commit: tell any open verify page. A lost message is caught by "Verify again". */
+async function announce(
+  db: Db,
+  tenantId: string,
+  payment: PaymentRow,
+  invoicePublicId: string | null,
+  invoiceStatus: 'paid' | 'failed' | null,
+): Promise<void> {
+  const publicId = invoicePublicId ?? (await invoicePublicIdOf(db, tenantId, payment));
+  if (!publicId) return;
+  await publish(tenantId, `invoice:${publicId}`, 'payment', {
+    paymentId: payment.id,
+    paymentStatus: payment.status,
+    invoiceStatus,
+  }).catch((error: unknown) => log.warn('realtime publish failed', { error: String(error) }));
 }
 
 async function invoicePublicIdOf(db: Db, tenantId: string, payment: PaymentRow): Promise<string | null> {

@@ -1,16 +1,33 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { createInvoice } from '../../features/invoices';
+import { createInvoice, InvoiceKindInput, MinorAmount } from '../../features/invoices';
 import { env } from '../../server/config.server';
 import { db } from '../../server/database.server';
 import { badRequest, json, readJson } from '../../server/http';
 
 const Body = z.object({
-  kind: z.enum(['appointment', 'donation']).default('appointment'),
-  amount: z.number().int().positive().default(8450),
-  description: z.string().default('General consultation'),
-  name: z.string().default('Test Payer'),
-  email: z.email().optional(),
+  kind: InvoiceKindInput.default('appointment'),
+  amount: MinorAmount.default(8450),
+  description: z
+    .string({ message: 'field.invalid' })
+    .trim()
+    .min(1, { message: 'field.required' })
+    .max(200, { message: 'field.invalid' })
+    .default('General consultation'),
+  name: z
+    .string({ message: 'field.invalid' })
+    .trim()
+    .min(1, { message: 'field.required' })
+    .max(120, { message: 'field.invalid' })
+    .default('Test Payer'),
+  email: z.email({ message: 'auth.emailInvalid' }).optional(),
+  /** Minutes from now until the invoice is due (it expires unpaid after that). */
+  dueInMinutes: z
+    .number({ message: 'field.invalid' })
+    .int({ message: 'field.invalid' })
+    .min(-10_080, { message: 'field.invalid' })
+    .max(525_600, { message: 'field.invalid' })
+    .optional(),
 });
 
 /**
@@ -28,6 +45,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
     locale: locals.locale,
     lines: [{ description: { en: body.data.description }, quantity: 1, unitAmount: body.data.amount }],
     contact: { name: body.data.name, email: body.data.email ?? null },
+    dueAt: body.data.dueInMinutes === undefined ? null : new Date(Date.now() + body.data.dueInMinutes * 60_000),
   });
   return json({
     publicId: invoice.publicId,

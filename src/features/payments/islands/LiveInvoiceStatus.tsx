@@ -1,25 +1,39 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $realtimeStatus, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
+import { $realtimeStatus, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
+import { type PaymentState, recheck, statusUrl } from './live-status';
 
 interface Props {
   publicId: string;
+  /** The payment the page shows (null: the invoice's latest). */
+  paymentId: string | null;
+  /** What the server rendered. */
+  shown: PaymentState;
   messages: { live: string; offline: string };
 }
 
 /**
  * Keeps a verify page current: when the invoice's payment settles (the webhook landed), the page
- * reloads to show the outcome; when the live connection drops, it says so.
+ * reloads to show the outcome; when the live connection drops, it says so. Each time its
+ * subscription becomes ready (READY) it also asks where the payment stands, because a settlement
+ * between the server's render and the subscription sent its message to nobody.
  */
-export default function LiveInvoiceStatus({ publicId, messages }: Props) {
+export default function LiveInvoiceStatus({ publicId, paymentId, shown, messages }: Props) {
   const status = useStore($realtimeStatus);
   useEffect(
     () =>
       subscribe(`invoice:${publicId}`, (event) => {
         // A settled payment, or messages missed while disconnected: show the server's truth.
         if (event === 'payment' || event === RESYNC) window.location.reload();
+        // Subscribed (again): a settlement before this moment reached nobody, so ask.
+        else if (event === READY) {
+          void recheck(shown, statusUrl(publicId, paymentId), {
+            fetch: (...args) => fetch(...args),
+            reload: () => window.location.reload(),
+          });
+        }
       }),
-    [publicId],
+    [publicId, paymentId, shown],
   );
   return (
     <p className="flex items-center gap-2 text-sm text-gray-600" data-realtime={status} aria-live="polite">

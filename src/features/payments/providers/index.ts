@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.server';
-import { env } from '../../../server/config.server';
+import { env, STRIPE_VARIABLES } from '../../../server/config.server';
 import type { PaymentMethod, PaymentProvider, ProviderName } from '../provider';
 import { createCounterProvider } from './counter.server';
 import { createSandboxProvider, sandboxSecret, sandboxWebhookUrl } from './sandbox.server';
@@ -39,11 +39,10 @@ export const SANDBOX_FPX_BANKS = [
 /** Stripe's well-known test card, shown (never sent) on the sandbox's card page. */
 export const SANDBOX_TEST_CARD = '4242 4242 4242 4242';
 
-const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
-
 /**
- * True when card and FPX go through Stripe. A half-done setup throws instead of quietly falling
- * back to the sandbox, where anyone could "pay" with a button.
+ * True when card and FPX go through Stripe. The boot check (config.server.ts) already refuses a
+ * half-done setup; this stays as a second guard so it can never quietly fall back to the sandbox,
+ * where anyone could "pay" with a button.
  */
 export function stripeConfigured(): boolean {
   const config = env();

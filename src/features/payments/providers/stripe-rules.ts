@@ -44,10 +44,11 @@ export function statusOfIntent(intent: Pick<Stripe.PaymentIntent, 'status' | 'la
     case 'canceled':
       return { status: 'cancelled' };
     case 'requires_payment_method':
-      // Back to requires_payment_method after an attempt means that attempt failed; without
-      // an error the payer simply has not tried yet.
+      // Back to requires_payment_method after an attempt means that attempt was declined — not
+      // final: the payer may confirm again on the same PaymentIntent. Without an error the payer
+      // simply has not tried yet.
       return intent.last_payment_error
-        ? { status: 'failed', failureReason: intent.last_payment_error.message ?? 'The payment failed.' }
+        ? { status: 'declined', failureReason: intent.last_payment_error.message ?? 'The payment failed.' }
         : { status: 'pending' };
     default:
       // processing, requires_action, requires_confirmation, requires_capture: not final yet.
@@ -55,9 +56,13 @@ export function statusOfIntent(intent: Pick<Stripe.PaymentIntent, 'status' | 'la
   }
 }
 
+/**
+ * Only succeeded and canceled are final for a PaymentIntent: after payment_failed it returns to
+ * requires_payment_method and the payer may retry on it, so that event records a declined attempt.
+ */
 const OUTCOMES: Record<string, VerifiedEvent['outcome']> = {
   'payment_intent.succeeded': 'paid',
-  'payment_intent.payment_failed': 'failed',
+  'payment_intent.payment_failed': 'declined',
   'payment_intent.canceled': 'cancelled',
 };
 
@@ -75,7 +80,7 @@ export function verifiedEventOf(event: Stripe.Event): VerifiedEvent {
     payload: event as unknown as Record<string, unknown>,
   };
   if (!intent) return { ...base, outcome: 'ignored' };
-  if (outcome === 'failed') {
+  if (outcome === 'declined') {
     return { ...base, outcome, failureReason: intent.last_payment_error?.message ?? 'The payment failed.' };
   }
   return { ...base, outcome };

@@ -181,7 +181,8 @@ describe('Stripe provider (local stand-in for api.stripe.com)', () => {
     expect(await status()).toEqual({ status: 'cancelled' });
     intent.status = 'requires_payment_method';
     intent.last_payment_error = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
-    expect(await status()).toEqual({ status: 'failed', failureReason: 'Your card was declined.' });
+    // Declined, not final: the payer may confirm again on the same PaymentIntent.
+    expect(await status()).toEqual({ status: 'declined', failureReason: 'Your card was declined.' });
 
     await expect(provider().fetchStatus({ id: 'x', providerRef: 'pi_missing' })).rejects.toThrow(
       /No such payment_intent/,
@@ -225,7 +226,7 @@ describe('Stripe webhooks', () => {
       last_payment_error: { type: 'card_error', message: 'Your card has insufficient funds.' },
     });
     expect(await provider().parseWebhook({ headers: signed(failed), rawBody: failed })).toMatchObject({
-      outcome: 'failed',
+      outcome: 'declined',
       paymentId: 'pay-2',
       failureReason: 'Your card has insufficient funds.',
     });
@@ -259,7 +260,15 @@ describe('Stripe rules', () => {
     expect(toStripeAmount(500, 'JPY')).toBe(500);
   });
 
-  it('treats an untried intent as pending and a declined one as failed', () => {
+  it('treats an untried intent as pending, a declined one as declined (not final), canceled as final', () => {
+    expect(
+      statusOfIntent({
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'card_error', message: 'Your card was declined.' } as never,
+      }),
+    ).toEqual({ status: 'declined', failureReason: 'Your card was declined.' });
+    expect(statusOfIntent({ status: 'canceled', last_payment_error: null })).toEqual({ status: 'cancelled' });
+    expect(statusOfIntent({ status: 'succeeded', last_payment_error: null })).toEqual({ status: 'paid' });
     expect(statusOfIntent({ status: 'requires_payment_method', last_payment_error: null })).toEqual({
       status: 'pending',
     });

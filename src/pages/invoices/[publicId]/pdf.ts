@@ -1,22 +1,26 @@
 import type { APIRoute } from 'astro';
-import { invoiceByPublicId } from '../../../features/invoices';
+import { invoiceByPublicId, invoiceLocale } from '../../../features/invoices';
 import { invoicePdfFilename, renderInvoicePdf } from '../../../features/invoices/pdf/invoice-pdf.server';
 import { db } from '../../../server/database.server';
 
-/** The printable invoice (or receipt, once paid) as PDF, in the visitor's language. */
+/**
+ * The printable invoice (or receipt, once paid) as PDF, in the invoice's own language (the one it
+ * was created in), whichever language prefix the link carried.
+ */
 export const GET: APIRoute = async ({ params, locals }) => {
   const invoice = await invoiceByPublicId(await db(), locals.tenant, params.publicId ?? '');
   if (!invoice) return new Response(locals.t('error.notFound.message'), { status: 404 });
+  const locale = invoiceLocale(invoice, locals.locale);
   const pdf = await renderInvoicePdf({
     invoice,
     tenant: locals.tenant,
-    locale: locals.locale,
+    locale,
     publicBaseUrl: locals.origin,
   });
   return new Response(new Uint8Array(pdf), {
     headers: {
       'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${invoicePdfFilename(invoice, locals.locale)}"`,
+      'Content-Disposition': `inline; filename="${invoicePdfFilename(invoice, locale)}"`,
       'Cache-Control': 'private, no-store',
       'X-Robots-Tag': 'noindex',
     },

@@ -6,15 +6,18 @@ import { localePath } from '../../../../i18n/routing';
 import { db } from '../../../../server/database.server';
 import { badRequest, json, readJson } from '../../../../server/http';
 
-const Body = z.object({ method: z.enum(PAYMENT_METHODS), coverFees: z.boolean().default(false) });
+const Body = z.object({
+  method: z.enum(PAYMENT_METHODS, { message: 'invoice.methodInvalid' }),
+  coverFees: z.boolean({ message: 'field.invalid' }).default(false),
+});
 
 /** Starts paying an invoice: answers how the browser continues (redirect, Stripe, counter). */
 export const POST: APIRoute = async ({ params, request, locals }) => {
-  const body = Body.safeParse(await readJson(request));
-  if (!body.success) return badRequest(body.error, locals.t);
   const database = await db();
   const invoice = await invoiceByPublicId(database, locals.tenant, params.publicId ?? '');
   if (!invoice) return json({ error: locals.t('error.notFound.message') }, { status: 404 });
+  const body = Body.safeParse(await readJson(request));
+  if (!body.success) return badRequest(body.error, locals.t);
   const verifyPath = localePath(
     locals.locale,
     invoice.kind === 'donation'

@@ -1,0 +1,44 @@
+// The verify page's live status, client side and pure: which state the server rendered, and
+// whether the stored state now differs (then the page reloads to show the server's truth).
+
+export interface PaymentState {
+  invoice: string;
+  /** The payment as the verify page shows it: pending, paid, failed, cancelled; null when none. */
+  payment: string | null;
+}
+
+/** The status endpoint of an invoice (and the payment the page shows). */
+export function statusUrl(publicId: string, paymentId: string | null): string {
+  const base = `/api/invoices/${encodeURIComponent(publicId)}/status`;
+  return paymentId ? `${base}?payment=${encodeURIComponent(paymentId)}` : base;
+}
+
+/**
+ * True when the page no longer shows the truth: the invoice got paid (by this or any payment),
+ * or the payment the page shows left the state it was rendered in.
+ */
+export function hasMoved(shown: PaymentState, now: PaymentState): boolean {
+  if (now.invoice === 'paid' && shown.invoice !== 'paid') return true;
+  return now.payment !== null && now.payment !== shown.payment;
+}
+
+/**
+ * Asks where the payment stands now and reloads when it moved. Called each time the live
+ * subscription becomes ready: messages before that moment were never delivered to this page.
+ */
+export async function recheck(
+  shown: PaymentState,
+  url: string,
+  io: { fetch: typeof fetch; reload: () => void },
+): Promise<boolean> {
+  try {
+    const response = await io.fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    if (!response.ok) return false;
+    const now = (await response.json()) as PaymentState;
+    if (!hasMoved(shown, now)) return false;
+    io.reload();
+    return true;
+  } catch {
+    return false; // offline: the next ready (reconnect) asks again
+  }
+}

@@ -1,0 +1,201 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, paymentEvents, payments } from '../../../db/schema';
+import { seedDemo } from '../../../db/seed/demo.server';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../db/test-databases';
+import { createInvoice, type InvoiceView, invoiceByPublicId } from '../../invoices';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '../../tenants';
+import { createPayment, handleWebhook, type PaymentProvider, verifyPayment } from '..';
+import { createStripeProvider } from './stripe.server';
+
+// A Stripe card payment from start to settlement, offline: PaymentIntents from a local stand-in of
+// api.stripe.com, webhooks signed with the SDK's own generateTestHeaderString and verified by it.
+
+const webhookSecret = 'whsec_serambi_integration_0123456789';
+const intents = new Map<string, Record<string, unknown>>();
+let api: Server;
+
+function intentOf(id: string, form: URLSearchParams): Record<string, unknown> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const match = /^metadata\[(\w+)\]$/.exec(key);
+    if (match?.[1]) metadata[match[1]] = value;
+  }
+  return {
+    id,
+    object: 'payment_intent',
+    amount: Number(form.get('amount')),
+    currency: form.get('currency'),
+    client_secret: `${id}_secret_standin`,
+    last_payment_error: null,
+    livemode: false,
+    metadata,
+    status: 'requires_payment_method',
+  };
+}
+
+describe.each(testDatabaseKinds)('Stripe through to settlement on %s', (kind) => {
+  let database: TestDatabase;
+  let klinik: Tenant;
+  let stripe: PaymentProvider;
+  const providers = { forMethod: () => stripe, byName: () => stripe };
+
+  beforeAll(async () => {
+    api = createServer(async (request, response) => {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const reply = (status: number, value: unknown) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        const id = `pi_it${kind}${intents.size + 1}`;
+        intents.set(id, intentOf(id, new URLSearchParams(body)));
+        return reply(200, intents.get(id));
+      }
+      const intent = intents.get(url.pathname.split('/').at(-1) ?? '');
+      if (request.method === 'GET' && intent) return reply(200, intent);
+      return reply(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    stripe = createStripeProvider({
+      secretKey: 'sk_test_51SerambiIntegration000000',
+      publishableKey: 'pk_test_51SerambiIntegration000000',
+      webhookSecret,
+      apiHost: '127.0.0.1',
+      apiPort: (api.address() as AddressInfo).port,
+      apiProtocol: 'http',
+    });
+    database = await createTestDatabase(kind);
+    await seedDemo(database.db);
+    forgetCachedTenants();
+    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+  });
+  afterAll(async () => {
+    forgetCachedTenants();
+    await database?.close();
+    await new Promise<void>((resolve) => api.close(() => resolve()));
+  });
+
+  async function startCardPayment(): Promise<{ invoice: InvoiceView; paymentId: string; intentId: string }> {
+    const invoice = await createInvoice(database.db, {
+      tenantId: klinik.id,
+      currency: klinik.currency,
+      kind: 'appointment',
+      locale: 'en',
+      lines: [{ description: { en: 'Consultation' }, quantity: 1, unitAmount: 12_000 }],
+      contact: { name: 'Card Payer', email: 'card@example.my' },
+    });
+    const started = await createPayment(database.db, providers, {
+      tenant: klinik,
+      invoice,
+      method: 'card',
+      coverFees: false,
+      locale: 'en',
+      ip: `10.7.${intents.size}.1`,
+      siteOrigin: 'http://klinik.localhost',
+      returnPath: `/invoices/${invoice.publicId}/verify`,
+    });
+    if (!started.ok || started.start.kind !== 'client_secret') throw new Error('no PaymentIntent');
+    return { invoice, paymentId: started.paymentId, intentId: started.start.providerRef };
+  }
+
+  /** Stripe's delivery of an event about the intent as it stands, signed with the SDK's test helper. */
+  function deliver(eventId: string, type: string, intentId: string) {
+    const rawBody = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: intents.get(intentId) },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: webhookSecret });
+    return handleWebhook(database.db, stripe, { headers: new Headers({ 'stripe-signature': signature }), rawBody });
+  }
+
+  const receipts = async (invoice: InvoiceView) =>
+    (
+      await database.db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.template, 'receipt'), sql`${outbox.payload}->>'number' = ${invoice.displayNumber}`))
+    ).length;
+
+  it('settles a signed payment_intent.succeeded, once, however often it is delivered', async () => {
+    const { invoice, paymentId, intentId } = await startCardPayment();
+    (intents.get(intentId) as Record<string, unknown>).status = 'succeeded';
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => deliver('evt_it_succeeded_1', 'payment_intent.succeeded', intentId)),
+    );
+    expect(results.map((r) => (r.status === 200 ? r.outcome : 'error')).sort()).toEqual(
+      ['settled', ...Array(9).fill('duplicate')].sort(),
+    );
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ status: 'paid', provider: 'stripe', providerRef: intentId, settledVia: 'webhook' });
+    expect(
+      await database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_it_succeeded_1')),
+    ).toHaveLength(1);
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('paid');
+    expect(await receipts(invoice)).toBe(1);
+  });
+
+  it('a declined card, then a successful retry on the same PaymentIntent: paid, one event, one receipt', async () => {
+    const { invoice, paymentId, intentId } = await startCardPayment();
+    const intent = intents.get(intentId) as Record<string, unknown>;
+    intent.last_payment_error = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
+    expect(await deliver('evt_it_failed_1', 'payment_intent.payment_failed', intentId)).toEqual({
+      status: 200,
+      outcome: 'declined',
+    });
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('failed');
+    const onReturn = await verifyPayment(database.db, providers, {
+      tenantId: klinik.id,
+      invoiceId: invoice.id,
+      paymentId,
+    });
+    expect(onReturn).toMatchObject({
+      status: 'failed',
+      payment: { status: 'declined', failureReason: 'Your card was declined.' },
+    });
+
+    // The payer confirms again with another card in the same Payment Element.
+    intent.status = 'succeeded';
+    intent.last_payment_error = null;
+    expect(await deliver('evt_it_succeeded_2', 'payment_intent.succeeded', intentId)).toEqual({
+      status: 200,
+      outcome: 'settled',
+    });
+    expect(await deliver('evt_it_succeeded_2', 'payment_intent.succeeded', intentId)).toEqual({
+      status: 200,
+      outcome: 'duplicate',
+    });
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment?.status).toBe('paid');
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('paid');
+    expect(await receipts(invoice)).toBe(1);
+    expect(
+      (await verifyPayment(database.db, providers, { tenantId: klinik.id, invoiceId: invoice.id, paymentId }))?.status,
+    ).toBe('paid');
+  });
+
+  it('the return page settles the retry even when the success webhook never comes', async () => {
+    const { invoice, paymentId, intentId } = await startCardPayment();
+    const intent = intents.get(intentId) as Record<string, unknown>;
+    intent.last_payment_error = { type: 'card_error', message: 'Your card has insufficient funds.' };
+    await deliver('evt_it_failed_3', 'payment_intent.payment_failed', intentId);
+    intent.status = 'succeeded';
+    const verified = await verifyPayment(database.db, providers, {
+      tenantId: klinik.id,
+      invoiceId: invoice.id,
+      paymentId,
+    });
+    expect(verified).toMatchObject({ status: 'paid', payment: { status: 'paid', settledVia: 'verify' } });
+    expect(await receipts(invoice)).toBe(1);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { checkEnvAtBoot, parseEnv } from './config.server';
+
+const stripe = {
+  STRIPE_SECRET_KEY: 'sk_test_51SecretValueNeverShown',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_51PublishableValueNeverShown',
+  STRIPE_WEBHOOK_SECRET: 'whsec_WebhookValueNeverShown',
+};
+
+function problem(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('the environment check', () => {
+  it('takes Stripe with all three variables, or none', () => {
+    expect(parseEnv({ ...stripe }).STRIPE_SECRET_KEY).toBe(stripe.STRIPE_SECRET_KEY);
+    expect(parseEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+    // Empty means unset.
+    expect(parseEnv({ STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' })).toBeTruthy();
+  });
+
+  it('refuses a half-done Stripe setup, naming the missing variables and no value', () => {
+    const onlySecret = problem({ STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY });
+    expect(onlySecret).toContain('STRIPE_PUBLISHABLE_KEY');
+    expect(onlySecret).toContain('STRIPE_WEBHOOK_SECRET');
+    expect(onlySecret).not.toMatch(/^\s*STRIPE_SECRET_KEY:/m);
+    expect(onlySecret).not.toContain('SecretValueNeverShown');
+
+    const noWebhook = problem({
+      STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: stripe.STRIPE_PUBLISHABLE_KEY,
+    });
+    expect(noWebhook).toMatch(/^\s*STRIPE_WEBHOOK_SECRET:/m);
+    expect(noWebhook).not.toMatch(/^\s*STRIPE_PUBLISHABLE_KEY:/m);
+    for (const value of Object.values(stripe)) expect(noWebhook).not.toContain(value);
+  });
+
+  it('refuses malformed Stripe and Ably values by name only', () => {
+    const wrongKey = problem({ ...stripe, STRIPE_SECRET_KEY: 'pk_live_swappedKeyValue' });
+    expect(wrongKey).toMatch(/^\s*STRIPE_SECRET_KEY:/m);
+    expect(wrongKey).not.toContain('swappedKeyValue');
+    const ably = problem({ ABLY_API_KEY: 'justasecretwithoutshape' });
+    expect(ably).toContain('ABLY_API_KEY: expected appId.keyId:secret');
+    expect(ably).not.toContain('justasecretwithoutshape');
+    expect(parseEnv({ ABLY_API_KEY: 'app1.key1:s3cr3t' }).ABLY_API_KEY).toBe('app1.key1:s3cr3t');
+  });
+
+  it('stops the process at boot when the configuration is wrong', () => {
+    const before = { ...process.env };
+    const errors: unknown[] = [];
+    const originalError = console.error;
+    console.error = (...args: unknown[]) => errors.push(args.join(' '));
+    try {
+      process.env.STRIPE_SECRET_KEY = stripe.STRIPE_SECRET_KEY;
+      delete process.env.STRIPE_PUBLISHABLE_KEY;
+      delete process.env.STRIPE_WEBHOOK_SECRET;
+      const exit = (code: number): never => {
+        throw new Error(`exit ${code}`);
+      };
+      expect(() => checkEnvAtBoot(exit)).toThrow('exit 1');
+      expect(String(errors[0])).toContain('STRIPE_WEBHOOK_SECRET');
+      expect(String(errors[0])).not.toContain(stripe.STRIPE_SECRET_KEY);
+    } finally {
+      console.error = originalError;
+      process.env = before;
+    }
+  });
+});
