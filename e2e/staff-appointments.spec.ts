@@ -9,6 +9,8 @@ interface DevBooking {
   serviceId: string;
   resourceId: string;
   invoicePublicId: string | null;
+  /** The card gateway page, when the dev booking started a payment. */
+  paymentUrl: string | null;
 }
 
 /** A phone number no other test uses, so /dev/outbox?to= finds only this test's messages. */
@@ -279,10 +281,11 @@ test.describe('staff appointments', () => {
   }) => {
     test.setTimeout(90_000); // a payment through the sandbox, then a staff login
     const phone = uniquePhone();
-    // A hold made 11 minutes ago has lapsed; someone else then takes the same time.
+    // A hold made 11 minutes ago, whose payer opened the card gateway in time, has lapsed;
+    // someone else then takes the same time.
     const late = await devBooking(
       page,
-      { service: 'dental-scaling', name: 'Wati Lambat', phone, locale: 'id', minutesAgo: 11 },
+      { service: 'dental-scaling', name: 'Wati Lambat', phone, locale: 'id', minutesAgo: 11, startCardPayment: true },
       'held',
     );
     const thief = await page.evaluate(
@@ -304,11 +307,18 @@ test.describe('staff appointments', () => {
     );
     expect(thief).toBe(201);
 
-    // The late customer pays anyway (the invoice page stays payable) — by card through the sandbox.
+    // The invoice itself can no longer be paid: it was due when the hold ended.
     await page.goto(site('klinik', `/id/invoices/${late.invoicePublicId}/appointment`));
-    await page.getByLabel('Kartu kredit/debit').check();
-    await page.getByRole('button', { name: /^Bayar/ }).click();
-    await expect(page).toHaveURL(/\/pay\/sandbox\//);
+    await expect(page.locator('[data-invoice-expired]')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Bayar/ })).toHaveCount(0);
+    // …and says why, with the way on: choose another time for the same service.
+    const lapsed = page.locator('[data-booking-outcome="expired"]');
+    await expect(lapsed).toContainText('10 menit');
+    await expect(lapsed.locator('a[href="/id/appointment/dental-scaling"]')).toBeVisible();
+    await expectAccessible(page);
+
+    // The payer finishes on the gateway page opened in time: the money arrives after all.
+    await page.goto(late.paymentUrl as string);
     await page.getByRole('button', { name: /^Bayar/ }).click();
     await expect(page).toHaveURL(/\/id\/invoices\/\w+\/verify\?payment=/);
     const outcome = page.locator('[data-booking-outcome="refund_due"]');

@@ -2,6 +2,9 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { bookFirstFreeSlot } from '../../features/booking/dev-booking.server';
 import { requestPagePath } from '../../features/booking/staff-agenda';
+import { invoiceByPublicId } from '../../features/invoices';
+import { appProviders, createPayment } from '../../features/payments';
+import type { Locale } from '../../i18n/locales';
 import { localePath } from '../../i18n/routing';
 import { env } from '../../server/config.server';
 import { db } from '../../server/database.server';
@@ -22,6 +25,8 @@ const Body = z.object({
   notes: z.string().max(2000).nullable().default(null),
   /** Book as if this many minutes ago: a hold of 11 minutes ago has lapsed (late-payment tests). */
   minutesAgo: z.number().int().min(0).max(60).optional(),
+  /** Also start paying by card at that same moment (a payer who opened the gateway in time). */
+  startCardPayment: z.boolean().default(false),
 });
 
 /**
@@ -34,6 +39,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const body = Body.safeParse((await readJson(request)) ?? {});
   if (!body.success) return badRequest(body.error, locals.t);
   const locale = body.data.locale ?? locals.locale;
+  const now = new Date(Date.now() - (body.data.minutesAgo ?? 0) * 60_000);
   const result = await bookFirstFreeSlot(await db(), {
     tenant: locals.tenant,
     serviceSlug: body.data.service,
@@ -42,10 +48,14 @@ export const POST: APIRoute = async ({ request, locals }) => {
     address: body.data.address,
     notes: body.data.notes,
     locale,
-    ...(body.data.minutesAgo ? { now: new Date(Date.now() - body.data.minutesAgo * 60_000) } : {}),
+    now,
   });
   if (!result.ok) return json({ error: result.reason }, { status: result.reason === 'service_not_found' ? 404 : 409 });
+  const paymentUrl = body.data.startCardPayment
+    ? await startCardPayment(result.invoice?.publicId, now, locale, locals)
+    : null;
   return json({
+    paymentUrl,
     publicId: result.booking.publicId,
     status: result.booking.status,
     startsAt: result.booking.startsAt.toISOString(),
@@ -55,3 +65,27 @@ export const POST: APIRoute = async ({ request, locals }) => {
     requestPath: localePath(locale, requestPagePath(body.data.service, result.booking.publicId)),
   });
 };
+
+/** The gateway page of a card payment started at `now` for the booking's invoice. */
+async function startCardPayment(
+  invoicePublicId: string | undefined,
+  now: Date,
+  locale: Locale,
+  locals: App.Locals,
+): Promise<string | null> {
+  const database = await db();
+  const invoice = invoicePublicId ? await invoiceByPublicId(database, locals.tenant, invoicePublicId) : null;
+  if (!invoice) return null;
+  const started = await createPayment(database, appProviders(database), {
+    tenant: locals.tenant,
+    invoice,
+    method: 'card',
+    coverFees: false,
+    locale,
+    ip: locals.clientIp,
+    siteOrigin: locals.origin,
+    returnPath: localePath(locale, `/invoices/${invoice.publicId}/verify`),
+    now,
+  });
+  return started.ok && started.start.kind === 'redirect' ? started.start.url : null;
+}
