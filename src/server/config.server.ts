@@ -15,7 +15,7 @@ const EnvFields = z.object({
     .enum(['0', '1', 'true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
-  /** The deployment's public base domain for canonical URLs when a tenant has no primary host. */
+  /** The protocol of the organisations' own domains, for absolute links built outside a request (messages). */
   PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('https'),
   /**
    * Reverse proxies in front of the server that we trust (load balancer, TLS terminator): 0 ignores
