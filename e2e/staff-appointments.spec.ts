@@ -310,6 +310,7 @@ test.describe('staff appointments', () => {
     // The invoice itself can no longer be paid: it was due when the hold ended.
     await page.goto(site('klinik', `/id/invoices/${late.invoicePublicId}/appointment`));
     await expect(page.locator('[data-invoice-expired]')).toBeVisible();
+    await expect(page.locator('[data-invoice-status]')).toHaveText('Kedaluwarsa');
     await expect(page.getByRole('button', { name: /^Bayar/ })).toHaveCount(0);
     // …and says why, with the way on: choose another time for the same service.
     const lapsed = page.locator('[data-booking-outcome="expired"]');

@@ -3,6 +3,7 @@ export {
   canPayNow,
   coverFee,
   displayInvoiceNumber,
+  displayStatus,
   grossUp,
   type InvoiceKind,
   type InvoiceStatus,

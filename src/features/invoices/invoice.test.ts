@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newPublicId } from './create-invoice.server';
-import { canPayNow, coverFee, displayInvoiceNumber, grossUp, isPayable } from './invoice';
+import { canPayNow, coverFee, displayInvoiceNumber, displayStatus, grossUp, isPayable } from './invoice';
 
 describe('cover-the-fees gross-up', () => {
   it('nets the organisation at least the amount: gross = ceil((amount + fixed) / (1 − rate))', () => {
@@ -71,5 +71,12 @@ describe('paying before the due time', () => {
     expect(canPayNow({ status: 'open', dueAt: new Date('2026-11-23T10:00:00Z') }, now)).toBe(false);
     expect(canPayNow({ status: 'expired', dueAt: null }, now)).toBe(false);
     expect(canPayNow({ status: 'paid', dueAt: null }, now)).toBe(false);
+  });
+  it('shows an overdue open or failed invoice as expired before the sweep records it', () => {
+    const past = new Date('2026-11-23T09:59:00Z');
+    expect(displayStatus({ status: 'open', dueAt: past }, now)).toBe('expired');
+    expect(displayStatus({ status: 'failed', dueAt: past }, now)).toBe('expired');
+    expect(displayStatus({ status: 'open', dueAt: null }, now)).toBe('open');
+    expect(displayStatus({ status: 'paid', dueAt: past }, now)).toBe('paid');
   });
 });

@@ -64,6 +64,17 @@ export function canPayNow(invoice: { status: InvoiceStatus; dueAt: Date | null }
 }
 
 /**
+ * The status a payer should read: an open or failed invoice past its due time already is expired,
+ * in the minute before the sweep records it.
+ */
+export function displayStatus(
+  invoice: { status: InvoiceStatus; dueAt: Date | null },
+  now: Date = new Date(),
+): InvoiceStatus {
+  return isPayable(invoice.status) && !canPayNow(invoice, now) ? 'expired' : invoice.status;
+}
+
+/**
  * Cover-the-fees gross-up (DESIGN.md §5): gross = ceil((amount + fixed) / (1 − rate)), with the
  * rate in basis points and integer arithmetic only, so the organisation nets at least `amount`.
  */
