@@ -1,12 +1,19 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { ReadableAtom } from 'nanostores';
-import { z } from 'zod/mini';
+import {
+  type AppointmentCart,
+  type AppointmentCartInput,
+  type DonationCart,
+  type DonationCartInput,
+  parseAppointmentCart,
+  parseDonationCart,
+} from './cart-shapes';
 
 // The two carts of SPEC.md §4, kept in localStorage as `donation_cart` and `appointment_cart`.
 // Only one cart exists at a time: setting either first clears both, then stores the new one.
-// What comes back from storage is checked with zod (its tree-shakable `zod/mini` form, to keep
-// the booking islands inside their JavaScript budget); anything malformed (an older shape, a
-// tampered value, broken JSON) is dropped instead of crashing the page.
+// What comes back from storage is checked (./cart-shapes: by hand, to keep the booking islands
+// inside their JavaScript budget); anything malformed (an older shape, a tampered value, broken
+// JSON) is dropped instead of crashing the page.
 //
 // Hydration: these stores read localStorage as soon as they load in the browser, while the server
 // always sees null. Islands that render cart contents must read them after mount (or be
@@ -16,67 +23,24 @@ import { z } from 'zod/mini';
 export const DONATION_CART_KEY = 'donation_cart';
 export const APPOINTMENT_CART_KEY = 'appointment_cart';
 
-const id = z.pipe(
-  z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.int()]),
-  z.transform((value: string | number) => String(value)),
-);
-const text = z.optional(z.string().check(z.maxLength(1000)));
-
-export const DonorDetails = z.looseObject({
-  name: text,
-  email: text,
-  phone: text,
-  anonymous: z.optional(z.boolean()),
-  message: text,
-});
-export type DonorDetails = z.infer<typeof DonorDetails>;
-
-export const DONATION_TYPES = ['one-time', 'weekly', 'monthly'] as const;
-export type DonationType = (typeof DONATION_TYPES)[number];
-
-export const DonationCart = z.looseObject({
-  campaignId: id,
-  /** Integer minor units (sen for MYR), as money is everywhere (DESIGN.md §2). */
-  amount: z.int().check(z.nonnegative()),
-  type: z.enum(DONATION_TYPES),
-  /** How many weeks or months a weekly/monthly donation runs; absent for one-time. */
-  count: z.optional(z.int().check(z.positive(), z.maximum(1000))),
-  coverFees: z._default(z.boolean(), false),
-  donor: z.optional(DonorDetails),
-});
-export type DonationCart = z.infer<typeof DonationCart>;
-export type DonationCartInput = z.input<typeof DonationCart>;
-
-export const CustomerDetails = z.looseObject({
-  name: text,
-  email: text,
-  phone: text,
-});
-export type CustomerDetails = z.infer<typeof CustomerDetails>;
-
-export const AppointmentCart = z.looseObject({
-  serviceId: z.optional(id),
-  /** A practitioner or room, or 'any' when the visitor has no preference. */
-  resourceId: z.optional(id),
-  /** yyyy-MM-dd in the tenant's time zone. */
-  date: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-  /** Start of the chosen slot, ISO 8601 with offset. */
-  slotStart: z.optional(z.iso.datetime({ offset: true })),
-  customer: z.optional(CustomerDetails),
-  /** Answers to the service's form questions, by question id. */
-  answers: z.optional(z.record(z.string(), z.unknown())),
-});
-export type AppointmentCart = z.infer<typeof AppointmentCart>;
-export type AppointmentCartInput = z.input<typeof AppointmentCart>;
+export {
+  type AppointmentCart,
+  type AppointmentCartInput,
+  type CustomerDetails,
+  DONATION_TYPES,
+  type DonationCart,
+  type DonationCartInput,
+  type DonationType,
+  type DonorDetails,
+} from './cart-shapes';
 
 /** JSON in storage, validated on the way out; anything unreadable becomes null. */
-function jsonCodec<T>(schema: z.ZodMiniType<T>) {
+function jsonCodec<T>(parse: (value: unknown) => T | null) {
   return {
     encode: (value: T | null): string | undefined => (value === null ? undefined : JSON.stringify(value)),
     decode: (raw: string): T | null => {
       try {
-        const parsed = schema.safeParse(JSON.parse(raw));
-        return parsed.success ? parsed.data : null;
+        return parse(JSON.parse(raw));
       } catch {
         return null;
       }
@@ -86,8 +50,12 @@ function jsonCodec<T>(schema: z.ZodMiniType<T>) {
 
 // Both are recovered from storage when this module loads (and again whenever a store gets its
 // first subscriber, and on `storage` events from other tabs).
-const donationCart = persistentAtom<DonationCart | null>(DONATION_CART_KEY, null, jsonCodec(DonationCart));
-const appointmentCart = persistentAtom<AppointmentCart | null>(APPOINTMENT_CART_KEY, null, jsonCodec(AppointmentCart));
+const donationCart = persistentAtom<DonationCart | null>(DONATION_CART_KEY, null, jsonCodec(parseDonationCart));
+const appointmentCart = persistentAtom<AppointmentCart | null>(
+  APPOINTMENT_CART_KEY,
+  null,
+  jsonCodec(parseAppointmentCart),
+);
 
 /** Read-only outside this module: writes go through the actions below, which keep one cart at a time. */
 export const $donationCart: ReadableAtom<DonationCart | null> = donationCart;
@@ -104,7 +72,8 @@ export function removeAllCarts(): void {
  * in the caller, not visitor input.
  */
 export function setDonationCart(cart: DonationCartInput): DonationCart {
-  const valid = DonationCart.parse(cart);
+  const valid = parseDonationCart(cart);
+  if (!valid) throw new TypeError('invalid donation cart');
   removeAllCarts();
   donationCart.set(valid);
   return valid;
@@ -112,7 +81,8 @@ export function setDonationCart(cart: DonationCartInput): DonationCart {
 
 /** Replaces whatever cart exists with an appointment cart. */
 export function setAppointmentCart(cart: AppointmentCartInput): AppointmentCart {
-  const valid = AppointmentCart.parse(cart);
+  const valid = parseAppointmentCart(cart);
+  if (!valid) throw new TypeError('invalid appointment cart');
   removeAllCarts();
   appointmentCart.set(valid);
   return valid;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { parseAppointmentCart, parseDonationCart } from './cart-shapes';
+
+const donation = { campaignId: 'c1', amount: 5000, type: 'monthly', count: 6 };
+
+describe('donation cart shape', () => {
+  it('defaults coverFees to false and turns numeric ids into strings', () => {
+    expect(parseDonationCart({ ...donation, campaignId: 42 })).toEqual({
+      ...donation,
+      campaignId: '42',
+      coverFees: false,
+    });
+  });
+
+  it('keeps keys it does not know (a newer page may store more)', () => {
+    expect(parseDonationCart({ ...donation, source: 'ad' })?.source).toBe('ad');
+  });
+
+  it.each([
+    ['a fractional amount', { ...donation, amount: 10.5 }],
+    ['a negative amount', { ...donation, amount: -1 }],
+    ['an amount as text', { ...donation, amount: '5000' }],
+    ['an unknown type', { ...donation, type: 'yearly' }],
+    ['a zero count', { ...donation, count: 0 }],
+    ['a count over 1000', { ...donation, count: 1001 }],
+    ['an empty id', { ...donation, campaignId: '' }],
+    ['an id over 100 characters', { ...donation, campaignId: 'x'.repeat(101) }],
+    ['a fractional numeric id', { ...donation, campaignId: 1.5 }],
+    ['coverFees as text', { ...donation, coverFees: 'yes' }],
+    ['a donor name over 1000 characters', { ...donation, donor: { name: 'x'.repeat(1001) } }],
+    ['a donor that is not an object', { ...donation, donor: 'Siti' }],
+    ['anonymous as text', { ...donation, donor: { anonymous: 'true' } }],
+    ['an array', [donation]],
+    ['null', null],
+  ])('refuses %s', (_, value) => {
+    expect(parseDonationCart(value)).toBeNull();
+  });
+});
+
+describe('appointment cart shape', () => {
+  it('accepts an empty cart and every field', () => {
+    expect(parseAppointmentCart({})).toEqual({});
+    const full = {
+      serviceId: 's1',
+      resourceId: 'any',
+      date: '2026-03-01',
+      slotStart: '2026-03-01T09:00:00+08:00',
+      customer: { name: 'Siti', phone: '60123456789' },
+      answers: { fasted: 'yes', age: 40 },
+    };
+    expect(parseAppointmentCart(full)).toEqual(full);
+    expect(parseAppointmentCart({ slotStart: '2026-03-01T01:00:00.000Z' })?.slotStart).toBe('2026-03-01T01:00:00.000Z');
+    expect(parseAppointmentCart({ serviceId: 7 })).toEqual({ serviceId: '7' });
+  });
+
+  it.each([
+    ['a slot without an offset', { slotStart: '2026-03-01T09:00:00' }],
+    ['a slot that is a number', { slotStart: 12 }],
+    ['a date in words', { date: 'tomorrow' }],
+    ['a date with a time', { date: '2026-03-01T09:00' }],
+    ['answers that are a list', { answers: ['yes'] }],
+    ['a customer phone that is a number', { customer: { phone: 60123456789 } }],
+  ])('refuses %s', (_, value) => {
+    expect(parseAppointmentCart(value)).toBeNull();
+  });
+});
