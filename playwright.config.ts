@@ -1,15 +1,14 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumForTests } from './scripts/chromium-path.mjs';
 
-// End-to-end journeys in the machine's Chromium (never a downloaded browser), against the built
-// server on a fresh embedded database. Tenants are reached as *.localhost hosts.
+// End-to-end journeys in Chromium (CHROME_PATH, the system's, or the one inside the npm package
+// @sparticuz/chromium; never a browser downloaded at run time), against the built server on a
+// fresh embedded database. Tenants are reached as *.localhost hosts.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4400);
-const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  throw new Error(`Chromium not found at ${chromium}: install it (apt-get install -y chromium) or set CHROME_PATH`);
-}
+const chromium = await chromiumForTests();
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'serambi-e2e-'));
 
 export default defineConfig({
@@ -25,7 +24,8 @@ export default defineConfig({
     baseURL: `http://klinik.localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromium,
+      executablePath: chromium.executablePath,
+      ...(Object.keys(chromium.env).length > 0 ? { env: { ...process.env, ...chromium.env } } : {}),
       args: [
         '--no-sandbox',
         '--disable-gpu',

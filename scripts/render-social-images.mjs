@@ -1,10 +1,11 @@
 // Renders the PNG twin of every hero drawn as SVG under public/demo (`klinik-hero.svg` →
 // `klinik-hero.png`), 1200×630, for og:image and twitter:image: social networks do not render
-// SVG. Run it after changing a hero: `node scripts/render-social-images.mjs`. Uses the machine's
-// Chromium (CHROME_PATH or /usr/bin/chromium), never a downloaded browser. The PNGs are committed.
+// SVG. Run it after changing a hero: `node scripts/render-social-images.mjs`. Uses the Chromium the
+// tests use (scripts/chromium-path.mjs), never a downloaded browser. The PNGs are committed.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumForTests } from './chromium-path.mjs';
 
 const SOCIAL_WIDTH = 1200;
 const SOCIAL_HEIGHT = 630;
@@ -13,8 +14,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const folder = path.join(root, 'public/demo');
 const heroes = readdirSync(folder).filter((name) => name.endsWith('-hero.svg'));
 
+const browserBinary = await chromiumForTests();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: browserBinary.executablePath,
+  ...(Object.keys(browserBinary.env).length > 0 ? { env: { ...process.env, ...browserBinary.env } } : {}),
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {

@@ -1,0 +1,42 @@
+// The text of a PDF, line by line as a reader sees it, for tests that check what an invoice says.
+// pdfkit writes standard-font text as kerned glyph runs, so words cannot be found in the raw
+// bytes; pdf.js (an npm package, so no system tool is needed) reads them back.
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/**
+ * @param {Uint8Array} bytes the PDF
+ * @param {number} [pageNumber] one page (1-based); all pages when left out
+ * @returns {Promise<string>} lines top to bottom, runs on a line left to right, separated by spaces
+ */
+export async function pdfText(bytes, pageNumber) {
+  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, useSystemFonts: false }).promise;
+  try {
+    const numbers = pageNumber ? [pageNumber] : Array.from({ length: document.numPages }, (_, i) => i + 1);
+    const pages = [];
+    for (const number of numbers) pages.push(pageLines(await (await document.getPage(number)).getTextContent()));
+    return pages.join('\n\f');
+  } finally {
+    await document.destroy();
+  }
+}
+
+/** Groups text runs into lines by their baseline (within half a point), then orders each line by x. */
+function pageLines(content) {
+  const lines = [];
+  for (const item of content.items) {
+    if (!('str' in item) || item.str.trim() === '') continue;
+    const [x, y] = [item.transform[4], item.transform[5]];
+    let line = lines.find((candidate) => Math.abs(candidate.y - y) < 0.5);
+    if (!line) lines.push((line = { y, runs: [] }));
+    line.runs.push({ x, text: item.str });
+  }
+  return lines
+    .sort((a, b) => b.y - a.y)
+    .map((line) =>
+      line.runs
+        .sort((a, b) => a.x - b.x)
+        .map((run) => run.text)
+        .join(' '),
+    )
+    .join('\n');
+}
