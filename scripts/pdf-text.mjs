@@ -27,7 +27,10 @@ function pageLines(content) {
     if (!('str' in item) || item.str.trim() === '') continue;
     const [x, y] = [item.transform[4], item.transform[5]];
     let line = lines.find((candidate) => Math.abs(candidate.y - y) < 0.5);
-    if (!line) lines.push((line = { y, runs: [] }));
+    if (!line) {
+      line = { y, runs: [] };
+      lines.push(line);
+    }
     line.runs.push({ x, text: item.str });
   }
   return lines
