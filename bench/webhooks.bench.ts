@@ -3,18 +3,14 @@
 // and the check that duplicates never cause a second effect. Run: npm run bench
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { composeApp } from '../src/app.server';
 import { openDatabase } from '../src/db/client.server';
 import { paymentEvents, payments } from '../src/db/schema';
 import { seedDemo } from '../src/db/seed/demo.server';
 import { createInvoice } from '../src/features/invoices';
-import {
-  createPayment,
-  handleWebhook,
-  onInvoicePaid,
-  type PaymentProvider,
-  WebhookVerificationError,
-} from '../src/features/payments';
+import { createPayment, handleWebhook, type PaymentProvider, WebhookVerificationError } from '../src/features/payments';
 import { resolveTenant, type Tenant } from '../src/features/tenants';
+import { events as bus } from '../src/server/events';
 
 const N = Number(process.env.BENCH_N ?? 300);
 const secret = 'bench-secret';
@@ -47,8 +43,9 @@ async function main() {
   const database = await openDatabase(url ? { url } : { dataDir: 'memory://' });
   await seedDemo(database.db);
   const tenant = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+  composeApp();
   let effects = 0;
-  onInvoicePaid('bench-counter', async () => {
+  bus.on('invoice.paid', 'bench-counter', async () => {
     effects += 1;
   });
 

@@ -1,4 +1,5 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { startApp } from './app.server';
 import {
   accessFor,
   CUSTOMER_COOKIE,
@@ -14,9 +15,8 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './i18n/loc
 import { localePath, resolveLocale } from './i18n/routing';
 import { translator } from './i18n/t';
 import { HttpError } from './lib/http-error';
-import { startBackgroundWork } from './server/background.server';
 import { checkEnvAtBoot, env } from './server/config.server';
-import { db } from './server/database.server';
+import { db, database as openAppDatabase } from './server/database.server';
 import { withErrorStatus } from './server/error-status';
 import { effectiveRequest } from './server/forwarded';
 import { errorJson, json } from './server/http';
@@ -117,8 +117,9 @@ const serambi = defineMiddleware(async (context, next) => {
   });
   locals.origin = effective.origin;
   locals.clientIp = effective.clientIp;
-  const database = await db();
-  startBackgroundWork(database);
+  const app = await openAppDatabase();
+  startApp(app);
+  const database = app.db;
   const tenant = await resolveTenant(database, host);
   const cookie = cookies.get(LOCALE_COOKIE)?.value;
   const page = !isNonPagePath(url.pathname);

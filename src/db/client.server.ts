@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** How the job system reaches the same database: PGlite's one connection, or the server's URL. */
+  connection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('SELECT pg_advisory_unlock(728301)').catch(() => {});
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', connection: { kind: 'postgres', url: options.url }, close: () => pool.end() };
   }
 
   const dataDir = options.dataDir ?? './data';
@@ -60,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', connection: { kind: 'pglite', client }, close: () => client.close() };
 }
 
 /** True when the database holds no tenant yet (first start). */

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server';
 import { rateLimits } from '../db/schema';
+import type { RecurringJob } from './jobs';
 
 /** The longest window a rate limit may use: rows older than this are swept away. */
 export const RATE_LIMIT_MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -66,3 +67,14 @@ export async function sweepRateLimits(db: Db, olderThan: Date): Promise<number> 
     .returning({ key: rateLimits.key });
   return deleted.length;
 }
+
+/** Rate-limit windows older than the longest window can never count again: deleted every ten minutes. */
+export const rateLimitJobs: readonly RecurringJob[] = [
+  {
+    name: 'platform.sweep-rate-limits',
+    cron: '*/10 * * * *',
+    run: async ({ db, now }) => ({
+      rateLimits: await sweepRateLimits(db, new Date(now.getTime() - RATE_LIMIT_MAX_WINDOW_MS)),
+    }),
+  },
+];

@@ -1,4 +1,5 @@
 export * from './accounts';
 export * from './bookings';
+export * from './jobs';
 export * from './payments';
 export * from './tenants';

@@ -12,6 +12,7 @@ export {
   VerifyCodeBody,
 } from './auth.schema';
 export { codeRefusalMessage, contactRefusalMessage, displayDestination, retryMinutes } from './code-messages';
+export { authJobs } from './jobs.server';
 export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from './login-code';
 export { type Channel, type CodeRefusal, requestLoginCode, verifyLoginCode } from './login-codes.server';
 export { hashPassword } from './passwords.server';

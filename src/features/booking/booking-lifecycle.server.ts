@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.server';
+import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
@@ -141,7 +142,15 @@ export async function markAttendance(
   const booking = await findBookingByPublicId(db, input.tenantId, input.publicId);
   if (!booking) return { ok: false, reason: 'not_found' };
   if (booking.status === 'confirmed' && !hasStarted(booking, now)) return { ok: false, reason: 'not_started' };
-  const moved = await moveBooking(db, input.tenantId, booking.id, ['confirmed'], { status: input.outcome });
+  let afterCommit: AfterCommit[] = [];
+  const moved = await db.transaction(async (tx) => {
+    const row = await moveBooking(tx, input.tenantId, booking.id, ['confirmed'], { status: input.outcome });
+    if (row?.status === 'completed') {
+      afterCommit = await events.emit(tx, 'booking.completed', { tenantId: input.tenantId, booking: row, at: now });
+    }
+    return row;
+  });
+  await runAfterCommit(afterCommit, (error) => log.warn('after-attendance effect failed', { error: String(error) }));
   return moved ? { ok: true, booking: moved } : { ok: false, reason: 'not_confirmed' };
 }
 

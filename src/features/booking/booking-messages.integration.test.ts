@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeApp } from '../../app.server';
 import { bookings, invoices, outbox, services, staff } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
@@ -10,6 +11,9 @@ import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { bookingOfInvoice, bookSlot, cancelBooking, decideRequest, rescheduleBooking, sweepBookings } from '.';
 import { staffAgenda, staffAppointmentAction } from './staff-agenda.server';
 import { insertPaymentForTest } from './test-support';
+
+// Effects of payment (booking confirmations, receipts) as the running app registers them.
+composeApp();
 
 // Monday 23 Nov 2026, 08:00 in Kuala Lumpur; the appointments below are on Thursday 26 Nov.
 const NOW = new Date('2026-11-23T00:00:00Z');

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeApp } from '../../app.server';
 import { bookings, services, staff } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
@@ -14,6 +15,9 @@ import {
   saveBookingPhoto,
   sweepBookings,
 } from '.';
+
+// Effects of payment (booking confirmations, receipts) as the running app registers them.
+composeApp();
 
 // Monday 23 Nov 2026, 08:00 in Kuala Lumpur; the slots below are on Tuesday 24 Nov.
 const NOW = new Date('2026-11-23T00:00:00Z');

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeApp } from '../../app.server';
 import { bookings, outbox, services, staff } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
@@ -8,6 +9,9 @@ import { bookSlot, sweepBookings } from '.';
 import { decideAndNotify } from './decision-messages.server';
 import { embedOriginsFor, saveEmbedOrigins } from './embed.server';
 import { staffAgenda, staffAppointmentAction } from './staff-agenda.server';
+
+// Effects of payment (booking confirmations, receipts) as the running app registers them.
+composeApp();
 
 // Monday 23 Nov 2026, 08:00 in Kuala Lumpur; the requests below are on Tuesday 24 Nov.
 const NOW = new Date('2026-11-23T00:00:00Z');

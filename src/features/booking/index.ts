@@ -1,5 +1,3 @@
-import './paid-effect.server';
-
 export * from './appointment-flow';
 export {
   type BookingPageData,
@@ -15,6 +13,7 @@ export type { Availability, AvailabilityDay, DayStatus, Slot } from './availabil
 export { availabilityFor, MAX_REQUEST_DAYS } from './availability.server';
 export { type BookSlotInput, type BookSlotResult, bookSlot } from './book-slot.server';
 export { amountDueAtBooking, BLOCKING, type BookingStatus, canChangeOnline, HOLD_MINUTES } from './booking';
+export type { BookingCompletedEvent } from './booking-events';
 export * from './booking-form-rules';
 export {
   type AttendanceResult,
@@ -44,7 +43,9 @@ export {
   type ServiceRow,
 } from './booking-repo.server';
 export { type CancelBookingResult, cancelBooking } from './cancel-booking.server';
+export { registerBookingEffects } from './effects.server';
 export { MAX_EMBED_ORIGINS } from './embed';
 export { type EmbedOriginsUpdate, embedOriginsFor, updateEmbedOriginsFromForm } from './embed.server';
+export { bookingJobs } from './jobs.server';
 export { type RescheduleResult, rescheduleBooking } from './reschedule-booking.server';
 export { timeZoneLabel } from './time-zone';

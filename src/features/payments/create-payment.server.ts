@@ -1,12 +1,11 @@
 import type { Db } from '../../db/client.server';
 import type { Locale } from '../../i18n/locales';
 import { localized } from '../../i18n/locales';
+import { type AfterCommit, events } from '../../server/events';
 import { log } from '../../server/logger.server';
 import { hitRateLimit } from '../../server/rate-limit.server';
 import { canPayNow, type InvoiceView } from '../invoices';
 import type { Tenant } from '../tenants';
-import { emitCounterChosen } from './counter-chosen.server';
-import type { AfterCommit } from './invoice-paid.server';
 import { quote } from './payment-options';
 import { enabledOptions, insertPayment, pendingCounterPayment, setProviderRef } from './payment-repo.server';
 import type { PaymentMethod, PaymentProvider, PaymentStart } from './provider';
@@ -79,14 +78,14 @@ export async function createPayment(
     amount: total,
     fee,
   };
-  // Choosing the counter has effects of its own (onCounterChosen), committed with the payment.
+  // Choosing the counter has effects of its own (invoice.counter_chosen), committed with the payment.
   let afterCommit: AfterCommit[] = [];
   const payment =
     input.method === 'counter'
       ? await db.transaction(async (tx) => {
           const created = await insertPayment(tx, row);
           const at = input.now ?? new Date();
-          afterCommit = await emitCounterChosen(tx, {
+          afterCommit = await events.emit(tx, 'invoice.counter_chosen', {
             tenantId: row.tenantId,
             invoice: input.invoice,
             paymentId: created.id,

@@ -1,12 +1,11 @@
-import './receipt.server';
-
 export { appProviders } from './app-providers.server';
 export { markPaidAtCounter } from './counter.server';
-export { type CounterChosenEvent, onCounterChosen } from './counter-chosen.server';
 export { type CreatePaymentResult, createPayment, PAYMENT_LIMITS } from './create-payment.server';
+export { registerPaymentEffects } from './effects.server';
 export { expireInvoices, PAYMENT_IN_FLIGHT_MS } from './expire-invoices.server';
 export { handleWebhook, type WebhookResult } from './handle-webhook.server';
-export { emitInvoicePaid, type InvoicePaidEvent, onInvoicePaid } from './invoice-paid.server';
+export { paymentJobs } from './jobs.server';
+export type { CounterChosenEvent, InvoicePaidEvent } from './payment-events';
 export { type PaymentOption, quote, sortOptions } from './payment-options';
 export {
   counterPayments,

@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeApp } from '../../app.server';
 import { outbox, paymentEvents, payments } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { events } from '../../server/events';
 import { createInvoice, findInvoiceRow, type InvoiceView, invoiceByPublicId, MAX_MINOR_AMOUNT } from '../invoices';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
@@ -12,7 +14,6 @@ import {
   findPayment,
   handleWebhook,
   markPaidAtCounter,
-  onInvoicePaid,
   type PaymentProvider,
   settlePayment,
   storedPaymentState,
@@ -58,6 +59,8 @@ function fakeGateway(): PaymentProvider & {
   };
 }
 
+composeApp();
+
 describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
   let database: TestDatabase;
   let klinik: Tenant;
@@ -73,7 +76,7 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
     forgetCachedTenants();
     klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
     peduli = (await resolveTenant(database.db, 'peduli.localhost')) as Tenant;
-    onInvoicePaid('test-recorder', async (_tx, event) => {
+    events.on('invoice.paid', 'test-recorder', async (_tx, event) => {
       paidEvents.push(event.invoice.publicId);
     });
   });
@@ -479,7 +482,7 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
   it("runs an effect's after-commit work once the payment is committed, never for a rollback", async () => {
     const seen: { publicId: string; committed: boolean }[] = [];
     const failing = { on: false };
-    onInvoicePaid('test-after-commit', async (_tx, event) => {
+    events.on('invoice.paid', 'test-after-commit', async (_tx, event) => {
       if (failing.on) throw new Error('effect failed');
       return async () => {
         // Read outside the settlement's transaction: it sees the invoice paid, so it has committed.
@@ -505,7 +508,7 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
       ).rejects.toThrow('effect failed');
       expect(seen).toHaveLength(1);
     } finally {
-      onInvoicePaid('test-after-commit', async () => {});
+      events.on('invoice.paid', 'test-after-commit', async () => {});
     }
   });
 });

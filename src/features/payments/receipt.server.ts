@@ -2,16 +2,17 @@ import { isLocale } from '../../i18n/locales';
 import { localePath } from '../../i18n/routing';
 import { formatMoney } from '../../lib/money';
 import { env } from '../../server/config.server';
+import type { EventHandler } from '../../server/events';
 import { enqueueMessage } from '../../server/outbox';
 import { displayInvoiceNumber } from '../invoices';
 import { findTenantById } from '../tenants';
-import { onInvoicePaid } from './invoice-paid.server';
+import type { InvoicePaidEvent } from './payment-events';
 
 /**
  * The receipt, sent through the outbox in the settlement's own transaction: exactly one per paid
  * invoice, by email when the payer gave one.
  */
-onInvoicePaid('receipt', async (tx, { tenantId, invoice }) => {
+export const sendReceipt: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, invoice }) => {
   if (!invoice.contactEmail) return;
   const tenant = await findTenantById(tx, tenantId);
   if (!tenant) return;
@@ -34,4 +35,4 @@ onInvoicePaid('receipt', async (tx, { tenantId, invoice }) => {
       link: `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}${localePath(locale, path)}`,
     },
   });
-});
+};

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.server';
+import { type AfterCommit, events } from '../../server/events';
 import { log } from '../../server/logger.server';
 import { publish } from '../../server/realtime';
 import { findInvoiceRow, moveInvoiceStatus } from '../invoices';
-import { type AfterCommit, emitInvoicePaid } from './invoice-paid.server';
 import {
   finalizePayment,
   findPayment,
@@ -63,7 +63,12 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
         log.warn('payment on an invoice that was already paid: refund due', { paymentId: payment.id });
         return { changed: true, payment, invoicePublicId: null, invoiceStatus: null };
       }
-      afterCommit = await emitInvoicePaid(tx, { tenantId: input.tenantId, invoice, paymentId: payment.id, at });
+      afterCommit = await events.emit(tx, 'invoice.paid', {
+        tenantId: input.tenantId,
+        invoice,
+        paymentId: payment.id,
+        at,
+      });
       return { changed: true, payment, invoicePublicId: invoice.publicId, invoiceStatus: 'paid' as const };
     }
     const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open'], { status: 'failed' });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { composeApp } from '../../../app.server';
 import { WebhookVerificationError } from '../provider';
 import { createCounterProvider } from './counter.server';
+
+// Effects of payment (booking confirmations, receipts) as the running app registers them.
+composeApp();
 
 describe('counter provider', () => {
   const counter = createCounterProvider();

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { composeApp } from '../../../app.server';
 import { sandboxCharges } from '../../../db/schema';
 import { seedDemo } from '../../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../db/test-databases';
@@ -12,6 +13,9 @@ import { type PaymentRequest, WebhookVerificationError } from '../provider';
 import { UnsupportedPaymentError } from './method-rules';
 import { completeSandboxCharge, createSandboxProvider, findSandboxCharge, sandboxWebhookUrl } from './sandbox.server';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, verifySandboxSignature } from './sandbox-webhook';
+
+// Effects of payment (booking confirmations, receipts) as the running app registers them.
+composeApp();
 
 const secret = 'sandbox-test-secret-0123456789';
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeApp } from '../../../app.server';
 import { outbox, paymentEvents, payments } from '../../../db/schema';
 import { seedDemo } from '../../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../db/test-databases';
@@ -10,6 +11,9 @@ import { createInvoice, type InvoiceView, invoiceByPublicId } from '../../invoic
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../../tenants';
 import { createPayment, handleWebhook, type PaymentProvider, verifyPayment } from '..';
 import { createStripeProvider } from './stripe.server';
+
+// Effects of payment (booking confirmations, receipts) as the running app registers them.
+composeApp();
 
 // A Stripe card payment from start to settlement, offline: PaymentIntents from a local stand-in of
 // api.stripe.com, webhooks signed with the SDK's own generateTestHeaderString and verified by it.

@@ -2,10 +2,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { composeApp } from '../../../app.server';
 import { type PaymentRequest, WebhookVerificationError } from '../provider';
 import { UnsupportedPaymentError } from './method-rules';
 import { createStripeProvider } from './stripe.server';
 import { statusOfIntent, toStripeAmount } from './stripe-rules';
+
+// Effects of payment (booking confirmations, receipts) as the running app registers them.
+composeApp();
 
 const secretKey = 'sk_test_51SerambiStandIn0000000000';
 const publishableKey = 'pk_test_51SerambiStandIn0000000000';

@@ -1,16 +1,23 @@
 import { formatMoney } from '../../lib/money';
+import type { EventBus, EventHandler } from '../../server/events';
 import { kickOutbox } from '../../server/outbox';
 import { setInvoiceDueAt } from '../invoices';
-import { onCounterChosen, onInvoicePaid } from '../payments';
+import type { CounterChosenEvent, InvoicePaidEvent } from '../payments';
 import { findTenantById } from '../tenants';
 import { announce, confirmForCounter, confirmPaidBooking } from './booking-lifecycle.server';
 import { enqueueBookingMessages } from './booking-messages.server';
+
+/** Booking's effects on the app's bus, registered by the composition root (src/app.server.ts). */
+export function registerBookingEffects(bus: EventBus): void {
+  bus.on('invoice.paid', 'booking.confirm-paid', confirmOnPayment);
+  bus.on('invoice.counter_chosen', 'booking.confirm-counter', confirmOnCounterChoice);
+}
 
 // Paying an appointment invoice confirms its booking, in the settlement's own transaction, and
 // tells the customer (confirmed, or: the time was taken, we will refund you) through the outbox
 // in that same transaction; once it commits, an open checkout page (say in the booking embed,
 // paid in another tab) is told.
-onInvoicePaid('booking-confirm', async (tx, { tenantId, invoice }) => {
+const confirmOnPayment: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, invoice }) => {
   if (invoice.kind !== 'appointment' || !invoice.referenceId) return;
   const { outcome, booking } = await confirmPaidBooking(tx, tenantId, invoice.referenceId);
   if (outcome === 'ignored' || !booking) return;
@@ -19,11 +26,11 @@ onInvoicePaid('booking-confirm', async (tx, { tenantId, invoice }) => {
     await announce(booking);
     kickOutbox();
   };
-});
+};
 
 // Choosing to pay at the counter confirms the booking with payment due there (the countdown
 // ends): the invoice is then due at the appointment, and the customer gets the confirmation.
-onCounterChosen('booking-counter', async (tx, { tenantId, invoice, at }) => {
+const confirmOnCounterChoice: EventHandler<CounterChosenEvent> = async (tx, { tenantId, invoice, at }) => {
   if (invoice.kind !== 'appointment' || !invoice.referenceId) return;
   const booking = await confirmForCounter(tx, tenantId, invoice.referenceId, at);
   if (!booking) return;
@@ -37,4 +44,4 @@ onCounterChosen('booking-counter', async (tx, { tenantId, invoice, at }) => {
     await announce(booking);
     kickOutbox();
   };
-});
+};

@@ -1,0 +1,7 @@
+import type { EventBus } from '../../server/events';
+import { sendReceipt } from './receipt.server';
+
+/** Payments' own effects, registered by the composition root (src/app.server.ts). */
+export function registerPaymentEffects(bus: EventBus): void {
+  bus.on('invoice.paid', 'payments.receipt', sendReceipt);
+}

@@ -1,0 +1,26 @@
+import type { InvoiceRow, InvoiceView } from '../invoices';
+
+/** Emitted once, inside the settlement transaction, when an invoice becomes paid. */
+export interface InvoicePaidEvent {
+  tenantId: string;
+  invoice: InvoiceRow;
+  paymentId: string;
+  at: Date;
+}
+
+/** Emitted once, in the transaction that records it, when a payer chooses to pay at the counter. */
+export interface CounterChosenEvent {
+  tenantId: string;
+  invoice: InvoiceView;
+  paymentId: string;
+  at: Date;
+}
+
+// The events payments emit on the app's bus (src/server/events): confirm a booking, count a
+// donation, award points, send the receipt all hang off them.
+declare module '../../server/events' {
+  interface ServerEvents {
+    'invoice.paid': InvoicePaidEvent;
+    'invoice.counter_chosen': CounterChosenEvent;
+  }
+}
