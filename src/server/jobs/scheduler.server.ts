@@ -20,7 +20,7 @@ export interface SchedulerOptions {
 
 /**
  * Runs the app's recurring jobs on pg-boss, on PostgreSQL and on the embedded PGlite alike (its
- * PGlite adapter; docs/decisions/0012-jobs-and-events.md). Every instance schedules and works the
+ * PGlite adapter; docs/decisions/0013-events-and-jobs.md). Every instance schedules and works the
  * same queues: pg-boss creates one job per cron tick across all of them, a queue with the
  * `singleton` policy never runs two of one job at once, a job whose instance died is retried, and
  * a tick missed while no instance ran is made up once at start-up (`missed: 'once'`).
