@@ -7,7 +7,7 @@ import { composeApp } from '../src/app.server';
 import { openDatabase } from '../src/db/client.server';
 import { paymentEvents, payments } from '../src/db/schema';
 import { seedDemo } from '../src/db/seed/demo.server';
-import { createInvoice } from '../src/features/invoices';
+import { startCheckout } from '../src/features/invoices';
 import { createPayment, handleWebhook, type PaymentProvider, WebhookVerificationError } from '../src/features/payments';
 import { resolveTenant, type Tenant } from '../src/features/tenants';
 import { events as bus } from '../src/server/events';
@@ -51,7 +51,7 @@ async function main() {
 
   const paymentIds: string[] = [];
   for (let i = 0; i < N; i += 1) {
-    const invoice = await createInvoice(database.db, {
+    const invoice = await startCheckout(database.db, {
       tenantId: tenant.id,
       currency: tenant.currency,
       kind: 'appointment',

@@ -28,7 +28,9 @@ describe('the composition root', () => {
     registerAppEffects(app);
     for (const file of files) {
       const module: Record<string, unknown> = await import(/* @vite-ignore */ file);
-      const registers = Object.entries(module).filter(([name, value]) => /^register\w*Effects$/.test(name) && typeof value === 'function');
+      const registers = Object.entries(module).filter(
+        ([name, value]) => /^register\w*Effects$/.test(name) && typeof value === 'function',
+      );
       expect(registers.length, `${file} exports a register…Effects function`).toBeGreaterThan(0);
       for (const [, register] of registers) {
         const own = new EventBus();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -69,8 +70,6 @@ export const invoices = pgTable(
     contactPhone: text('contact_phone'),
     contactEmail: text('contact_email'),
     locale: text('locale').notNull().default('en'),
-    /** What the invoice is for (a booking or donation id), set by the feature that created it. */
-    referenceId: text('reference_id'),
     dueAt: timestamp('due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,6 +77,8 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_tenant_number_key').on(t.tenantId, t.number),
     index('invoices_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
+    // Discount lines (a reward) reduce a total, never below zero.
+    check('invoices_totals_not_negative', sql`${t.subtotal} >= 0 AND ${t.total} >= 0`),
   ],
 );
 
@@ -94,10 +95,17 @@ export const invoiceLines = pgTable(
     position: integer('position').notNull(),
     description: jsonb('description').$type<Partial<LocalizedText>>().notNull(),
     quantity: integer('quantity').notNull().default(1),
+    /** Minor units; negative only on a discount line (a reward), which never takes the total below zero. */
     unitAmount: bigint('unit_amount', { mode: 'number' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** What the line pays for, set by the feature that made it: a booking, a donation, a reward… */
+    sourceKind: text('source_kind', { enum: ['booking', 'donation', 'reward', 'fundraiser_gift'] }),
+    sourceId: text('source_id'),
   },
-  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    index('invoice_lines_invoice_idx').on(t.invoiceId),
+    index('invoice_lines_source_idx').on(t.tenantId, t.sourceKind, t.sourceId),
+  ],
 );
 
 /** One attempt to pay an invoice through a provider. Settles from pending at most once. */

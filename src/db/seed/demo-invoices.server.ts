@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { createInvoice, type NewInvoiceInput } from '../../features/invoices';
+import { type CheckoutInput, startCheckout } from '../../features/invoices';
 import type { Db } from '../client.server';
 import { customers, tenantSettings, tenants } from '../schema';
 
 /** The demo customer of every tenant: log in with 012-345 6789 to see their invoices. */
 export const DEMO_CUSTOMER_PHONE = '60123456789';
 
-const DEMO_INVOICES: Record<string, Omit<NewInvoiceInput, 'tenantId' | 'currency' | 'customerId' | 'contact'>[]> = {
+const DEMO_INVOICES: Record<string, Omit<CheckoutInput, 'tenantId' | 'currency' | 'customerId' | 'contact'>[]> = {
   klinik: [
     {
       kind: 'appointment',
@@ -86,7 +86,7 @@ export async function seedDemoInvoices(db: Db): Promise<void> {
       })
       .returning();
     for (const invoice of DEMO_INVOICES[tenant.slug] ?? []) {
-      await createInvoice(db, {
+      await startCheckout(db, {
         ...invoice,
         tenantId: tenant.id,
         currency: {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.server';
-import { findInvoiceRow, type InvoiceView, invoiceByPublicId } from '../invoices';
+import { findInvoiceRow, type InvoiceView, invoiceByPublicId, lineSources, sourceIdOf } from '../invoices';
 import type { Tenant } from '../tenants';
 import { bookingPage, bookingPagePath } from './appointment-flow';
 import {
@@ -98,10 +98,11 @@ export interface InvoiceBooking {
 export async function bookingOfInvoice(
   db: Db,
   tenant: Pick<Tenant, 'id'>,
-  invoice: { kind: string; referenceId: string | null },
+  invoice: Pick<InvoiceView, 'lines'>,
 ): Promise<InvoiceBooking | null> {
-  if (invoice.kind !== 'appointment' || !invoice.referenceId) return null;
-  const booking = await findBooking(db, tenant.id, invoice.referenceId);
+  const bookingId = sourceIdOf(lineSources(invoice), 'booking');
+  if (!bookingId) return null;
+  const booking = await findBooking(db, tenant.id, bookingId);
   const service = booking ? await findService(db, tenant.id, booking.serviceId) : null;
   if (!booking || !service) return null;
   return {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.server';
 import type { Locale } from '../../i18n/locales';
 import { kickOutbox } from '../../server/outbox';
-import { createInvoice, type InvoiceView, newPublicId } from '../invoices';
+import { type InvoiceView, newPublicId, startCheckout } from '../invoices';
 import type { Tenant } from '../tenants';
 import { availabilityFor } from './availability.server';
 import { amountDueAtBooking, blockedRange, holdExpiry, isOverlapViolation } from './booking';
@@ -80,15 +80,16 @@ export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotRe
         await enqueueBookingMessages(tx, request ? 'requested' : 'confirmed', booking, { tenant: input.tenant });
         return { ok: true, booking, invoice: null } as const;
       }
-      const invoice = await createInvoice(tx, {
+      const invoice = await startCheckout(tx, {
         tenantId: input.tenant.id,
         currency: input.tenant.currency,
         kind: 'appointment',
         locale: input.locale,
-        lines: [{ description: service.name, quantity: 1, unitAmount: amount }],
+        lines: [
+          { description: service.name, quantity: 1, unitAmount: amount, source: { kind: 'booking', id: booking.id } },
+        ],
         contact: input.contact,
         customerId: input.customerId ?? null,
-        referenceId: booking.id,
         dueAt: expiresAt,
       });
       const linked = await moveBooking(tx, input.tenant.id, booking.id, ['held'], { invoiceId: invoice.id });

@@ -122,17 +122,12 @@ describe.each(testDatabaseKinds)('the customer’s booking messages on %s', (kin
     expect(renderMessage('booking-refund-due', 'en', refund?.payload).text).toContain('We will refund your payment.');
 
     // The payment result page learns the outcome from the booking.
-    const invoice = (
-      await database.db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.id, lost.invoice?.id ?? ''))
-    )[0];
-    const outcome = await bookingOfInvoice(database.db, klinik, invoice ?? { kind: 'x', referenceId: null });
+    const invoice = (await invoiceByPublicId(database.db, klinik, lost.invoice?.publicId ?? '')) as InvoiceView;
+    const outcome = await bookingOfInvoice(database.db, klinik, invoice);
     expect(outcome?.booking).toMatchObject({ status: 'expired', refundDue: true });
     expect(outcome?.servicePath).toBe('/appointment/influenza-vaccination');
     const other = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
-    expect(await bookingOfInvoice(database.db, other, invoice ?? { kind: 'x', referenceId: null })).toBeNull();
+    expect(await bookingOfInvoice(database.db, other, invoice)).toBeNull();
 
     // Staff see it with the amount paid, and record the refund once, with who and when.
     const agenda = await staffAgenda(database.db, klinik, AFTER_HOLD);

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../lib/money';
 import type { EventBus, EventHandler } from '../../server/events';
 import { kickOutbox } from '../../server/outbox';
-import { setInvoiceDueAt } from '../invoices';
+import { lineSources, setInvoiceDueAt, sourceIdOf } from '../invoices';
 import type { CounterChosenEvent, InvoicePaidEvent } from '../payments';
 import { findTenantById } from '../tenants';
 import { announce, confirmForCounter, confirmPaidBooking } from './booking-lifecycle.server';
@@ -17,9 +17,10 @@ export function registerBookingEffects(bus: EventBus): void {
 // tells the customer (confirmed, or: the time was taken, we will refund you) through the outbox
 // in that same transaction; once it commits, an open checkout page (say in the booking embed,
 // paid in another tab) is told.
-const confirmOnPayment: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, invoice }) => {
-  if (invoice.kind !== 'appointment' || !invoice.referenceId) return;
-  const { outcome, booking } = await confirmPaidBooking(tx, tenantId, invoice.referenceId);
+const confirmOnPayment: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, sources }) => {
+  const bookingId = sourceIdOf(sources, 'booking');
+  if (!bookingId) return;
+  const { outcome, booking } = await confirmPaidBooking(tx, tenantId, bookingId);
   if (outcome === 'ignored' || !booking) return;
   await enqueueBookingMessages(tx, outcome === 'refund_due' ? 'refund-due' : 'confirmed', booking);
   return async () => {
@@ -31,8 +32,9 @@ const confirmOnPayment: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, 
 // Choosing to pay at the counter confirms the booking with payment due there (the countdown
 // ends): the invoice is then due at the appointment, and the customer gets the confirmation.
 const confirmOnCounterChoice: EventHandler<CounterChosenEvent> = async (tx, { tenantId, invoice, at }) => {
-  if (invoice.kind !== 'appointment' || !invoice.referenceId) return;
-  const booking = await confirmForCounter(tx, tenantId, invoice.referenceId, at);
+  const bookingId = sourceIdOf(lineSources(invoice), 'booking');
+  if (!bookingId) return;
+  const booking = await confirmForCounter(tx, tenantId, bookingId, at);
   if (!booking) return;
   await setInvoiceDueAt(tx, tenantId, invoice.id, booking.startsAt);
   const tenant = await findTenantById(tx, tenantId);

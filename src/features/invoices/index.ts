@@ -1,17 +1,30 @@
-export { createInvoice, type NewInvoiceInput, type NewInvoiceLine, newPublicId } from './create-invoice.server';
+export { type CheckoutInput, newPublicId, startCheckout } from './checkout.server';
 export {
+  type CheckoutLine,
   canPayNow,
+  checkoutAmounts,
   coverFee,
   displayInvoiceNumber,
   displayStatus,
   grossUp,
   type InvoiceKind,
+  type InvoiceLineView,
   type InvoiceStatus,
   type InvoiceView,
   invoiceLocale,
   isPayable,
+  type LineSource,
+  type LineSourceKind,
+  lineSources,
   MAX_MINOR_AMOUNT,
+  sourceIdOf,
 } from './invoice';
 export { InvoiceKindInput, MinorAmount, PUBLIC_ID } from './invoice-input';
-export { findInvoiceRow, type InvoiceRow, moveInvoiceStatus, setInvoiceDueAt } from './invoice-repo.server';
+export {
+  findInvoiceRow,
+  type InvoiceRow,
+  lineSourcesOf,
+  moveInvoiceStatus,
+  setInvoiceDueAt,
+} from './invoice-repo.server';
 export { customerInvoices, INVOICE_PAGE_SIZE, invoiceByPublicId, listOpenInvoices } from './queries.server';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
 import { invoiceCounters, invoiceLines, invoices } from '../../db/schema';
 import type { Currency } from '../../lib/money';
-import { displayInvoiceNumber, type InvoiceStatus, type InvoiceView } from './invoice';
+import { displayInvoiceNumber, type InvoiceStatus, type InvoiceView, type LineSource } from './invoice';
 
 // The only drizzle user of the invoices feature; every query is scoped by tenant.
 
@@ -89,13 +89,13 @@ export async function toViews(db: Db, rows: InvoiceRow[], currency: Currency): P
         quantity: line.quantity,
         unitAmount: line.unitAmount,
         amount: line.amount,
+        source: line.sourceKind && line.sourceId ? { kind: line.sourceKind, id: line.sourceId } : null,
       })),
     contactName: row.contactName,
     contactPhone: row.contactPhone,
     contactEmail: row.contactEmail,
     customerId: row.customerId,
     locale: row.locale,
-    referenceId: row.referenceId,
     dueAt: row.dueAt,
     paidAt: row.paidAt,
     createdAt: row.createdAt,
@@ -154,4 +154,14 @@ export async function setInvoiceDueAt(tx: Db, tenantId: string, id: string, dueA
     .update(invoices)
     .set({ dueAt })
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id), inArray(invoices.status, ['open', 'failed'])));
+}
+
+/** What an invoice's lines pay for, in line order (for the effects of its payment). */
+export async function lineSourcesOf(db: Db, tenantId: string, invoiceId: string): Promise<LineSource[]> {
+  const rows = await db
+    .select({ kind: invoiceLines.sourceKind, id: invoiceLines.sourceId })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceLines.position));
+  return rows.flatMap((row) => (row.kind && row.id ? [{ kind: row.kind, id: row.id }] : []));
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { newPublicId } from './create-invoice.server';
-import { canPayNow, coverFee, displayInvoiceNumber, displayStatus, grossUp, isPayable } from './invoice';
+import { newPublicId } from './checkout.server';
+import {
+  canPayNow,
+  checkoutAmounts,
+  coverFee,
+  displayInvoiceNumber,
+  displayStatus,
+  grossUp,
+  isPayable,
+  MAX_MINOR_AMOUNT,
+  sourceIdOf,
+} from './invoice';
 
 describe('cover-the-fees gross-up', () => {
   it('nets the organisation at least the amount: gross = ceil((amount + fixed) / (1 − rate))', () => {
@@ -78,5 +88,43 @@ describe('paying before the due time', () => {
     expect(displayStatus({ status: 'failed', dueAt: past }, now)).toBe('expired');
     expect(displayStatus({ status: 'open', dueAt: null }, now)).toBe('open');
     expect(displayStatus({ status: 'paid', dueAt: past }, now)).toBe('paid');
+  });
+});
+
+describe('checkoutAmounts: lines into amounts', () => {
+  const charge = (unitAmount: number, quantity = 1) => ({ description: { en: 'Visit' }, quantity, unitAmount });
+  const discount = (unitAmount: number) => ({ description: { en: 'Reward' }, quantity: 1, unitAmount, discount: true });
+
+  it('adds the charges', () => {
+    expect(checkoutAmounts([charge(8_500), charge(1_000, 3)])).toEqual({ amounts: [8_500, 3_000], subtotal: 11_500 });
+  });
+
+  it('subtracts a discount, stored as a negative amount', () => {
+    expect(checkoutAmounts([charge(8_500), discount(2_000)])).toEqual({ amounts: [8_500, -2_000], subtotal: 6_500 });
+  });
+
+  it('never takes the total below zero: a discount larger than what is left is cut down', () => {
+    expect(checkoutAmounts([charge(3_000), discount(5_000)])).toEqual({ amounts: [3_000, -3_000], subtotal: 0 });
+    expect(checkoutAmounts([charge(3_000), discount(2_000), discount(2_000)])).toEqual({
+      amounts: [3_000, -2_000, -1_000],
+      subtotal: 0,
+    });
+  });
+
+  it('refuses a checkout without a charge, negative or fractional amounts, and totals over the maximum', () => {
+    expect(() => checkoutAmounts([])).toThrow(RangeError);
+    expect(() => checkoutAmounts([discount(100)])).toThrow('at least one charge');
+    expect(() => checkoutAmounts([charge(-1)])).toThrow(RangeError);
+    expect(() => checkoutAmounts([charge(1.5)])).toThrow(RangeError);
+    expect(() => checkoutAmounts([charge(100, 0)])).toThrow(RangeError);
+    expect(() => checkoutAmounts([charge(MAX_MINOR_AMOUNT), charge(1)])).toThrow('at most');
+  });
+});
+
+describe('sourceIdOf', () => {
+  it('finds what the lines pay for, by kind', () => {
+    const sources = [null, { kind: 'donation' as const, id: 'd1' }, { kind: 'booking' as const, id: 'b1' }];
+    expect(sourceIdOf(sources, 'booking')).toBe('b1');
+    expect(sourceIdOf(sources, 'reward')).toBeNull();
   });
 });

@@ -2,6 +2,21 @@ import { isLocale, type Locale, type LocalizedText } from '../../i18n/locales';
 import type { Currency } from '../../lib/money';
 
 export type InvoiceKind = 'appointment' | 'donation';
+
+/** What an invoice line pays for; a `reward` line is a discount (its amount is negative). */
+export type LineSourceKind = 'booking' | 'donation' | 'reward' | 'fundraiser_gift';
+export interface LineSource {
+  kind: LineSourceKind;
+  id: string;
+}
+
+export interface InvoiceLineView {
+  description: Partial<LocalizedText>;
+  quantity: number;
+  unitAmount: number;
+  amount: number;
+  source: LineSource | null;
+}
 export type InvoiceStatus = 'open' | 'paid' | 'failed' | 'expired' | 'void';
 
 /** What pages, the PDF and providers see of an invoice. Money in minor units. */
@@ -17,14 +32,12 @@ export interface InvoiceView {
   subtotal: number;
   fee: number;
   total: number;
-  lines: { description: Partial<LocalizedText>; quantity: number; unitAmount: number; amount: number }[];
+  lines: InvoiceLineView[];
   contactName: string;
   contactPhone: string | null;
   contactEmail: string | null;
   customerId: string | null;
   locale: string;
-  /** What the invoice is for (a booking or donation id). */
-  referenceId: string | null;
   dueAt: Date | null;
   paidAt: Date | null;
   createdAt: Date;
@@ -36,6 +49,52 @@ export interface InvoiceView {
  * integers stop being exact (2^53), so a gross-up or a sum can never lose a sen.
  */
 export const MAX_MINOR_AMOUNT = 1_000_000_000_000;
+
+/** The id of the first thing of a kind that an invoice's lines pay for (its booking, its donation). */
+export function sourceIdOf(sources: readonly (LineSource | null)[], kind: LineSourceKind): string | null {
+  return sources.find((source) => source?.kind === kind)?.id ?? null;
+}
+
+/** What each line of an invoice pays for, in line order. */
+export function lineSources(invoice: { lines: readonly { source: LineSource | null }[] }): (LineSource | null)[] {
+  return invoice.lines.map((line) => line.source);
+}
+
+export interface CheckoutLine {
+  description: Partial<LocalizedText>;
+  quantity: number;
+  /** Minor units, never negative: a discount says so with `discount`, and is subtracted. */
+  unitAmount: number;
+  source?: LineSource | null;
+  /** A discount (a loyalty reward): subtracted, and cut down so the total never goes below zero. */
+  discount?: boolean;
+}
+
+/**
+ * The stored amounts of a checkout's lines and its subtotal: charges add up; discounts subtract,
+ * each cut to what is left so an invoice's total is never below zero (a reward worth RM50 on a
+ * RM30 visit takes RM30 off, no more). Throws RangeError on amounts that are not whole,
+ * non-negative minor units, on a checkout with no charge, or on a subtotal over the maximum.
+ */
+export function checkoutAmounts(lines: readonly CheckoutLine[]): { amounts: number[]; subtotal: number } {
+  if (!lines.some((line) => !line.discount)) throw new RangeError('a checkout needs at least one charge');
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.unitAmount) || line.unitAmount < 0)
+      throw new RangeError('line amounts are non-negative integers');
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1)
+      throw new RangeError('line quantities are positive integers');
+  }
+  const charges = lines.reduce((sum, line) => (line.discount ? sum : sum + line.unitAmount * line.quantity), 0);
+  if (charges > MAX_MINOR_AMOUNT) throw new RangeError(`an invoice total is at most ${MAX_MINOR_AMOUNT} minor units`);
+  let left = charges;
+  const amounts = lines.map((line) => {
+    if (!line.discount) return line.unitAmount * line.quantity;
+    const taken = Math.min(line.unitAmount * line.quantity, left);
+    left -= taken;
+    return -taken;
+  });
+  return { amounts, subtotal: left };
+}
 
 export function displayInvoiceNumber(number: number): string {
   return `INV-${String(number).padStart(6, '0')}`;

@@ -1,9 +1,11 @@
-import type { InvoiceRow, InvoiceView } from '../invoices';
+import type { InvoiceRow, InvoiceView, LineSource } from '../invoices';
 
 /** Emitted once, inside the settlement transaction, when an invoice becomes paid. */
 export interface InvoicePaidEvent {
   tenantId: string;
   invoice: InvoiceRow;
+  /** What the invoice's lines pay for: each feature acts on its own (booking on `booking`). */
+  sources: LineSource[];
   paymentId: string;
   at: Date;
 }

@@ -6,7 +6,7 @@ import { outbox, paymentEvents, payments } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { events } from '../../server/events';
-import { createInvoice, findInvoiceRow, type InvoiceView, invoiceByPublicId, MAX_MINOR_AMOUNT } from '../invoices';
+import { findInvoiceRow, type InvoiceView, invoiceByPublicId, MAX_MINOR_AMOUNT, startCheckout } from '../invoices';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   createPayment,
@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
   });
 
   const newInvoice = (tenant: Tenant = klinik, amount = 10_000, dueAt: Date | null = null) =>
-    createInvoice(database.db, {
+    startCheckout(database.db, {
       dueAt,
       tenantId: tenant.id,
       currency: tenant.currency,

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.server';
 import { type AfterCommit, events } from '../../server/events';
 import { log } from '../../server/logger.server';
 import { publish } from '../../server/realtime';
-import { findInvoiceRow, moveInvoiceStatus } from '../invoices';
+import { findInvoiceRow, lineSourcesOf, moveInvoiceStatus } from '../invoices';
 import {
   finalizePayment,
   findPayment,
@@ -66,6 +66,7 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
       afterCommit = await events.emit(tx, 'invoice.paid', {
         tenantId: input.tenantId,
         invoice,
+        sources: await lineSourcesOf(tx, input.tenantId, invoice.id),
         paymentId: payment.id,
         at,
       });

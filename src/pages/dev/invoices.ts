@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { createInvoice, InvoiceKindInput, MinorAmount } from '../../features/invoices';
+import { InvoiceKindInput, MinorAmount, startCheckout } from '../../features/invoices';
 import { env } from '../../server/config.server';
 import { db } from '../../server/database.server';
 import { badRequest, json, readJson } from '../../server/http';
@@ -38,7 +38,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!env().SHOW_DEV_PAGES) return new Response('Not found', { status: 404 });
   const body = Body.safeParse((await readJson(request)) ?? {});
   if (!body.success) return badRequest(body.error, locals.t);
-  const invoice = await createInvoice(await db(), {
+  const invoice = await startCheckout(await db(), {
     tenantId: locals.tenant.id,
     currency: locals.tenant.currency,
     kind: body.data.kind,

@@ -41,12 +41,14 @@ function invoice(overrides: Partial<InvoiceView> = {}): InvoiceView {
       quantity: 1,
       unitAmount: 4550,
       amount: 4550,
+      source: null,
     },
     {
       description: { en: 'Full blood count and lipid profile' },
       quantity: 2,
       unitAmount: 59_453,
       amount: 118_906,
+      source: null,
     },
   ];
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
@@ -67,7 +69,6 @@ function invoice(overrides: Partial<InvoiceView> = {}): InvoiceView {
     contactEmail: 'aisyah@example.com',
     customerId: null,
     locale: 'en',
-    referenceId: null,
     // 22 Nov 2026 03:05PM in Kuala Lumpur (UTC+8).
     createdAt: new Date('2026-11-22T07:05:00Z'),
     dueAt: new Date('2026-11-29T16:30:00Z'),
@@ -183,6 +184,7 @@ describe('renderInvoicePdf: a paid IDR receipt in Indonesian', () => {
       quantity: 1,
       unitAmount: 1_500_000,
       amount: 1_500_000,
+      source: null,
     },
   ];
   const input = {
@@ -253,6 +255,7 @@ describe('renderInvoicePdf: 60 lines in Malay', () => {
     quantity: 1,
     unitAmount: 12_000,
     amount: 12_000,
+    source: null,
   }));
   const input = { invoice: invoice({ lines }), tenant: tenant({ theme: 'purple' }), locale: 'ms' as const };
 

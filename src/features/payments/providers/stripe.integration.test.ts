@@ -7,7 +7,7 @@ import { composeApp } from '../../../app.server';
 import { outbox, paymentEvents, payments } from '../../../db/schema';
 import { seedDemo } from '../../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../db/test-databases';
-import { createInvoice, type InvoiceView, invoiceByPublicId } from '../../invoices';
+import { type InvoiceView, invoiceByPublicId, startCheckout } from '../../invoices';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../../tenants';
 import { createPayment, handleWebhook, type PaymentProvider, verifyPayment } from '..';
 import { createStripeProvider } from './stripe.server';
@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds)('Stripe through to settlement on %s', (kind) =>
   });
 
   async function startCardPayment(): Promise<{ invoice: InvoiceView; paymentId: string; intentId: string }> {
-    const invoice = await createInvoice(database.db, {
+    const invoice = await startCheckout(database.db, {
       tenantId: klinik.id,
       currency: klinik.currency,
       kind: 'appointment',

@@ -1,26 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.server';
-import type { LocalizedText } from '../../i18n/locales';
 import type { Currency } from '../../lib/money';
-import { type InvoiceKind, type InvoiceView, MAX_MINOR_AMOUNT } from './invoice';
+import { type CheckoutLine, checkoutAmounts, type InvoiceKind, type InvoiceView } from './invoice';
 import { insertInvoice, nextInvoiceNumber, toViews } from './invoice-repo.server';
 
-export interface NewInvoiceLine {
-  description: Partial<LocalizedText>;
-  quantity: number;
-  /** Minor units. */
-  unitAmount: number;
-}
-
-export interface NewInvoiceInput {
+export interface CheckoutInput {
   tenantId: string;
   currency: Currency;
   kind: InvoiceKind;
-  lines: NewInvoiceLine[];
+  /** What is being paid for: each line names its source (a booking, a donation); discounts subtract. */
+  lines: CheckoutLine[];
   contact: { name: string; phone?: string | null; email?: string | null };
   customerId?: string | null;
   locale: string;
-  referenceId?: string | null;
   dueAt?: Date | null;
 }
 
@@ -39,19 +31,12 @@ export function newPublicId(): string {
 }
 
 /**
- * Creates an invoice with its lines and the tenant's next number. Pass the caller's transaction
- * when the invoice belongs to a larger change (a booking, a donation) so both commit together.
+ * Every checkout, whatever it sells: turns lines into one invoice with the tenant's next number.
+ * Pass the caller's transaction when the invoice belongs to a larger change (a booking, a
+ * donation) so both commit together.
  */
-export async function createInvoice(db: Db, input: NewInvoiceInput): Promise<InvoiceView> {
-  if (input.lines.length === 0) throw new RangeError('an invoice needs at least one line');
-  for (const line of input.lines) {
-    if (!Number.isSafeInteger(line.unitAmount) || line.unitAmount < 0)
-      throw new RangeError('line amounts are non-negative integers');
-    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1)
-      throw new RangeError('line quantities are positive integers');
-  }
-  const subtotal = input.lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
-  if (subtotal > MAX_MINOR_AMOUNT) throw new RangeError(`an invoice total is at most ${MAX_MINOR_AMOUNT} minor units`);
+export async function startCheckout(db: Db, input: CheckoutInput): Promise<InvoiceView> {
+  const { amounts, subtotal } = checkoutAmounts(input.lines);
   const row = await db.transaction(async (tx) => {
     const number = await nextInvoiceNumber(tx, input.tenantId);
     return insertInvoice(
@@ -70,15 +55,16 @@ export async function createInvoice(db: Db, input: NewInvoiceInput): Promise<Inv
         contactPhone: input.contact.phone ?? null,
         contactEmail: input.contact.email ?? null,
         locale: input.locale,
-        referenceId: input.referenceId ?? null,
         dueAt: input.dueAt ?? null,
       },
       input.lines.map((line, position) => ({
         position,
         description: line.description,
         quantity: line.quantity,
-        unitAmount: line.unitAmount,
-        amount: line.unitAmount * line.quantity,
+        unitAmount: line.discount ? -line.unitAmount : line.unitAmount,
+        amount: amounts[position] ?? 0,
+        sourceKind: line.source?.kind ?? null,
+        sourceId: line.source?.id ?? null,
       })),
     );
   });
