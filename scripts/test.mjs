@@ -50,6 +50,7 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 step('lint', bin('biome'), ['check', '.']);
+step('import boundaries', process.execPath, [path.join(root, 'scripts/boundaries.mjs')]);
 step('unit and integration tests', bin('vitest'), [
   'run',
   '--reporter=default',

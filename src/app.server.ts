@@ -2,15 +2,15 @@
 // effects on the event bus and lists each feature's jobs; server/ knows no feature, and features
 // know only the bus and the job types (DESIGN.md §2). A feature with effects or jobs that is not
 // named here fails src/app.server.test.ts.
-import type { Database } from './db/client.server';
-import { authJobs } from './features/auth';
-import { bookingJobs, registerBookingEffects } from './features/booking';
-import { paymentJobs, registerPaymentEffects } from './features/payments';
-import { type EventBus, events } from './server/events';
-import { type RecurringJob, startJobScheduler } from './server/jobs';
-import { log } from './server/logger.server';
-import { startOutboxWorker } from './server/outbox';
-import { rateLimitJobs } from './server/rate-limit.server';
+import type { Database } from '#db/client.server';
+import { authJobs } from '#features/auth';
+import { bookingJobs, registerBookingEffects } from '#features/booking';
+import { paymentJobs, registerPaymentEffects } from '#features/payments';
+import { type EventBus, events } from '#server/events';
+import { type RecurringJob, startJobScheduler } from '#server/jobs';
+import { log } from '#server/logger.server';
+import { startOutboxWorker } from '#server/outbox';
+import { rateLimitJobs } from '#server/rate-limit.server';
 
 /** Every handler of every event, in the order they run (payments' receipt before booking's confirmation). */
 export function registerAppEffects(bus: EventBus): void {

@@ -9,7 +9,7 @@ import {
   STAFF_COOKIE,
   staffForToken,
 } from './features/auth';
-import { embedOriginsFor } from './features/booking/embed.server';
+import { embedOriginsFor } from './features/booking';
 import { resolveTenant, type Tenant } from './features/tenants';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './i18n/locales';
 import { localePath, resolveLocale } from './i18n/routing';

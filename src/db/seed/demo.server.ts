@@ -1,4 +1,4 @@
-import { hashPassword } from '../../features/auth/passwords.server';
+import { hashPassword } from '../../features/auth';
 import type { Db } from '../client.server';
 import {
   domainVerifications,

@@ -43,9 +43,16 @@ export {
   type ServiceRow,
 } from './booking-repo.server';
 export { type CancelBookingResult, cancelBooking } from './cancel-booking.server';
+export { bookFirstFreeSlot } from './dev-booking.server';
 export { registerBookingEffects } from './effects.server';
 export { MAX_EMBED_ORIGINS } from './embed';
-export { type EmbedOriginsUpdate, embedOriginsFor, updateEmbedOriginsFromForm } from './embed.server';
+export {
+  type EmbedOriginsUpdate,
+  embedOriginsFor,
+  saveEmbedOrigins,
+  updateEmbedOriginsFromForm,
+} from './embed.server';
 export { bookingJobs } from './jobs.server';
 export { type RescheduleResult, rescheduleBooking } from './reschedule-booking.server';
+export { staffAgenda, staffAppointmentAction } from './staff-agenda.server';
 export { timeZoneLabel } from './time-zone';

@@ -27,4 +27,5 @@ export {
   moveInvoiceStatus,
   setInvoiceDueAt,
 } from './invoice-repo.server';
+export { invoicePdfFilename, renderInvoicePdf } from './pdf/invoice-pdf.server';
 export { customerInvoices, INVOICE_PAGE_SIZE, invoiceByPublicId, listOpenInvoices } from './queries.server';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { bookFirstFreeSlot } from '../../features/booking/dev-booking.server';
+import { bookFirstFreeSlot } from '../../features/booking';
 import { requestPagePath } from '../../features/booking/staff-agenda';
 import { invoiceByPublicId } from '../../features/invoices';
 import { appProviders, createPayment } from '../../features/payments';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { saveEmbedOrigins } from '../../features/booking/embed.server';
+import { saveEmbedOrigins } from '../../features/booking';
 import { env } from '../../server/config.server';
 import { db } from '../../server/database.server';
 import { badRequest, json, readJson } from '../../server/http';

@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
-import { invoiceByPublicId, invoiceLocale } from '../../../features/invoices';
-import { invoicePdfFilename, renderInvoicePdf } from '../../../features/invoices/pdf/invoice-pdf.server';
+import { invoiceByPublicId, invoiceLocale, invoicePdfFilename, renderInvoicePdf } from '../../../features/invoices';
 import { db } from '../../../server/database.server';
 
 /**
