@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appJobs, registerAppEffects } from './app.server';
-import { EventBus, type EventName } from './server/events';
+import { EventBus } from './server/events';
 import { JOB_NAME, type RecurringJob } from './server/jobs';
 
 // The composition root must name every feature's effects and jobs: a feature that writes an
@@ -14,11 +14,9 @@ const featureFiles = (file: string) =>
     .map((feature) => `./features/${feature}/${file}`);
 
 /** Every (event, handler) pair a bus holds. */
-function pairs(bus: EventBus, names: EventName[]): string[] {
-  return names.flatMap((event) => bus.handlerNames(event).map((handler) => `${event} → ${handler}`));
+function pairs(bus: EventBus): string[] {
+  return bus.eventNames().flatMap((event) => bus.handlerNames(event).map((handler) => `${event} → ${handler}`));
 }
-
-const EVENTS: EventName[] = ['invoice.paid', 'invoice.counter_chosen', 'booking.completed'];
 
 describe('the composition root', () => {
   it('registers every handler that every feature defines', async () => {
@@ -35,7 +33,8 @@ describe('the composition root', () => {
       for (const [, register] of registers) {
         const own = new EventBus();
         (register as (bus: EventBus) => void)(own);
-        expect(pairs(app, EVENTS), file).toEqual(expect.arrayContaining(pairs(own, EVENTS)));
+        expect(pairs(own).length, `${file} registers handlers`).toBeGreaterThan(0);
+        expect(pairs(app), file).toEqual(expect.arrayContaining(pairs(own)));
       }
     }
   });

@@ -5,6 +5,7 @@
 import type { Database } from '#db/client.server';
 import { authJobs } from '#features/auth';
 import { bookingJobs, registerBookingEffects } from '#features/booking';
+import { registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects } from '#features/payments';
 import { type EventBus, events } from '#server/events';
 import { type RecurringJob, startJobScheduler } from '#server/jobs';
@@ -14,6 +15,7 @@ import { rateLimitJobs } from '#server/rate-limit.server';
 
 /** Every handler of every event, in the order they run (payments' receipt before booking's confirmation). */
 export function registerAppEffects(bus: EventBus): void {
+  registerInvoiceEffects(bus);
   registerPaymentEffects(bus);
   registerBookingEffects(bus);
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.server';
 import { isUniqueViolation } from '../../db/errors';
 import type { Locale } from '../../i18n/locales';
+import { type AfterCommit, events, runAfterCommit } from '../../server/events';
+import { log } from '../../server/logger.server';
 import type { Tenant } from '../tenants';
 import { type CustomerRow, findCustomer, findCustomerByContact, updateCustomer } from './auth-repo.server';
 import { contactCodeKey } from './login-code';
@@ -11,6 +13,7 @@ import {
   hitIpCodeLimit,
   type RequestCodeResult,
   sendOneTimeCode,
+  verifiedContact,
 } from './login-codes.server';
 import type { CustomerUser } from './sessions.server';
 
@@ -99,7 +102,16 @@ export async function confirmContactChange(
   if (refusal) return refusal;
   try {
     const change = input.channel === 'phone' ? { phone: input.destination } : { email: input.destination };
-    const row = await updateCustomer(db, tenantId, input.customerId, change, now);
+    let afterCommit: AfterCommit[] = [];
+    const row = await db.transaction(async (tx) => {
+      const updated = await updateCustomer(tx, tenantId, input.customerId, change, now);
+      if (updated)
+        afterCommit = await events.emit(tx, 'customer.verified', verifiedContact(tenantId, updated.id, change));
+      return updated;
+    });
+    await runAfterCommit(afterCommit, (error) =>
+      log.warn('after-contact-change effect failed', { error: String(error) }),
+    );
     return row ? { ok: true, customer: toUser(row) } : { ok: false, reason: 'not_found' };
   } catch (error) {
     // Another customer took it between the check and the update.

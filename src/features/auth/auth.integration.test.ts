@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeApp } from '../../app.server';
 import { outbox } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { customerInvoices, invoiceByPublicId, startCheckout } from '../invoices';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   acceptInvite,
@@ -24,6 +26,9 @@ import {
 import { findCustomer } from './auth-repo.server';
 import { CODES_PER_IP } from './login-code';
 import { STAFF_LOGINS_PER_WINDOW } from './staff.server';
+
+// Logging in attaches a guest's earlier records (effects registered as the running app does).
+composeApp();
 
 describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   let database: TestDatabase;
@@ -83,6 +88,57 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       locale: 'ms',
     });
     expect(again).toEqual({ ok: false, reason: 'used' });
+  });
+
+  it("gives a guest's earlier invoices to the customer who logs in with the same phone, and no one else's", async () => {
+    const guestInvoice = (tenant: Tenant, phone: string, email: string | null = null) =>
+      startCheckout(database.db, {
+        tenantId: tenant.id,
+        currency: tenant.currency,
+        kind: 'appointment',
+        locale: 'en',
+        lines: [{ description: { en: 'Visit' }, quantity: 1, unitAmount: 5_000 }],
+        contact: { name: 'Guest', phone, email },
+      });
+    const mine = await guestInvoice(klinik, '60123450777');
+    const byEmail = await guestInvoice(klinik, '60199999999', 'Guest.Payer@Example.my');
+    const elsewhere = await guestInvoice(yayasan, '60123450777');
+    const someoneElse = await guestInvoice(klinik, '60123450778');
+
+    const code = await sendCode(klinik, '60123450777');
+    const result = await verifyLoginCode(database.db, {
+      tenant: klinik,
+      channel: 'phone',
+      destination: '60123450777',
+      code,
+      locale: 'en',
+    });
+    if (!result.ok) throw new Error('login failed');
+    const listed = await customerInvoices(database.db, klinik, result.customer.id, 1);
+    expect(listed.invoices.map((invoice) => invoice.publicId)).toEqual([mine.publicId]);
+    expect((await invoiceByPublicId(database.db, yayasan, elsewhere.publicId))?.customerId).toBeNull();
+    expect((await invoiceByPublicId(database.db, klinik, someoneElse.publicId))?.customerId).toBeNull();
+
+    // Confirming an e-mail later brings the invoices made with it too (whatever its letter case).
+    const change = await requestContactChange(database.db, {
+      tenant: klinik,
+      customerId: result.customer.id,
+      channel: 'email',
+      destination: 'guest.payer@example.my',
+      locale: 'en',
+      ip: ip(),
+    });
+    if (!change.ok) throw new Error('contact change refused');
+    const confirmed = await confirmContactChange(database.db, {
+      tenant: klinik,
+      customerId: result.customer.id,
+      channel: 'email',
+      destination: 'guest.payer@example.my',
+      code: change.code,
+    });
+    expect(confirmed.ok).toBe(true);
+    const after = await customerInvoices(database.db, klinik, result.customer.id, 1);
+    expect(after.invoices.map((invoice) => invoice.publicId).sort()).toEqual([mine.publicId, byEmail.publicId].sort());
   });
 
   it('burns a code after three wrong guesses, even if the right one comes next', async () => {

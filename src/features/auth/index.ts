@@ -11,6 +11,7 @@ export {
   StaffLoginBody,
   VerifyCodeBody,
 } from './auth.schema';
+export type { CustomerVerifiedEvent } from './auth-events';
 export { codeRefusalMessage, contactRefusalMessage, displayDestination, retryMinutes } from './code-messages';
 export { authJobs } from './jobs.server';
 export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from './login-code';

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.server';
 import type { Locale } from '../../i18n/locales';
+import { type AfterCommit, events, runAfterCommit } from '../../server/events';
+import { log } from '../../server/logger.server';
 import { enqueueMessage } from '../../server/outbox';
 import { hitRateLimit } from '../../server/rate-limit.server';
 import type { Tenant } from '../tenants';
+import type { CustomerVerifiedEvent } from './auth-events';
 import {
   type CustomerRow,
   consumeLoginCode,
@@ -164,6 +167,21 @@ export async function verifyLoginCode(
   });
   if (!checked.ok) return checked;
   const contact = input.channel === 'phone' ? { phone: input.destination } : { email: input.destination };
-  const customer = await findOrCreateCustomer(db, input.tenant.id, contact, input.locale);
+  let afterCommit: AfterCommit[] = [];
+  const customer = await db.transaction(async (tx) => {
+    const found = await findOrCreateCustomer(tx, input.tenant.id, contact, input.locale);
+    afterCommit = await events.emit(tx, 'customer.verified', verifiedContact(input.tenant.id, found.id, contact));
+    return found;
+  });
+  await runAfterCommit(afterCommit, (error) => log.warn('after-login effect failed', { error: String(error) }));
   return { ok: true, customer };
+}
+
+/** The event payload for a contact a customer just proved to be theirs. */
+export function verifiedContact(
+  tenantId: string,
+  customerId: string,
+  contact: { phone?: string; email?: string },
+): CustomerVerifiedEvent {
+  return { tenantId, customerId, phone: contact.phone ?? null, email: contact.email ?? null };
 }

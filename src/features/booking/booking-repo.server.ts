@@ -219,3 +219,26 @@ export async function listRefunds(db: Db, tenantId: string, now: Date, recentDay
     )
     .orderBy(sql`${bookings.refundedAt} is not null`, desc(bookings.refundedAt), asc(bookings.createdAt));
 }
+
+/**
+ * Gives a customer the bookings a guest made with the phone or e-mail the customer just proved to
+ * be theirs (never another customer's). Returns how many.
+ */
+export async function claimGuestBookings(
+  tx: Db,
+  tenantId: string,
+  customerId: string,
+  contact: { phone: string | null; email: string | null },
+): Promise<number> {
+  const matches = [
+    contact.phone ? eq(bookings.contactPhone, contact.phone) : undefined,
+    contact.email ? sql`lower(${bookings.contactEmail}) = ${contact.email.toLowerCase()}` : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (matches.length === 0) return 0;
+  const claimed = await tx
+    .update(bookings)
+    .set({ customerId })
+    .where(and(eq(bookings.tenantId, tenantId), isNull(bookings.customerId), or(...matches)))
+    .returning({ id: bookings.id });
+  return claimed.length;
+}

@@ -6,11 +6,16 @@ import type { CounterChosenEvent, InvoicePaidEvent } from '../payments';
 import { findTenantById } from '../tenants';
 import { announce, confirmForCounter, confirmPaidBooking } from './booking-lifecycle.server';
 import { enqueueBookingMessages } from './booking-messages.server';
+import { claimGuestBookings } from './booking-repo.server';
 
 /** Booking's effects on the app's bus, registered by the composition root (src/app.server.ts). */
 export function registerBookingEffects(bus: EventBus): void {
   bus.on('invoice.paid', 'booking.confirm-paid', confirmOnPayment);
   bus.on('invoice.counter_chosen', 'booking.confirm-counter', confirmOnCounterChoice);
+  // A guest who logs in (or confirms a contact) later finds their earlier appointments in their account.
+  bus.on('customer.verified', 'booking.claim-guest', async (tx, { tenantId, customerId, phone, email }) => {
+    await claimGuestBookings(tx, tenantId, customerId, { phone, email });
+  });
 }
 
 // Paying an appointment invoice confirms its booking, in the settlement's own transaction, and

@@ -1,4 +1,5 @@
 export { type CheckoutInput, newPublicId, startCheckout } from './checkout.server';
+export { registerInvoiceEffects } from './effects.server';
 export {
   type CheckoutLine,
   canPayNow,

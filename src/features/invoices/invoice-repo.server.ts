@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
 import { invoiceCounters, invoiceLines, invoices } from '../../db/schema';
 import type { Currency } from '../../lib/money';
@@ -164,4 +164,27 @@ export async function lineSourcesOf(db: Db, tenantId: string, invoiceId: string)
     .where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, invoiceId)))
     .orderBy(asc(invoiceLines.position));
   return rows.flatMap((row) => (row.kind && row.id ? [{ kind: row.kind, id: row.id }] : []));
+}
+
+/**
+ * Gives a customer the invoices a guest made with the phone or e-mail the customer just proved to
+ * be theirs (never another customer's). Returns how many.
+ */
+export async function claimGuestInvoices(
+  tx: Db,
+  tenantId: string,
+  customerId: string,
+  contact: { phone: string | null; email: string | null },
+): Promise<number> {
+  const matches = [
+    contact.phone ? eq(invoices.contactPhone, contact.phone) : undefined,
+    contact.email ? sql`lower(${invoices.contactEmail}) = ${contact.email.toLowerCase()}` : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (matches.length === 0) return 0;
+  const claimed = await tx
+    .update(invoices)
+    .set({ customerId })
+    .where(and(eq(invoices.tenantId, tenantId), isNull(invoices.customerId), or(...matches)))
+    .returning({ id: invoices.id });
+  return claimed.length;
 }

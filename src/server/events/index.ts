@@ -44,6 +44,11 @@ export class EventBus {
     return this.#composed;
   }
 
+  /** The events that have handlers. */
+  eventNames(): EventName[] {
+    return [...this.#handlers.keys()];
+  }
+
   /** The names of the handlers of one event, in registration order (tests, start-up log). */
   handlerNames(event: EventName): string[] {
     return [...(this.#handlers.get(event)?.keys() ?? [])];
