@@ -81,13 +81,17 @@ describe('a visitor language that sticks (docs/decisions/0012)', () => {
       'id',
     );
   });
-  it("saves the browser's language chosen on / when the tenant's default would say otherwise", () => {
+  it("saves English chosen on / by the browser when the tenant's default is another language", () => {
     const english = resolveLocale({ pathname: '/', cookie: undefined, acceptLanguage: 'en-US', fallback: 'id' });
     expect(localeToRemember(english, 'id', true)).toBe('en');
     expect(mustRedirect(english)).toBe(false);
     const indonesian = resolveLocale({ pathname: '/', cookie: undefined, acceptLanguage: 'id', fallback: 'id' });
     expect(localeToRemember(indonesian, 'id', true)).toBeNull();
     expect(localeToRemember(english, 'en', true)).toBeNull();
+    // Malay moves to /ms/, whose links keep the prefix: no cookie needed.
+    const malay = resolveLocale({ pathname: '/', cookie: undefined, acceptLanguage: 'ms', fallback: 'id' });
+    expect(localeToRemember(malay, 'id', true)).toBeNull();
+    expect(mustRedirect(malay)).toBe(true);
     const saved = resolveLocale({ pathname: '/', cookie: 'en', acceptLanguage: 'ms', fallback: 'id' });
     expect(localeToRemember(saved, 'id', true)).toBeNull();
     const api = resolveLocale({
@@ -106,6 +110,11 @@ describe('a visitor language that sticks (docs/decisions/0012)', () => {
     expect(
       resolveLocale({ pathname: '/appointment', cookie: undefined, acceptLanguage: 'en', fallback: 'id' }).locale,
     ).toBe('id');
+  });
+  it("answers an island in its page's language (sent as Accept-Language) over a cookie saved elsewhere", () => {
+    expect(resolveLocale({ pathname: '/api/x', cookie: 'en', acceptLanguage: 'id', api: true }).locale).toBe('id');
+    expect(resolveLocale({ pathname: '/api/x', cookie: 'ms', acceptLanguage: null, api: true }).locale).toBe('ms');
+    expect(resolveLocale({ pathname: '/x', cookie: 'en', acceptLanguage: 'id' }).locale).toBe('en');
   });
   it('lists hreflang alternates that serve their language without a saved choice', () => {
     expect(hreflangAlternates('/donation/5', 'en')).toEqual([

@@ -82,24 +82,26 @@ export function resolveLocale({
   const { locale, path } = splitLocalePrefix(pathname);
   if (locale) return { locale, path, prefixed: true, source: 'prefix' };
   if (decided) return { locale: decided, path, prefixed: false, source: 'rewrite' };
+  const fromBrowser = localeFromAcceptLanguage(acceptLanguage);
+  // Islands send the language of the page they are on: it beats a cookie saved on another page.
+  if (api && fromBrowser) return { locale: fromBrowser, path, prefixed: false, source: 'browser' };
   if (isLocale(cookie)) return { locale: cookie, path, prefixed: false, source: 'cookie' };
-  if (pathname === '/' || api) {
-    const fromBrowser = localeFromAcceptLanguage(acceptLanguage);
-    if (fromBrowser) return { locale: fromBrowser, path, prefixed: false, source: 'browser' };
-  }
+  if (pathname === '/' && fromBrowser) return { locale: fromBrowser, path, prefixed: false, source: 'browser' };
   return { locale: fallback, path, prefixed: false, source: 'default' };
 }
 
 /**
  * The language to save in the locale cookie, if any (docs/decisions/0012). On `/` the browser's
- * language decides; the pages after it have no such say and would fall back to the tenant's
- * default language (an English visitor of an Indonesian-default tenant turned Indonesian on the
- * first click). So a browser decision on a page that differs from the tenant's default is saved,
- * as the switcher would: the visitor's language sticks. Nothing is saved when the default gives
- * the same answer anyway (the page stays cacheable for most first visits).
+ * language decides. Malay and Indonesian then move to their prefix, and every link after carries
+ * it. English is the unprefixed language: its links carry nothing, and the next page would fall
+ * back to the tenant's default (an English visitor of an Indonesian-default tenant turned
+ * Indonesian on the first click). So English chosen on `/` where the tenant's default is another
+ * language is saved, as the switcher would save it: the visitor's language sticks. Nothing is
+ * saved otherwise (the home page stays cacheable for most first visits).
  */
 export function localeToRemember(resolved: ResolvedLocale, fallback: Locale, page: boolean): Locale | null {
-  if (!page || resolved.source !== 'browser' || resolved.locale === fallback) return null;
+  if (!page || resolved.source !== 'browser' || resolved.prefixed) return null;
+  if (resolved.locale !== DEFAULT_LOCALE || fallback === DEFAULT_LOCALE) return null;
   return resolved.locale;
 }
 

@@ -25,14 +25,19 @@ document.addEventListener('astro:after-swap', () => setTheme(document.documentEl
 // --- Pixels: one page view per page, not per full load -------------------------------------
 // The snippets in <head> count the first view and are not rerun by view-transition navigation:
 // count each page loaded through a swap (never the first load, which has no swap before it).
+// Only between tracked pages: arriving from an untracked page, the snippets start and count it.
 let swapped = false;
+let fromTracked = false;
+document.addEventListener('astro:before-swap', () => {
+  fromTracked = isTracked(document);
+});
 document.addEventListener('astro:after-swap', () => {
   swapped = true;
 });
 document.addEventListener('astro:page-load', () => {
   if (!swapped) return;
   swapped = false;
-  if (!isTracked(document)) return;
+  if (!fromTracked || !isTracked(document)) return;
   trackPageView(window as Parameters<typeof trackPageView>[0]);
 });
 
@@ -76,8 +81,8 @@ document.addEventListener('astro:before-preparation', (event) => {
       loading.fail();
       throw error;
     }
-    // Into or out of a page with pixels: a full load, so no pixel outlives its page (the router
-    // loads `event.to` itself when the preparation is cancelled). Form posts keep their swap.
+    // From a page with pixels to one without: a full load, so no pixel outlives its page (the
+    // router loads `event.to` itself when the preparation is cancelled). Form posts keep their swap.
     if (!event.defaultPrevented && !event.formData && crossesTrackingBoundary(document, event.newDocument)) {
       event.preventDefault();
       return;

@@ -3,7 +3,8 @@
  * `<meta name="serambi:tracking">`). A view-transition navigation keeps the page's JavaScript
  * alive: a pixel loaded on the home page would stay in memory on a checkout or an invoice, see its
  * URL (the social network's pixel counts history changes itself) and its form fields. So a
- * navigation between a tracked and an untracked page is a full load, never a swap.
+ * navigation from a tracked page to an untracked one is a full load, never a swap. The other way
+ * round swaps: the untracked page's document is gone before the pixel starts on the tracked one.
  */
 export const TRACKING_MARKER = 'meta[name="serambi:tracking"]';
 
@@ -14,5 +15,5 @@ export function isTracked(doc: Doc): boolean {
 }
 
 export function crossesTrackingBoundary(from: Doc, to: Doc): boolean {
-  return isTracked(from) !== isTracked(to);
+  return isTracked(from) && !isTracked(to);
 }
