@@ -143,7 +143,8 @@ const serambi = defineMiddleware(async (context, next) => {
   // One table says who may open the path, how it is cached and indexed, and whether pixels run.
   const policy = routePolicy(path, url.searchParams);
   locals.policy = policy;
-  locals.embed = isEmbedRequest(path, url.searchParams, request.headers.get('sec-fetch-dest'));
+  const embed = isEmbedRequest(path, url.searchParams, request.headers.get('sec-fetch-dest'));
+  locals.embed = embed;
 
   if (!tenant) return unknownHostPage(host ?? '', locale);
   locals.tenant = tenant;
@@ -208,7 +209,7 @@ const serambi = defineMiddleware(async (context, next) => {
       }
     }
   }
-  const { embed } = locals;
+  // This request's own policy and framing: a rewrite's inner pass (its 404) changed `locals`.
   const headers = securityHeaders(path, await cspSources(tenant, path, embed, policy), embed);
   for (const [name, value] of Object.entries(headers)) {
     if (!response.headers.has(name)) response.headers.set(name, value);
