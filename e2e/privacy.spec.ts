@@ -161,6 +161,11 @@ test.describe('personal pages: headers, no pixels, masked contact', () => {
     for (const path of ['/staff/appointments', '/staff/payments', '/ms/staff']) {
       await expectPersonal(page, site('klinik', path), { secretLink: false });
     }
+    // A staff invitation's link is a secret too, valid or not.
+    const invite = await call('klinik.localhost', '/staff/invite/not-a-real-token');
+    expect(invite.headers['cache-control']).toBe('private, no-store');
+    expect(invite.headers['referrer-policy']).toBe('no-referrer');
+    expect(invite.body).not.toContain('data-pixel');
   });
 
   test('the pixel runs on the home page and is gone after a click into the booking form', async ({ page }) => {
