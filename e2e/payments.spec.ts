@@ -167,7 +167,8 @@ test.describe('the invoice PDF', () => {
   });
 
   test("is in the invoice's language whatever the URL's (Indonesian foundation)", async ({ page }) => {
-    const invoice = await newInvoice(page, 'peduli', { kind: 'donation', amount: 100_000 });
+    // Made from the Indonesian page: an English browser on `/` would save English as its choice.
+    const invoice = await newInvoice(page, 'peduli', { kind: 'donation', amount: 100_000 }, '/id');
     // Indonesian by default: the unprefixed page moves to /id/…
     await page.goto(site('peduli', invoice.path));
     await expect(page).toHaveURL(new RegExp(`/id/invoices/${invoice.publicId}/donation$`));

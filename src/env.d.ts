@@ -21,6 +21,10 @@ declare namespace App {
     staff: import('./features/auth').StaffUser | null;
     /** The request is shown inside the booking embed (a frame): pages render without chrome. */
     embed: boolean;
+    /** The route policy of the path (src/server/route-policy.ts): caching, robots, tracking, access. */
+    policy: import('./server/route-policy').RoutePolicy;
+    /** The language decided for the URL the visitor asked for; a rewrite of the request keeps it. */
+    decidedLocale?: import('./i18n/locales').Locale;
     /** An error thrown while rendering a locale-rewritten page, for the error page to show. */
     pageError?: unknown;
   }

@@ -1,7 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { startApp } from './app.server';
 import {
-  accessFor,
   CUSTOMER_COOKIE,
   customerForToken,
   isAllowed,
@@ -11,8 +10,9 @@ import {
 } from './features/auth';
 import { embedOriginsFor } from './features/booking';
 import { resolveTenant, type Tenant } from './features/tenants';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './i18n/locales';
-import { localePath, resolveLocale } from './i18n/routing';
+import { trackingFor, trackingScriptHosts } from './features/tenants/tracking';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from './i18n/locales';
+import { localePath, localeToRemember, mustRedirect, resolveLocale } from './i18n/routing';
 import { translator } from './i18n/t';
 import { HttpError } from './lib/http-error';
 import { checkEnvAtBoot, env } from './server/config.server';
@@ -21,6 +21,7 @@ import { withErrorStatus } from './server/error-status';
 import { effectiveRequest } from './server/forwarded';
 import { errorJson, json } from './server/http';
 import { log } from './server/logger.server';
+import { policyHeaders, type RoutePolicy, routePolicy } from './server/route-policy';
 import { isRefusedCrossSite } from './server/same-origin';
 import { type CspSources, isEmbedRequest, securityHeaders } from './server/security-headers';
 import { unknownHostPage } from './server/unknown-host';
@@ -60,17 +61,15 @@ function redirectTo(location: string): Response {
 }
 
 /**
- * The third-party hosts this page may use: the tenant's pixels and analytics, Stripe, Ably; and
- * on the booking embed, the origins the tenant lets frame it (`booking_settings.embed_origins`).
+ * The third-party hosts this page may use: the tenant's pixels and analytics (only where the route
+ * policy allows tracking), Stripe, Ably; and on the booking embed, the origins the tenant lets
+ * frame it (`booking_settings.embed_origins`).
  */
-async function cspSources(tenant: Tenant, path: string, embed: boolean): Promise<CspSources> {
+async function cspSources(tenant: Tenant, path: string, embed: boolean, policy: RoutePolicy): Promise<CspSources> {
   const config = env();
-  const scriptHosts: string[] = [];
+  const scriptHosts: string[] = policy.tracking ? trackingScriptHosts(trackingFor(tenant, config.ANALYTICS_HOST)) : [];
   const connectHosts: string[] = [];
   const frameHosts: string[] = [];
-  if (tenant.pixels.facebook) scriptHosts.push('https://connect.facebook.net', 'https://www.facebook.com');
-  if (tenant.pixels.tiktok) scriptHosts.push('https://analytics.tiktok.com');
-  if (config.ANALYTICS_HOST && tenant.analyticsSiteId) scriptHosts.push(new URL(config.ANALYTICS_HOST).origin);
   if (config.STRIPE_PUBLISHABLE_KEY) {
     scriptHosts.push('https://js.stripe.com');
     connectHosts.push('https://api.stripe.com');
@@ -124,19 +123,29 @@ const serambi = defineMiddleware(async (context, next) => {
   const cookie = cookies.get(LOCALE_COOKIE)?.value;
   const page = !isNonPagePath(url.pathname);
   const fallback: Locale = tenant && isLocale(tenant.defaultLocale) ? tenant.defaultLocale : DEFAULT_LOCALE;
-  const { locale, path, prefixed } = resolveLocale({
+  // A page's Astro.rewrite (its 404) runs this pipeline again for the same request, with the same
+  // locals: the language decided for the URL the visitor asked for stays (docs/decisions/0012).
+  const rewrite = locals.decidedLocale !== undefined;
+  const resolved = resolveLocale({
     pathname: url.pathname,
     cookie,
     acceptLanguage: request.headers.get('accept-language'),
     fallback,
     api: !page,
+    decided: locals.decidedLocale,
   });
+  const { locale, path, prefixed } = resolved;
+  locals.decidedLocale ??= locale;
   locals.locale = locale;
   locals.t = translator(locale);
   locals.path = path;
   locals.user = null;
   locals.staff = null;
-  locals.embed = isEmbedRequest(path, url.searchParams, request.headers.get('sec-fetch-dest'));
+  // One table says who may open the path, how it is cached and indexed, and whether pixels run.
+  const policy = routePolicy(path, url.searchParams);
+  locals.policy = policy;
+  const embed = isEmbedRequest(path, url.searchParams, request.headers.get('sec-fetch-dest'));
+  locals.embed = embed;
 
   if (!tenant) return unknownHostPage(host ?? '', locale);
   locals.tenant = tenant;
@@ -151,7 +160,7 @@ const serambi = defineMiddleware(async (context, next) => {
     customerForToken(database, tenant.id, cookies.get(CUSTOMER_COOKIE)?.value),
     staffForToken(database, tenant.id, cookies.get(STAFF_COOKIE)?.value),
   ]);
-  const access = accessFor(path);
+  const { access } = policy;
   let forbidden = false;
   if (!isAllowed(access, { customer: locals.user !== null, staffRole: locals.staff?.role ?? null })) {
     // A staff member without the owner role is refused, not sent to log in again.
@@ -164,8 +173,19 @@ const serambi = defineMiddleware(async (context, next) => {
     if (!forbidden) return redirectTo(loginRedirect(access, locale, localePath(locale, path) + url.search));
   }
 
+  // The browser's language chosen on `/` is saved, so the next pages keep it (docs/decisions/0012).
+  const remember = rewrite ? null : localeToRemember(resolved, fallback, page);
+  if (remember) {
+    cookies.set(LOCALE_COOKIE, remember, {
+      path: '/',
+      maxAge: LOCALE_COOKIE_MAX_AGE,
+      sameSite: 'lax',
+      secure: effective.secure,
+    });
+  }
+
   // One URL, one language: an unprefixed page in Malay or Indonesian moves to its prefixed URL.
-  if (page && !prefixed && locale !== DEFAULT_LOCALE && request.method === 'GET') {
+  if (page && mustRedirect(resolved) && request.method === 'GET') {
     return redirectTo(localePath(locale, path) + url.search);
   }
 
@@ -174,7 +194,6 @@ const serambi = defineMiddleware(async (context, next) => {
     // Pages get the error page in the visitor's language with status 403 (APIs keep JSON above).
     locals.pageError = new HttpError(403, locals.t('auth.forbidden'));
     response = withErrorStatus(await context.rewrite(localePath(locale, '/500')));
-    response.headers.set('Cache-Control', 'private, no-store');
   } else {
     try {
       response = withErrorStatus(prefixed ? await next(path + url.search) : await next());
@@ -191,11 +210,16 @@ const serambi = defineMiddleware(async (context, next) => {
       }
     }
   }
-  const { embed } = locals;
-  const headers = securityHeaders(path, await cspSources(tenant, path, embed), embed);
+  // This request's own policy and framing: a rewrite's inner pass (its 404) changed `locals`.
+  const headers = securityHeaders(path, await cspSources(tenant, path, embed, policy), embed);
   for (const [name, value] of Object.entries(headers)) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
+  // The route policy's headers are forced: what a page or a rewrite set does not count.
+  const forced = policyHeaders(policy, { status: response.status, secure: effective.secure });
+  // A response that sets the locale cookie is this visitor's own.
+  if (remember && forced['Cache-Control']) forced['Cache-Control'] = 'private, no-store';
+  for (const [name, value] of Object.entries(forced)) response.headers.set(name, value);
   if (page && !prefixed) response.headers.append('Vary', 'Cookie, Accept-Language');
   // Booking pages render without chrome when framed: a cache must keep the two apart.
   if (path.startsWith('/appointment')) response.headers.append('Vary', 'Sec-Fetch-Dest');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { localeFromAcceptLanguage, localePath, resolveLocale, splitLocalePrefix } from './routing';
+import {
+  hreflangAlternates,
+  localeFromAcceptLanguage,
+  localePath,
+  localeToRemember,
+  mustRedirect,
+  resolveLocale,
+  splitLocalePrefix,
+} from './routing';
 
 describe('locale prefix', () => {
   it('splits /ms and /id prefixes off the path', () => {
@@ -41,6 +49,7 @@ describe('resolveLocale (SPEC.md §2)', () => {
       locale: 'id',
       path: '/x',
       prefixed: true,
+      source: 'prefix',
     });
   });
   it('uses the saved cookie on unprefixed paths', () => {
@@ -57,5 +66,67 @@ describe('resolveLocale (SPEC.md §2)', () => {
   it('falls back to the tenant default, ignoring a tampered cookie', () => {
     expect(resolveLocale({ pathname: '/x', cookie: 'xx', acceptLanguage: null, fallback: 'id' }).locale).toBe('id');
     expect(resolveLocale({ pathname: '/x', cookie: 'xx', acceptLanguage: null }).locale).toBe('en');
+  });
+});
+
+describe('a visitor language that sticks (docs/decisions/0012)', () => {
+  it('keeps the language of the request a page rewrites (its 404), after the prefix only', () => {
+    expect(
+      resolveLocale({ pathname: '/404', cookie: undefined, acceptLanguage: 'en', fallback: 'id', decided: 'ms' }),
+    ).toMatchObject({ locale: 'ms', source: 'rewrite' });
+    expect(
+      mustRedirect(resolveLocale({ pathname: '/404', cookie: undefined, acceptLanguage: null, decided: 'id' })),
+    ).toBe(false);
+    expect(resolveLocale({ pathname: '/id/500', cookie: undefined, acceptLanguage: null, decided: 'ms' }).locale).toBe(
+      'id',
+    );
+  });
+  it("saves English chosen on / by the browser when the tenant's default is another language", () => {
+    const english = resolveLocale({ pathname: '/', cookie: undefined, acceptLanguage: 'en-US', fallback: 'id' });
+    expect(localeToRemember(english, 'id', true)).toBe('en');
+    expect(mustRedirect(english)).toBe(false);
+    const indonesian = resolveLocale({ pathname: '/', cookie: undefined, acceptLanguage: 'id', fallback: 'id' });
+    expect(localeToRemember(indonesian, 'id', true)).toBeNull();
+    expect(localeToRemember(english, 'en', true)).toBeNull();
+    // Malay moves to /ms/, whose links keep the prefix: no cookie needed.
+    const malay = resolveLocale({ pathname: '/', cookie: undefined, acceptLanguage: 'ms', fallback: 'id' });
+    expect(localeToRemember(malay, 'id', true)).toBeNull();
+    expect(mustRedirect(malay)).toBe(true);
+    const saved = resolveLocale({ pathname: '/', cookie: 'en', acceptLanguage: 'ms', fallback: 'id' });
+    expect(localeToRemember(saved, 'id', true)).toBeNull();
+    const api = resolveLocale({
+      pathname: '/api/x',
+      cookie: undefined,
+      acceptLanguage: 'en',
+      fallback: 'id',
+      api: true,
+    });
+    expect(localeToRemember(api, 'id', false)).toBeNull();
+  });
+  it('with the saved choice, the next unprefixed page stays in it', () => {
+    expect(resolveLocale({ pathname: '/appointment', cookie: 'en', acceptLanguage: 'en', fallback: 'id' }).locale).toBe(
+      'en',
+    );
+    expect(
+      resolveLocale({ pathname: '/appointment', cookie: undefined, acceptLanguage: 'en', fallback: 'id' }).locale,
+    ).toBe('id');
+  });
+  it("answers an island in its page's language (sent as Accept-Language) over a cookie saved elsewhere", () => {
+    expect(resolveLocale({ pathname: '/api/x', cookie: 'en', acceptLanguage: 'id', api: true }).locale).toBe('id');
+    expect(resolveLocale({ pathname: '/api/x', cookie: 'ms', acceptLanguage: null, api: true }).locale).toBe('ms');
+    expect(resolveLocale({ pathname: '/x', cookie: 'en', acceptLanguage: 'id' }).locale).toBe('en');
+  });
+  it('lists hreflang alternates that serve their language without a saved choice', () => {
+    expect(hreflangAlternates('/donation/5', 'en')).toEqual([
+      { hreflang: 'en', path: '/donation/5' },
+      { hreflang: 'ms', path: '/ms/donation/5' },
+      { hreflang: 'id', path: '/id/donation/5' },
+      { hreflang: 'x-default', path: '/donation/5' },
+    ]);
+    expect(hreflangAlternates('/', 'id')).toEqual([
+      { hreflang: 'ms', path: '/ms/' },
+      { hreflang: 'id', path: '/id/' },
+      { hreflang: 'x-default', path: '/' },
+    ]);
   });
 });

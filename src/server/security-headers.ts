@@ -1,6 +1,8 @@
-/** Routes that other sites may frame (SPEC.md §2 embed routes). */
+import { routePolicy } from './route-policy';
+
+/** Routes that other sites may frame (SPEC.md §2 embed routes), from the route policy. */
 export function isEmbedPath(path: string): boolean {
-  return path === '/appointment/embed' || /^\/donation\/[^/]+\/embed-(form|page)$/.test(path);
+  return routePolicy(path).embeddable === 'always';
 }
 
 /**
@@ -9,8 +11,9 @@ export function isEmbedPath(path: string): boolean {
  * browser) — which the same allowed sites may frame and which renders without site chrome.
  */
 export function isEmbedRequest(path: string, search: URLSearchParams, fetchDest?: string | null): boolean {
-  if (isEmbedPath(path)) return true;
-  if (path !== '/appointment' && !path.startsWith('/appointment/')) return false;
+  const { embeddable } = routePolicy(path, search);
+  if (embeddable === 'always') return true;
+  if (embeddable !== 'when-framed') return false;
   return search.get('embed') === '1' || fetchDest === 'iframe';
 }
 
@@ -52,6 +55,7 @@ export function contentSecurityPolicy({
   ].join('; ');
 }
 
+/** Headers every response gets; caching, robots and referrer come from the route policy. */
 export function securityHeaders(path: string, sources: CspSources, embedMode = false): Record<string, string> {
   const embed = embedMode || isEmbedPath(path);
   const headers: Record<string, string> = {
@@ -60,7 +64,6 @@ export function securityHeaders(path: string, sources: CspSources, embedMode = f
       frameAncestors: embed ? ["'self'", ...sources.frameAncestors] : [],
     }),
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
   };
   if (!embed) headers['X-Frame-Options'] = 'DENY';

@@ -7,6 +7,7 @@ import { initTheme, setTheme } from '../../stores/theme';
 import { isChunkLoadError, reloadOnce } from './chunk-reload';
 import { isUnreachable, LOADING_DURATION_MS, LoadingBar, type LoadingState, NavigationFailed } from './loading-bar';
 import { canPrefetch, PREFETCH_IDLE_TIMEOUT_MS } from './prefetch-policy';
+import { crossesTrackingBoundary, isTracked } from './tracking-boundary';
 
 // Browser side of the page shell: loading bar, notification banner, chunk-reload guard, idle
 // prefetch. Bundled once; the elements it drives persist across view transitions.
@@ -24,13 +25,19 @@ document.addEventListener('astro:after-swap', () => setTheme(document.documentEl
 // --- Pixels: one page view per page, not per full load -------------------------------------
 // The snippets in <head> count the first view and are not rerun by view-transition navigation:
 // count each page loaded through a swap (never the first load, which has no swap before it).
+// Only between tracked pages: arriving from an untracked page, the snippets start and count it.
 let swapped = false;
+let fromTracked = false;
+document.addEventListener('astro:before-swap', () => {
+  fromTracked = isTracked(document);
+});
 document.addEventListener('astro:after-swap', () => {
   swapped = true;
 });
 document.addEventListener('astro:page-load', () => {
   if (!swapped) return;
   swapped = false;
+  if (!fromTracked || !isTracked(document)) return;
   trackPageView(window as Parameters<typeof trackPageView>[0]);
 });
 
@@ -73,6 +80,12 @@ document.addEventListener('astro:before-preparation', (event) => {
     } catch (error) {
       loading.fail();
       throw error;
+    }
+    // From a page with pixels to one without: a full load, so no pixel outlives its page (the
+    // router loads `event.to` itself when the preparation is cancelled). Form posts keep their swap.
+    if (!event.defaultPrevented && !event.formData && crossesTrackingBoundary(document, event.newDocument)) {
+      event.preventDefault();
+      return;
     }
     // No page and no error: Astro would now fall back to a full load. When the server cannot be
     // reached that lands on the browser's error page; instead the visitor stays on this page,

@@ -1,25 +1,16 @@
 import type { Locale } from '../../i18n/locales';
 import { localePath } from '../../i18n/routing';
+import { type Access, routePolicy } from '../../server/route-policy';
 
 /**
- * The access rule (SPEC.md §6), declared in one place: who may open which path (unprefixed).
- * Later issues add their protected screens here.
+ * The access rule (SPEC.md §6): who may open which path (unprefixed). Declared with the rest of
+ * each route's policy in one table, src/server/route-policy.ts; later issues add their protected
+ * screens there.
  */
-export type Access = 'public' | 'customer' | 'staff' | 'owner';
-
-const RULES: { match: (path: string) => boolean; access: Access }[] = [
-  // The invoice list needs a login; an invoice page by its unguessable id does not.
-  { match: (p) => p === '/invoices', access: 'customer' },
-  { match: (p) => p === '/account', access: 'customer' },
-  { match: (p) => p === '/api/account' || p.startsWith('/api/account/'), access: 'customer' },
-  { match: (p) => p === '/staff/login' || p.startsWith('/staff/invite/'), access: 'public' },
-  { match: (p) => p === '/staff/team' || p.startsWith('/api/staff/team'), access: 'owner' },
-  { match: (p) => p === '/staff' || p.startsWith('/staff/') || p.startsWith('/api/staff/'), access: 'staff' },
-];
+export type { Access };
 
 export function accessFor(path: string): Access {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return RULES.find((rule) => rule.match(clean))?.access ?? 'public';
+  return routePolicy(path).access;
 }
 
 export interface Viewer {

@@ -1,0 +1,213 @@
+/**
+ * The route policy (docs/decisions/0012-privacy-route-policy-and-locale.md): one table of route
+ * families that says, for every path (unprefixed), who may open it, how it may be cached and
+ * indexed, whether ad pixels and analytics may run on it, what referrer it leaks and whether other
+ * sites may frame it. The middleware reads it before rendering and forces its headers onto the
+ * response afterwards, so no page or component sets these headers itself (a header set in a
+ * component after an await is lost once the response streams).
+ *
+ * Pure: no I/O, no feature imports (server/ imports no feature).
+ */
+
+/** Who may open a path (SPEC.md §6): the access rule of src/features/auth reads it from here. */
+export type Access = 'public' | 'customer' | 'staff' | 'owner';
+
+/** How a response may be stored. `handler`: the endpoint sets its own (assets, JSON APIs). */
+export type CacheRule = 'public-home' | 'public-page' | 'revalidate' | 'private-no-store' | 'handler';
+
+export const CACHE_CONTROL: Record<Exclude<CacheRule, 'handler'>, string> = {
+  // Home and landings are the same for every visitor of a language; a minute is safe.
+  'public-home': 'public, max-age=60, stale-while-revalidate=600',
+  'public-page': 'public, max-age=60',
+  // May be stored but is checked each time: the embed's framing origins change at the owner's word.
+  revalidate: 'no-cache',
+  'private-no-store': 'private, no-store',
+};
+
+export interface RoutePolicy {
+  /** The family's name, for tests and logs. */
+  family: string;
+  access: Access;
+  cache: CacheRule;
+  robots: 'index' | 'noindex';
+  /** Ad pixels and analytics may run: public marketing pages only (DESIGN.md, Privacy). */
+  tracking: boolean;
+  /** `no-referrer` where the URL itself grants access (a secret link): it must not leak onwards. */
+  referrer: 'no-referrer' | 'default';
+  /** Other sites may frame it: always (embed routes), or when opened from the embed. */
+  embeddable: 'always' | 'when-framed' | 'never';
+  /** Shows a customer's personal data to whoever holds the URL: phones and e-mails are masked. */
+  personal: boolean;
+}
+
+type Shape = Omit<RoutePolicy, 'family'>;
+
+/** Home, landings, campaign pages: cached, indexed, tracked. */
+const MARKETING: Shape = {
+  access: 'public',
+  cache: 'public-page',
+  robots: 'index',
+  tracking: true,
+  referrer: 'default',
+  embeddable: 'never',
+  personal: false,
+};
+
+/** Public but not for everyone's cache or for ad networks: forms, login pages, error pages. */
+const PRIVATE: Shape = {
+  access: 'public',
+  cache: 'private-no-store',
+  robots: 'noindex',
+  tracking: false,
+  referrer: 'default',
+  embeddable: 'never',
+  personal: false,
+};
+
+/** A page whose URL is the key to someone's data (an invoice, a booking, an invitation). */
+const SECRET_LINK: Shape = { ...PRIVATE, referrer: 'no-referrer', personal: true };
+
+/** Behind a login: the visitor's own data, never cached or tracked. */
+const LOGGED_IN: Shape = { ...PRIVATE, access: 'customer' };
+
+/** Endpoints and files: they set their own caching; no pixels anyway. */
+const ENDPOINT: Shape = { ...PRIVATE, cache: 'handler', robots: 'index' };
+
+interface Family {
+  name: string;
+  match: (path: string) => boolean;
+  policy: Shape | ((search: URLSearchParams) => Shape & { family?: string });
+}
+
+const SEGMENT = '[^/]+';
+const re = (pattern: string) => {
+  const regex = new RegExp(`^${pattern}$`);
+  return (path: string) => regex.test(path);
+};
+const under = (prefix: string) => (path: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** First match wins. Paths are unprefixed, without a trailing slash. */
+const FAMILIES: Family[] = [
+  { name: 'home', match: (p) => p === '/', policy: { ...MARKETING, cache: 'public-home' } },
+
+  // Appointments (SPEC.md §2). Booking steps may be framed when opened from the embed.
+  {
+    name: 'appointment-embed',
+    match: re('/appointment/embed'),
+    policy: { ...PRIVATE, cache: 'revalidate', embeddable: 'always' },
+  },
+  {
+    name: 'appointment-landing',
+    match: (p) => p === '/appointment' || under('/appointment/category')(p),
+    policy: { ...MARKETING, embeddable: 'when-framed' },
+  },
+  {
+    // `?booking={publicId}` opens someone's booking.
+    name: 'booking',
+    match: re(`/appointment/${SEGMENT}/(checkout|request|calendar\\.ics)`),
+    policy: { ...SECRET_LINK, embeddable: 'when-framed' },
+  },
+  {
+    name: 'booking-form',
+    match: re(`/appointment/${SEGMENT}/form`),
+    policy: { ...PRIVATE, embeddable: 'when-framed' },
+  },
+  {
+    name: 'appointment-service',
+    match: re(`/appointment/${SEGMENT}`),
+    policy: (search) =>
+      // `?reschedule={publicId}` opens a booking to move it; `?taken=1` is one visitor's retry.
+      search.has('reschedule')
+        ? { ...SECRET_LINK, embeddable: 'when-framed', family: 'booking-reschedule' }
+        : search.has('taken')
+          ? { ...PRIVATE, embeddable: 'when-framed', family: 'appointment-service-retry' }
+          : { ...MARKETING, embeddable: 'when-framed' },
+  },
+
+  // Donations (later issue): campaigns are marketing, checkout and forms are not.
+  {
+    name: 'donation-embed',
+    match: re(`/donation/${SEGMENT}/embed-(form|page)`),
+    policy: { ...PRIVATE, cache: 'revalidate', embeddable: 'always' },
+  },
+  { name: 'donation-checkout', match: re(`/donation/${SEGMENT}/checkout`), policy: SECRET_LINK },
+  { name: 'donation-form', match: re(`/donation/${SEGMENT}/form`), policy: PRIVATE },
+  { name: 'donation-landing', match: (p) => p === '/donation' || re(`/donation/${SEGMENT}`)(p), policy: MARKETING },
+
+  // Loyalty and reviews (later issues): the programme pages are marketing; sign-up, rewards and
+  // review links (tied to one visit) are not.
+  { name: 'loyalty-private', match: (p) => p === '/loyalty/register' || /\/rewards$/.test(p), policy: PRIVATE },
+  { name: 'loyalty', match: (p) => p === '/loyalty' || re(`/loyalty/${SEGMENT}`)(p), policy: MARKETING },
+  { name: 'review', match: under('/review'), policy: SECRET_LINK },
+
+  // Invoices: the list needs a login; an invoice by its unguessable id does not.
+  { name: 'invoice-list', match: (p) => p === '/invoices', policy: LOGGED_IN },
+  {
+    name: 'invoice',
+    match: re(`/invoices/${SEGMENT}/(appointment|donation|verify|donation/verify|pdf)`),
+    policy: SECRET_LINK,
+  },
+  { name: 'sandbox-payment', match: re(`/pay/sandbox/${SEGMENT}`), policy: SECRET_LINK },
+
+  // Accounts.
+  { name: 'account', match: (p) => p === '/account', policy: LOGGED_IN },
+  { name: 'login', match: (p) => p === '/login', policy: PRIVATE },
+  { name: 'api-account', match: under('/api/account'), policy: { ...ENDPOINT, access: 'customer' } },
+
+  // Staff.
+  { name: 'staff-login', match: (p) => p === '/staff/login', policy: PRIVATE },
+  { name: 'staff-invite', match: (p) => p.startsWith('/staff/invite/'), policy: SECRET_LINK },
+  { name: 'staff-team', match: (p) => p === '/staff/team', policy: { ...PRIVATE, access: 'owner' } },
+  { name: 'api-staff-team', match: (p) => p.startsWith('/api/staff/team'), policy: { ...ENDPOINT, access: 'owner' } },
+  { name: 'staff', match: under('/staff'), policy: { ...PRIVATE, access: 'staff' } },
+  { name: 'api-staff', match: under('/api/staff'), policy: { ...ENDPOINT, access: 'staff' } },
+
+  // Developer aids, error pages.
+  { name: 'dev', match: under('/dev'), policy: PRIVATE },
+  { name: 'error', match: (p) => p === '/404' || p === '/500', policy: PRIVATE },
+
+  // Endpoints and files that set their own caching.
+  { name: 'api', match: under('/api'), policy: ENDPOINT },
+  {
+    name: 'file',
+    match: (p) =>
+      p === '/domain_verifications' || under('/locale')(p) || under('/_astro')(p) || /\.[a-z0-9]+$/i.test(p),
+    policy: ENDPOINT,
+  },
+];
+
+/** Anything not listed (a later page, an unknown path): private, unindexed, untracked. */
+const UNLISTED: RoutePolicy = { ...PRIVATE, family: 'unlisted' };
+
+/** The policy of an unprefixed path (and its query, for the few families it changes). */
+export function routePolicy(path: string, search: URLSearchParams = new URLSearchParams()): RoutePolicy {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+  const family = FAMILIES.find((f) => f.match(clean));
+  if (!family) return UNLISTED;
+  const shape = typeof family.policy === 'function' ? family.policy(search) : family.policy;
+  const { family: variant, ...rest } = shape as Shape & { family?: string };
+  return { family: variant ?? family.name, ...rest };
+}
+
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/**
+ * The headers a response gets from its route's policy. Only a 200 may be shared by caches: an
+ * error or a redirect of any family is private and unindexed (a 404 for an invoice must not be
+ * cached either). HSTS only where the browser came over https (TRUST_PROXY tells behind proxies).
+ */
+export function policyHeaders(
+  policy: RoutePolicy,
+  { status, secure }: { status: number; secure: boolean },
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const failed = status >= 300;
+  if (policy.cache !== 'handler') {
+    const rule = failed && policy.cache !== 'private-no-store' ? 'private-no-store' : policy.cache;
+    headers['Cache-Control'] = CACHE_CONTROL[rule];
+  }
+  if (policy.robots === 'noindex' || (failed && policy.cache !== 'handler')) headers['X-Robots-Tag'] = 'noindex';
+  headers['Referrer-Policy'] = policy.referrer === 'no-referrer' ? 'no-referrer' : 'strict-origin-when-cross-origin';
+  if (secure) headers['Strict-Transport-Security'] = STRICT_TRANSPORT_SECURITY;
+  return headers;
+}
