@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
 import { log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
@@ -11,6 +12,7 @@ import {
   expireStaleRequests,
   findBooking,
   findBookingByPublicId,
+  lockResources,
   moveBooking,
 } from './booking-repo.server';
 
@@ -23,9 +25,11 @@ export async function announce(booking: Pick<BookingRow, 'tenantId' | 'publicId'
 
 /**
  * Takes a slot back for a booking that lost it (a hold that expired, a request that lapsed):
- * confirmed if the time is still free — the exclusion constraint decides — else null.
+ * confirmed if the time is still free — the exclusion constraint decides — else null. Its
+ * practitioner is locked first, as every booking write does (lockResources).
  */
 async function retake(tx: Db, booking: BookingRow, changes: Partial<BookingRow>): Promise<BookingRow | null> {
+  await lockResources(tx, booking.tenantId, [booking.resourceId]);
   try {
     return await tx.transaction((attempt) =>
       moveBooking(attempt, booking.tenantId, booking.id, ['expired'], {
@@ -105,22 +109,32 @@ export async function decideRequest(
   const existing = await findBookingByPublicId(db, input.tenantId, input.publicId);
   if (!existing) return { ok: false, reason: 'not_found' };
   const decision = { decisionReason: input.reason ?? null, decidedByStaffId: input.staffId, decidedAt: now };
-  const result = await db.transaction(async (tx): Promise<DecisionResult> => {
-    let booking: BookingRow | null;
-    if (!input.approve) {
-      booking = await moveBooking(tx, input.tenantId, existing.id, ['requested'], { status: 'declined', ...decision });
-    } else {
-      booking = await moveBooking(tx, input.tenantId, existing.id, ['requested'], { status: 'confirmed', ...decision });
-      // A request that lapsed meanwhile can be approved only if its time is still free.
-      if (!booking && existing.status === 'expired' && existing.startsAt > now) {
-        booking = await retake(tx, existing, decision);
-        if (!booking) return { ok: false, reason: 'slot_taken' };
+  const result = await transaction(
+    db,
+    async (tx): Promise<DecisionResult> => {
+      let booking: BookingRow | null;
+      if (!input.approve) {
+        booking = await moveBooking(tx, input.tenantId, existing.id, ['requested'], {
+          status: 'declined',
+          ...decision,
+        });
+      } else {
+        booking = await moveBooking(tx, input.tenantId, existing.id, ['requested'], {
+          status: 'confirmed',
+          ...decision,
+        });
+        // A request that lapsed meanwhile can be approved only if its time is still free.
+        if (!booking && existing.status === 'expired' && existing.startsAt > now) {
+          booking = await retake(tx, existing, decision);
+          if (!booking) return { ok: false, reason: 'slot_taken' };
+        }
       }
-    }
-    if (!booking) return { ok: false, reason: 'not_pending' };
-    await onDecided?.(tx, booking);
-    return { ok: true, booking };
-  });
+      if (!booking) return { ok: false, reason: 'not_pending' };
+      await onDecided?.(tx, booking);
+      return { ok: true, booking };
+    },
+    { name: 'decide-request' },
+  );
   if (result.ok) await announce(result.booking);
   return result;
 }
@@ -169,15 +183,19 @@ export async function markRefunded(
  */
 export async function sweepBookings(db: Db, now = new Date()): Promise<number> {
   const holds = await expireDueHolds(db, now);
-  const requests = await db.transaction(async (tx) => {
-    const lapsed = await expireStaleRequests(tx, now);
-    const tenants = new Map<string, Tenant | null>();
-    for (const booking of lapsed) {
-      if (!tenants.has(booking.tenantId)) tenants.set(booking.tenantId, await findTenantById(tx, booking.tenantId));
-      await enqueueBookingMessages(tx, 'lapsed', booking, { tenant: tenants.get(booking.tenantId) ?? null });
-    }
-    return lapsed;
-  });
+  const requests = await transaction(
+    db,
+    async (tx) => {
+      const lapsed = await expireStaleRequests(tx, now);
+      const tenants = new Map<string, Tenant | null>();
+      for (const booking of lapsed) {
+        if (!tenants.has(booking.tenantId)) tenants.set(booking.tenantId, await findTenantById(tx, booking.tenantId));
+        await enqueueBookingMessages(tx, 'lapsed', booking, { tenant: tenants.get(booking.tenantId) ?? null });
+      }
+      return lapsed;
+    },
+    { name: 'sweep-requests' },
+  );
   const expired = [...holds, ...requests];
   for (const booking of expired) await announce(booking);
   if (requests.length > 0) kickOutbox();

@@ -64,6 +64,24 @@ export async function findResources(db: Db, tenantId: string, ids: string[]) {
 }
 
 /**
+ * Locks the practitioners (resources) a transaction is about to book, in one order (by id) for
+ * everybody, until it ends. Every write that puts a booking on a resource's time takes its lock
+ * first, so competing writers queue here instead of meeting inside the exclusion constraint —
+ * where two uncommitted overlapping rows wait for each other and PostgreSQL aborts one as a
+ * deadlock. FOR NO KEY UPDATE: bookings' foreign-key checks (KEY SHARE) are not blocked.
+ */
+export async function lockResources(tx: Db, tenantId: string, ids: string[]): Promise<void> {
+  const unique = [...new Set(ids)].sort();
+  if (unique.length === 0) return;
+  await tx
+    .select({ id: resources.id })
+    .from(resources)
+    .where(and(eq(resources.tenantId, tenantId), inArray(resources.id, unique)))
+    .orderBy(asc(resources.id))
+    .for('no key update');
+}
+
+/**
  * Expired holds overlapping a range stop blocking it — inside the transaction that wants the
  * range, because the exclusion constraint cannot look at the clock.
  */
