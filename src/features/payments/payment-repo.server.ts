@@ -109,6 +109,25 @@ export async function pendingCounterPayment(db: Db, tenantId: string, invoiceId:
 }
 
 /**
+ * Locks an invoice's row until the transaction ends and returns its status (null when it is not
+ * this tenant's): what decides, one caller at a time, whether the invoice still takes a payment
+ * and which counter payment is its one pending one. FOR NO KEY UPDATE, so payments' foreign-key
+ * checks on the invoice (KEY SHARE) are not blocked.
+ */
+export async function lockInvoice(
+  tx: Db,
+  tenantId: string,
+  invoiceId: string,
+): Promise<{ status: typeof invoices.$inferSelect.status } | null> {
+  const [row] = await tx
+    .select({ status: invoices.status })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, invoiceId)))
+    .for('no key update');
+  return row ?? null;
+}
+
+/**
  * THE transition: open (pending or declined) → final, at most once. The WHERE on the open statuses
  * makes concurrent callers (webhook, verify page, staff click) race for one row update; only the
  * winner gets it back.
