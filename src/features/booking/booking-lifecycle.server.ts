@@ -182,7 +182,8 @@ export async function markRefunded(
  * request that lapsed unanswered is told to its customer, in the same transaction.
  */
 export async function sweepBookings(db: Db, now = new Date()): Promise<number> {
-  const holds = await expireDueHolds(db, now);
+  // Many rows in one statement, while bookings release the same expired holds: retried if aborted.
+  const holds = await transaction(db, (tx) => expireDueHolds(tx, now), { name: 'sweep-holds' });
   const requests = await transaction(
     db,
     async (tx) => {
