@@ -10,8 +10,8 @@ import {
   type BookingRow,
   expireDueHolds,
   expireStaleRequests,
-  findBooking,
   findBookingByPublicId,
+  lockBooking,
   lockResources,
   moveBooking,
 } from './booking-repo.server';
@@ -56,7 +56,9 @@ export async function confirmPaidBooking(
   tenantId: string,
   bookingId: string,
 ): Promise<{ outcome: PaidOutcome; booking: BookingRow | null }> {
-  const booking = await findBooking(tx, tenantId, bookingId);
+  // Locked: a hold the sweeper expires at this very moment is seen expired (and re-taken), not
+  // read as held, then missed by the conditional update, and left expired though paid.
+  const booking = await lockBooking(tx, tenantId, bookingId);
   if (!booking) return { outcome: 'ignored', booking: null };
   if (booking.status === 'confirmed' && booking.payAtCounter) {
     // Confirmed when the customer chose the counter; now paid there: nothing more is due.
@@ -85,7 +87,7 @@ export async function confirmForCounter(
   bookingId: string,
   now: Date,
 ): Promise<BookingRow | null> {
-  const booking = await findBooking(tx, tenantId, bookingId);
+  const booking = await lockBooking(tx, tenantId, bookingId);
   if (!booking || booking.startsAt <= now) return null;
   const changes = { status: 'confirmed' as const, holdExpiresAt: null, payAtCounter: true };
   // A hold past its ten minutes that the sweeper has not reached still owns its time.

@@ -1,11 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../db/client.server';
 import { bookings, services } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { type BookSlotResult, bookSlot, type RescheduleResult, rescheduleBooking } from '.';
+import { insertPaymentForTest } from './test-support';
 
 // Races as two app instances sharing one database see them: on PostgreSQL, every attempt runs on
 // its own pooled connection, half of them through a second pool (a second instance). PGlite has a
@@ -140,5 +143,30 @@ describe.each(testDatabaseKinds)('booking races on %s', (kind) => {
     const movedCount = stayed.filter((b) => b.startsAt.getTime() === target.getTime()).length;
     expect(stayed.filter((b) => b.status === 'confirmed')).toHaveLength(moving.length);
     expect(results.slice(0, moving.length).filter((r) => r.ok)).toHaveLength(movedCount);
+  });
+
+  it('confirms a hold paid at the moment the sweeper expires it, when its time is still free', async () => {
+    const held = await book(0, on('26', '10:00'));
+    if (!held.ok || !held.invoice) throw new Error('no hold');
+    const paymentId = await insertPaymentForTest(database.db, klinik.id, held.invoice.id);
+    const pay = () => settlePayment(database.db, { tenantId: klinik.id, paymentId, status: 'paid', via: 'webhook' });
+    if (database.url) {
+      // The sweeper's transaction has expired the hold but not committed when the payment lands.
+      const sweeper = new pg.Client({ connectionString: database.url });
+      await sweeper.connect();
+      await sweeper.query('BEGIN');
+      await sweeper.query("UPDATE bookings SET status = 'expired' WHERE id = $1", [held.booking.id]);
+      const settling = pay();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sweeper.query('COMMIT');
+      await sweeper.end();
+      expect((await settling).changed).toBe(true);
+    } else {
+      // One transaction at a time: the sweep commits first.
+      await database.db.update(bookings).set({ status: 'expired' }).where(eq(bookings.id, held.booking.id));
+      expect((await pay()).changed).toBe(true);
+    }
+    const [row] = await database.db.select().from(bookings).where(eq(bookings.id, held.booking.id));
+    expect(row).toMatchObject({ status: 'confirmed', refundDue: false });
   });
 });

@@ -130,6 +130,20 @@ export async function findBooking(db: Db, tenantId: string, id: string): Promise
   return row ?? null;
 }
 
+/**
+ * A booking read with its row locked until the transaction ends: what a decision on its current
+ * status (a payment confirming it while the sweeper expires it) must read, so that the status
+ * it acts on cannot change underneath.
+ */
+export async function lockBooking(tx: Db, tenantId: string, id: string): Promise<BookingRow | null> {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id)))
+    .for('no key update');
+  return row ?? null;
+}
+
 /** Moves a booking between statuses, only from the ones given; null when it was not in them. */
 export async function moveBooking(
   tx: Db,
