@@ -15,3 +15,18 @@ export function isUniqueViolation(error: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * True when `error` (or a cause) is a transaction PostgreSQL aborted so that another could go on —
+ * a serialization failure (40001) or a detected deadlock (40P01): the whole transaction may simply
+ * run again. Any other error is the caller's.
+ */
+export function isRetryableConflict(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '40001' || code === '40P01') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
 import type { Locale } from '../../i18n/locales';
 import { localized } from '../../i18n/locales';
 import { log } from '../../server/logger.server';
@@ -8,7 +9,13 @@ import type { Tenant } from '../tenants';
 import { emitCounterChosen } from './counter-chosen.server';
 import type { AfterCommit } from './invoice-paid.server';
 import { quote } from './payment-options';
-import { enabledOptions, insertPayment, pendingCounterPayment, setProviderRef } from './payment-repo.server';
+import {
+  enabledOptions,
+  insertPayment,
+  lockInvoice,
+  pendingCounterPayment,
+  setProviderRef,
+} from './payment-repo.server';
 import type { PaymentMethod, PaymentProvider, PaymentStart } from './provider';
 import { methodAcceptsCurrency } from './providers';
 
@@ -83,7 +90,12 @@ export async function createPayment(
   let afterCommit: AfterCommit[] = [];
   const payment =
     input.method === 'counter'
-      ? await db.transaction(async (tx) => {
+      ? await transaction(db, async (tx) => {
+          afterCommit = [];
+          // Under the invoice's lock: two choices at once still make one pending counter payment.
+          await lockInvoice(tx, row.tenantId, row.invoiceId);
+          const existing = await pendingCounterPayment(tx, row.tenantId, row.invoiceId);
+          if (existing) return existing;
           const created = await insertPayment(tx, row);
           const at = input.now ?? new Date();
           afterCommit = await emitCounterChosen(tx, {
