@@ -15,3 +15,24 @@ export function isUniqueViolation(error: unknown): string | null {
   }
   return null;
 }
+
+/** The SQLSTATE of a database error (or of its cause, as drizzle wraps driver errors); null otherwise. */
+export function sqlStateOf(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * True for a data exception (SQLSTATE class 22: NUL in text, a malformed uuid or number, a value
+ * out of range): the database refused a value that came from the request, so nothing was
+ * written by that statement. Input should be refused before (src/lib/input.ts); this is the net
+ * that keeps a value we missed a 400 instead of a 500.
+ */
+export function isDataException(error: unknown): boolean {
+  return sqlStateOf(error)?.startsWith('22') ?? false;
+}
