@@ -170,6 +170,15 @@ const BODIES: Body[] = [
   { type: 'image/jpeg', body: '\u0000\u0001\u0002' },
 ];
 
+/** One body per field of `seed` and bad value: NUL, overlong, a huge number, an object, NUL inside an object. */
+function mutations(seed: Record<string, unknown> | undefined): Body[] {
+  if (!seed) return [];
+  const bad: unknown[] = [NUL, 'a'.repeat(5000), 1e308, { x: 1 }, { line1: NUL }, [NUL]];
+  return Object.keys(seed).flatMap((field) =>
+    bad.map((value) => ({ type: 'application/json', body: JSON.stringify({ ...seed, [field]: value }) })),
+  );
+}
+
 interface Answer {
   status: number;
   setCookie: string[];
@@ -311,6 +320,7 @@ for (const database of databases) {
         invoicePublicId: string;
         paymentUrl: string;
         serviceId: string;
+        startsAt: string;
       };
       const real: Record<string, string> = {
         id: 'general-consultation',
@@ -364,6 +374,25 @@ for (const database of databases) {
         new URLSearchParams({ email: 'owner@kliniksihat.my', password: 'demo-owner-klinik' }).toString(),
       );
       expect(staffLogin.status).toBe(303);
+      // Well-formed bodies of the main endpoints, each field then made bad one at a time (below), so
+      // the bad value reaches past the other fields' checks. A route without a seed still gets BODIES.
+      const seeds: Record<string, Record<string, unknown>> = {
+        'POST /api/bookings': {
+          serviceId: made.serviceId,
+          resourceId: 'any',
+          start: made.startsAt,
+          name: 'Fuzz Visitor',
+          phone: '60123456789',
+          email: 'fuzz@example.my',
+          address: { line1: 'Jalan 1', postcode: '50000', city: 'KL', state: 'WP', country: 'MY' },
+          answers: {},
+          notes: 'notes',
+        },
+        'POST /api/auth/verify': { channel: 'email', destination: email, code: '123456' },
+        'POST /api/account/contact/verify': { channel: 'email', email: 'other@example.my', code: '123456' },
+        'POST /api/bookings/[publicId]/reschedule': { resourceId: 'any', start: made.startsAt },
+        'POST /api/invoices/[publicId]/payments': { method: 'card', coverFees: false },
+      };
       const roles = { anonymous: '', customer: cookieOf(verified), staff: cookieOf(staffLogin) };
 
       const routes = discoverRoutes();
@@ -418,7 +447,9 @@ for (const database of databases) {
               if (method === 'GET')
                 for (const query of BAD_QUERIES)
                   shots.push({ role, method, target: target + query, pattern: route.pattern });
-              else for (const body of BODIES) shots.push({ role, method, target, body, pattern: route.pattern });
+              else
+                for (const body of [...BODIES, ...mutations(seeds[`${method} ${route.pattern}`])])
+                  shots.push({ role, method, target, body, pattern: route.pattern });
             }
           }
           // Methods no route answers.
@@ -479,6 +510,16 @@ for (const database of databases) {
       console.log(
         `  5xx on purpose (error pages): ${onPurpose.length}, from ${[...new Set(onPurpose.map(({ shot }) => shot.pattern))].join(', ')}`,
       );
+      // The database's refusal (SQLSTATE class 22) is a net: input should be refused before any query.
+      const caughtLate = server.log
+        .join('')
+        .split('\n')
+        .filter((line) => line.includes('input refused by the database'))
+        .map((line) => {
+          const { path: where, method, code } = JSON.parse(line) as { path: string; method: string; code: string };
+          return `${method} ${where} ${code}`;
+        });
+      console.log(`  refused only by the database: ${JSON.stringify([...new Set(caughtLate)])}`);
       const astro = answers.filter(({ shot }) => shot.pattern === '/_astro/*').map(({ answer }) => answer.status);
       console.log(
         `fuzz (${database.name}): ${answers.length} requests to ${routes.length} routes in ${seconds.toFixed(1)}s; statuses ${JSON.stringify(statuses)}`,
