@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { accessFor } from '../src/features/auth/access';
+import { PORT } from './support';
 
 /**
  * Malformed input to every route (issue 9, "Done means"): the routes are read from src/pages, so
@@ -534,3 +535,42 @@ for (const database of databases) {
     }
   });
 }
+
+test('a form post refused after its body was read shows the error page with its status in the visitor’s language, and a malformed embed post changes nothing', async () => {
+  const host = `yayasan.localhost:${PORT}`;
+  const base = { Host: host, Origin: `http://${host}` };
+  const formType = { 'Content-Type': 'application/x-www-form-urlencoded' };
+  const login = await send(
+    PORT,
+    'POST',
+    '/staff/login',
+    { ...base, ...formType },
+    new URLSearchParams({ email: 'owner@kasihummah.org.my', password: 'demo-owner-yayasan' }).toString(),
+  );
+  expect(login.status).toBe(303);
+  const owner = { ...base, Cookie: cookieOf(login) };
+  const saved = await send(
+    PORT,
+    'POST',
+    '/staff/embed',
+    { ...owner, ...formType },
+    'origins=https%3A%2F%2Fkeep.example',
+  );
+  expect(saved.status).toBe(200);
+
+  // readForm reads the body, then refuses the NUL: the error page is rendered by a fresh GET rewrite.
+  const nul = await send(PORT, 'POST', '/ms/staff/embed', { ...owner, ...formType }, 'origins=a%00b');
+  expect(nul.status).toBe(400);
+  expect(nul.body).toContain('Permintaan ini mengandungi aksara atau nilai yang tidak dibenarkan.');
+
+  for (const [type, body] of [
+    ['application/json', '{"origins":[]}'],
+    ['application/x-www-form-urlencoded', ''],
+    ['text/plain', 'origins='],
+  ] as const) {
+    const malformed = await send(PORT, 'POST', '/staff/embed', { ...owner, 'Content-Type': type }, body);
+    expect(malformed.status, `${type} ${body}`).toBe(400);
+  }
+  const page = await send(PORT, 'GET', '/staff/embed', owner);
+  expect(page.body).toContain('https://keep.example');
+});
