@@ -96,7 +96,7 @@ async function frameAncestorsFor(tenant: Tenant, path: string, embed: boolean): 
     return await embedOriginsFor(await db(), tenant.id);
   } catch (error) {
     // Fail closed: without the list only our own pages may frame the embed.
-    log.warn('embed origins unavailable', { error: String(error) });
+    log.warn('embed origins unavailable', errorFields(error));
     return [];
   }
 }
