@@ -528,6 +528,7 @@ for (const database of databases) {
       const changed = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
       expect(failures, server.log.join('').slice(-4000)).toEqual([]);
       expect(astro).toEqual([404, 404]);
+      expect(caughtLate, 'input that reached the database before a parser refused it').toEqual([]);
       expect(changed, 'tables written by malformed requests').toEqual([]);
     } finally {
       server.process.kill();

@@ -156,7 +156,7 @@ const serambi = defineMiddleware(async (context, next) => {
   locals.embed = isEmbedRequest(path, url.searchParams, request.headers.get('sec-fetch-dest'));
 
   // Input no route can use (method, encoding, NUL, length) is refused before anything reads it.
-  const refusal = refusalOf(request.method, url);
+  const refusal = refusalOf(request.method, url, request.headers);
   if (refusal) return refusalResponse(refusal, locals.t, locale, !page || isApiPath(path));
 
   if (!tenant) return unknownHostPage(host ?? '', locale);

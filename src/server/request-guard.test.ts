@@ -23,6 +23,11 @@ describe('refusalOf: the first step of every request', () => {
     }
   });
 
+  it('refuses an address the front door (scripts/serve.mjs) could not decode', () => {
+    const marked = new Headers({ 'x-serambi-front-door': 'undecodable-url' });
+    expect(refusalOf('GET', at('/ms/'), marked)).toEqual({ status: 400, key: 'error.badUrl' });
+  });
+
   it('refuses NUL in the query, and an overlong address', () => {
     expect(refusalOf('GET', at('/appointment?booking=%00'))).toEqual({ status: 400, key: 'error.badInput' });
     expect(refusalOf('GET', at(`/appointment?next=${'a'.repeat(9000)}`))).toEqual({

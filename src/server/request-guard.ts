@@ -24,9 +24,13 @@ export interface Refusal {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/** Set by scripts/serve.mjs on a request whose address did not decode (the URL it passes on is the site's root). */
+export const FRONT_DOOR_HEADER = 'x-serambi-front-door';
+
 /** Why this request is refused before routing, or null when it may go on. */
-export function refusalOf(method: string, url: URL): Refusal | null {
+export function refusalOf(method: string, url: URL, headers?: Headers): Refusal | null {
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) return { status: 405, key: 'error.method' };
+  if (headers?.get(FRONT_DOOR_HEADER) === 'undecodable-url') return { status: 400, key: 'error.badUrl' };
   if (url.pathname.length + url.search.length > MAX_URL_LENGTH) return { status: 414, key: 'error.urlTooLong' };
   for (const segment of url.pathname.split('/')) {
     let decoded: string;
