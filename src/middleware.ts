@@ -156,8 +156,9 @@ const serambi = defineMiddleware(async (context, next) => {
   locals.embed = isEmbedRequest(path, url.searchParams, request.headers.get('sec-fetch-dest'));
 
   // Input no route can use (method, encoding, NUL, length) is refused before anything reads it.
-  const refusal = refusalOf(request.method, url, request.headers);
-  if (refusal) return refusalResponse(refusal, locals.t, locale, !page || isApiPath(path));
+  const api = !page || isApiPath(path);
+  const refusal = refusalOf(request.method, url, request.headers, api);
+  if (refusal) return refusalResponse(refusal, locals.t, locale, api);
 
   if (!tenant) return unknownHostPage(host ?? '', locale);
   locals.tenant = tenant;

@@ -30,6 +30,8 @@ describe('refusalOf: the first step of every request', () => {
 
   it('refuses NUL in the query, and an overlong address', () => {
     expect(refusalOf('GET', at('/appointment?booking=%00'))).toEqual({ status: 400, key: 'error.badInput' });
+    // Endpoints check their query with their own schema, for a message naming the field.
+    expect(refusalOf('GET', at('/api/shipping/postcodes?postcode=%00'), undefined, true)).toBeNull();
     expect(refusalOf('GET', at(`/appointment?next=${'a'.repeat(9000)}`))).toEqual({
       status: 414,
       key: 'error.urlTooLong',
