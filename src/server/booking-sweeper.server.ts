@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.server';
 import { sweepBookings } from '../features/booking';
-import { log } from './logger.server';
+import { errorFields, log } from './logger.server';
 
 const SWEEP_EVERY_MS = 30_000;
 let timer: NodeJS.Timeout | undefined;
@@ -17,7 +17,7 @@ export function startBookingSweeper(db: Db): void {
       const expired = await sweepBookings(db);
       if (expired > 0) log.info('bookings expired', { count: expired });
     } catch (error) {
-      log.error('booking sweep failed', { error: String(error) });
+      log.error('booking sweep failed', errorFields(error));
     } finally {
       timer = setTimeout(run, SWEEP_EVERY_MS);
       timer.unref();

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.server';
 import { sweepExpiredAuth } from '../features/auth';
-import { log } from './logger.server';
+import { errorFields, log } from './logger.server';
 import { RATE_LIMIT_MAX_WINDOW_MS, sweepRateLimits } from './rate-limit.server';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -30,7 +30,7 @@ export function startHousekeeping(db: Db): void {
       const removed = await runHousekeeping(db);
       if (removed.sessions + removed.codes + removed.rateLimits > 0) log.info('housekeeping', { ...removed });
     } catch (error) {
-      log.error('housekeeping failed', { error: String(error) });
+      log.error('housekeeping failed', errorFields(error));
     } finally {
       timer = setTimeout(run, SWEEP_EVERY_MS);
       timer.unref();

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.server';
 import { expireInvoices } from '../features/payments';
-import { log } from './logger.server';
+import { errorFields, log } from './logger.server';
 
 const SWEEP_EVERY_MS = 60_000;
 let timer: NodeJS.Timeout | undefined;
@@ -17,7 +17,7 @@ export function startInvoiceSweeper(db: Db): void {
       const expired = await expireInvoices(db);
       if (expired > 0) log.info('invoices expired', { count: expired });
     } catch (error) {
-      log.error('invoice sweep failed', { error: String(error) });
+      log.error('invoice sweep failed', errorFields(error));
     } finally {
       timer = setTimeout(run, SWEEP_EVERY_MS);
       timer.unref();
