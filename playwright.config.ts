@@ -39,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node dist/server/entry.mjs',
+    command: 'node scripts/serve.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -266,6 +266,16 @@ test.describe('staff and customers', () => {
       .click();
     await expect(staff.getByRole('status')).toHaveText(`${invoice.number} is marked paid.`);
     await expect(staff.locator('[data-counter-payment="paid"]').first()).toContainText('Siti Rahmah');
+    // A second click (another tab, a stale form) records nothing more and says so.
+    const again = await staff.evaluate(async (publicId) => {
+      const response = await fetch('/staff/payments', {
+        method: 'POST',
+        body: new URLSearchParams({ invoice: publicId }),
+      });
+      return { status: response.status, text: await response.text() };
+    }, invoice.publicId);
+    expect(again.status).toBe(409);
+    expect(again.text).toContain(`${invoice.number} was already marked paid.`);
     // A forged or stale form: a malformed invoice id is a 400, an unknown one a 404; nothing is marked.
     const refused = await staff.evaluate(async () => {
       const post = async (invoice: string) =>

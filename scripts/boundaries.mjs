@@ -3,7 +3,7 @@
 //   lib/      imports nothing else of ours;
 //   islands   (features/*/islands, components/**/*.tsx, stores/) never import server-only code:
 //             no *.server files, no db/, no server/;
-//   pages/    never import a repository (*-repo.server) or the schema: they call a feature;
+//   pages/    never import a feature's repository (*-repo.server) or the schema: they call the feature;
 //   features  reach another feature's server code only through its index.ts; its pure files
 //             (types, rules, schemas: safe on server and client) are public too; its islands and
 //             components are for pages, never for another feature.
@@ -47,7 +47,7 @@ export function brokenRule(file, target) {
   if (file.startsWith('lib/') && !target.startsWith('lib/')) return 'lib/ imports nothing else of ours';
   if (isIsland(file) && isServerOnly(target))
     return 'an island never imports server-only code (*.server, db/, server/)';
-  if (file.startsWith('pages/') && (/-repo\.server(\.ts)?$/.test(target) || target.startsWith('db/schema')))
+  if (file.startsWith('pages/') && (/^features\/.*-repo\.server(\.ts)?$/.test(target) || target.startsWith('db/schema')))
     return 'a page calls a feature, never a repository or the schema';
   const own = featureOf(file);
   const other = featureOf(target);

@@ -32,7 +32,7 @@ if (stale) {
 process.env.HOST ??= '127.0.0.1';
 process.env.PORT ??= '4321';
 console.log(`serambi: starting on http://${process.env.HOST}:${process.env.PORT}/`);
-await import(entry);
+await import(path.join(root, 'scripts/serve.mjs'));
 // Load the request pipeline now (it checks the configuration and stops the process when it is
 // wrong) rather than on the first visitor's request.
 await fetch(`http://${process.env.HOST === '0.0.0.0' ? '127.0.0.1' : process.env.HOST}:${process.env.PORT}/`).catch(

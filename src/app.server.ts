@@ -9,7 +9,7 @@ import { registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects } from '#features/payments';
 import { type EventBus, events } from '#server/events';
 import { type RecurringJob, startJobScheduler } from '#server/jobs';
-import { log } from '#server/logger.server';
+import { errorFields, log } from '#server/logger.server';
 import { startOutboxWorker } from '#server/outbox';
 import { rateLimitJobs } from '#server/rate-limit.server';
 
@@ -43,6 +43,6 @@ export function startApp(database: Database): void {
   started = true;
   startOutboxWorker(async () => database.db);
   startJobScheduler(database, appJobs).catch((error: unknown) => {
-    log.error('job scheduler did not start', { error: String(error) });
+    log.error('job scheduler did not start', errorFields(error));
   });
 }

@@ -1,5 +1,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { startApp } from './app.server';
+
+import { isDataException } from './db/errors';
 import {
   CUSTOMER_COOKIE,
   customerForToken,
@@ -20,7 +22,8 @@ import { db, database as openAppDatabase } from './server/database.server';
 import { withErrorStatus } from './server/error-status';
 import { effectiveRequest } from './server/forwarded';
 import { errorJson, json } from './server/http';
-import { log } from './server/logger.server';
+import { errorFields, log } from './server/logger.server';
+import { missingAsset, refusalOf, refusalResponse } from './server/request-guard';
 import { policyHeaders, type RoutePolicy, routePolicy } from './server/route-policy';
 import { isRefusedCrossSite } from './server/same-origin';
 import { type CspSources, isEmbedRequest, securityHeaders } from './server/security-headers';
@@ -93,9 +96,24 @@ async function frameAncestorsFor(tenant: Tenant, path: string, embed: boolean): 
     return await embedOriginsFor(await db(), tenant.id);
   } catch (error) {
     // Fail closed: without the list only our own pages may frame the embed.
-    log.warn('embed origins unavailable', { error: String(error) });
+    log.warn('embed origins unavailable', errorFields(error));
     return [];
   }
+}
+
+/**
+ * A thrown error as the visitor's error, logged with its cause (never personal data): a value the
+ * database refused as data (SQLSTATE class 22) came from the request and is a 400; anything but
+ * an HttpError is logged as unhandled.
+ */
+function asRequestError(error: unknown, method: string, path: string): unknown {
+  if (error instanceof HttpError) return error;
+  if (isDataException(error)) {
+    log.warn('input refused by the database', { ...errorFields(error), method, path });
+    return new HttpError(400, 'error.badInput');
+  }
+  log.error('unhandled error', { ...errorFields(error), method, path });
+  return error;
 }
 
 /**
@@ -104,7 +122,8 @@ async function frameAncestorsFor(tenant: Tenant, path: string, embed: boolean): 
  */
 const serambi = defineMiddleware(async (context, next) => {
   const { request, url, cookies, locals } = context;
-  if (url.pathname.startsWith('/_astro/')) return next();
+  // Built files are served before the app: one that reaches it is missing (a stale chunk).
+  if (url.pathname.startsWith('/_astro/')) return missingAsset();
 
   const host = request.headers.get('host');
   // Behind trusted proxies (TRUST_PROXY), the browser's protocol and address come from X-Forwarded-*.
@@ -146,6 +165,11 @@ const serambi = defineMiddleware(async (context, next) => {
   locals.policy = policy;
   const embed = isEmbedRequest(path, url.searchParams, request.headers.get('sec-fetch-dest'));
   locals.embed = embed;
+
+  // Input no route can use (method, encoding, NUL, length) is refused before anything reads it.
+  const api = !page || isApiPath(path);
+  const refusal = refusalOf(request.method, url, request.headers, api);
+  if (refusal) return refusalResponse(refusal, locals.t, locale, api);
 
   if (!tenant) return unknownHostPage(host ?? '', locale);
   locals.tenant = tenant;
@@ -197,16 +221,18 @@ const serambi = defineMiddleware(async (context, next) => {
   } else {
     try {
       response = withErrorStatus(prefixed ? await next(path + url.search) : await next());
-    } catch (error) {
+    } catch (thrown) {
+      const error = asRequestError(thrown, request.method, path);
       if (isApiPath(path)) {
         // An endpoint's caller reads JSON, not the HTML error page.
-        if (!(error instanceof HttpError)) log.error('unhandled error', { error: String(error), path });
         response = errorJson(error, locals.t);
       } else {
         // A page rendered through the locale rewrite throws here instead of reaching Astro's error
-        // page with its status: render that page ourselves, with the error's own status.
+        // page with its status: render that page ourselves, with the error's own status. The
+        // rewrite is a fresh GET: a form handler has already read the request's body.
         locals.pageError = error;
-        response = withErrorStatus(await context.rewrite(localePath(locale, '/500')));
+        const errorPage = new Request(new URL(localePath(locale, '/500'), url), { headers: request.headers });
+        response = withErrorStatus(await context.rewrite(errorPage));
       }
     }
   }

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { log } from '../server/logger.server';
+import { errorFields, log } from '../server/logger.server';
 import * as schema from './schema';
 
 /** The one database type features see: the same PostgreSQL dialect on PGlite and on pg. */
@@ -39,7 +39,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection can die (server restart, failover, a dropped test database): pg reports it
     // here and replaces it; without a listener the process would crash.
     pool.on('error', (error) => {
-      log.warn('idle database connection lost', { error: String(error) });
+      log.warn('idle database connection lost', errorFields(error));
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     // Several instances may boot at once: one migrates while the others wait on the lock.

@@ -8,6 +8,8 @@ import { type Database, openDatabase } from './client.server';
  */
 export interface TestDatabase extends Database {
   label: string;
+  /** The connection string of a PostgreSQL test database (a second pool = a second app instance). */
+  url?: string;
 }
 
 export const testDatabaseKinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
@@ -32,6 +34,7 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<T
   return {
     ...database,
     label: 'postgres',
+    url: url.href,
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

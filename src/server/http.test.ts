@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../i18n/t';
 import { HttpError } from '../lib/http-error';
-import { errorJson, readBytes } from './http';
+import { errorJson, readBytes, readForm, readJson } from './http';
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request('http://h/upload', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
@@ -45,5 +45,41 @@ describe('errorJson', () => {
     const response = errorJson(new Error('connection to 10.0.0.5 refused'), translator('ms'));
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: 'Ralat telah berlaku' });
+  });
+});
+
+describe('the shared body readers refuse what no handler can use', () => {
+  const form = (body: string, type = 'application/x-www-form-urlencoded') =>
+    new Request('http://h/staff/embed', { method: 'POST', body, headers: { 'Content-Type': type } });
+
+  it('readForm: a form as its text fields', async () => {
+    expect(await readForm(form('origins=https%3A%2F%2Fa.example&x=1'))).toEqual({
+      origins: 'https://a.example',
+      x: '1',
+    });
+  });
+
+  it('readForm: a body that is not a form is a 400, never an empty form', async () => {
+    for (const request of [
+      form('{"origins":[]}', 'application/json'),
+      form('origins=', 'text/plain'),
+      new Request('http://h/', { method: 'POST' }),
+    ]) {
+      await expect(readForm(request)).rejects.toMatchObject({ status: 400, message: 'error.badForm' });
+    }
+  });
+
+  it('readForm and readJson: NUL anywhere is a 400', async () => {
+    await expect(readForm(form('name=a%00b'))).rejects.toMatchObject({ status: 400, message: 'error.badInput' });
+    const json = (body: string) =>
+      new Request('http://h/', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+    await expect(readJson(json('{"address":{"line1":"a\\u0000"}}'))).rejects.toMatchObject({ status: 400 });
+    expect(await readJson(json('{"name":"Siti"}'))).toEqual({ name: 'Siti' });
+    expect(await readJson(json('{'))).toBeUndefined();
+  });
+
+  it('errorJson translates a message key thrown by the readers', async () => {
+    const response = errorJson(new HttpError(400, 'error.badInput'), translator('id'));
+    expect(await response.json()).toEqual({ error: translator('id')('error.badInput') });
   });
 });

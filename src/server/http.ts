@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { MessageKey, Translate } from '../i18n/t';
 import { HttpError, messageOf, statusOf } from '../lib/http-error';
+import { containsNul } from '../lib/input';
 
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -28,30 +29,51 @@ export function badRequest(error: z.ZodError, t: Translate): Response {
  * occured", since its message may carry internals.
  */
 export function errorJson(error: unknown, t: Translate): Response {
+  return json({ error: visibleMessage(error, t) }, { status: statusOf(error) });
+}
+
+/**
+ * What the visitor reads for a thrown error: an HttpError's message, translated when it is a
+ * message key (input refused by the shared readers below); anything else "An error occured".
+ */
+export function visibleMessage(error: unknown, t: Translate): string {
   const message = error instanceof HttpError ? messageOf(error) : null;
-  return json({ error: message ?? t('error.generic') }, { status: statusOf(error) });
+  if (!message) return t('error.generic');
+  return isMessageKey(message, t) ? t(message) : message;
 }
 
 function isMessageKey(message: string, t: Translate): message is MessageKey {
   return t(message as MessageKey) !== message;
 }
 
-/** The JSON body of a request, or undefined when it is missing or not JSON (zod then refuses it). */
+/**
+ * The JSON body of a request, or undefined when it is missing or not JSON (zod then refuses it).
+ * Throws a 400 (`error.badInput`) when a string in it holds NUL, which PostgreSQL refuses.
+ */
 export async function readJson(request: Request): Promise<unknown> {
+  let body: unknown;
   try {
-    return await request.json();
+    body = await request.json();
   } catch {
     return undefined;
   }
+  if (containsNul(body)) throw new HttpError(400, 'error.badInput');
+  return body;
 }
 
-/** A form post as a plain object of its text fields. */
+/**
+ * A form post as a plain object of its text fields. A body that is not a form (wrong content
+ * type, empty, garbled) is a 400 (`error.badForm`), never an empty form a handler could mistake
+ * for "every field cleared"; a field holding NUL is a 400 (`error.badInput`).
+ */
 export async function readForm(request: Request): Promise<Record<string, string>> {
   const form = await request.formData().catch(() => null);
+  if (!form) throw new HttpError(400, 'error.badForm');
   const fields: Record<string, string> = {};
-  form?.forEach((value, key) => {
+  form.forEach((value, key) => {
     if (typeof value === 'string') fields[key] = value;
   });
+  if (containsNul(fields)) throw new HttpError(400, 'error.badInput');
   return fields;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
 import type { Locale } from '../../i18n/locales';
 import { kickOutbox } from '../../server/outbox';
 import { type InvoiceView, newPublicId, startCheckout } from '../invoices';
@@ -6,7 +7,14 @@ import type { Tenant } from '../tenants';
 import { availabilityFor } from './availability.server';
 import { amountDueAtBooking, blockedRange, holdExpiry, isOverlapViolation } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';
-import { type BookingRow, findService, insertBooking, moveBooking, releaseExpiredHolds } from './booking-repo.server';
+import {
+  type BookingRow,
+  findService,
+  insertBooking,
+  lockResources,
+  moveBooking,
+  releaseExpiredHolds,
+} from './booking-repo.server';
 import { zonedDate } from './time-zone';
 
 export interface BookSlotInput {
@@ -30,9 +38,11 @@ export type BookSlotResult =
 
 /**
  * Takes a slot: a 10-minute hold with an invoice to pay, or a booking request for services that
- * need approval. The start must be a slot the availability rules offer; the database's
- * exclusion constraint settles races, so of many concurrent attempts exactly one wins and the
- * others get "just taken" — never a double booking, never a 500.
+ * need approval. The start must be a slot the availability rules offer. Races: the candidates
+ * are locked first (one order for all), so concurrent attempts queue and each takes the first
+ * practitioner still free; the database's exclusion constraint has the last word. Of N attempts
+ * on K free practitioners exactly min(N, K) win and the others get "just taken" — never a double
+ * booking, never a 500 (a deadlock or serialization failure runs the transaction again).
  */
 export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotResult> {
   const now = input.now ?? new Date();
@@ -47,56 +57,61 @@ export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotRe
   const amount = amountDueAtBooking(service);
   const expiresAt = holdExpiry(now);
 
-  const result = await db.transaction(async (tx): Promise<BookSlotResult> => {
-    for (const resourceId of candidates) {
-      let booking: BookingRow;
-      try {
-        booking = await tx.transaction(async (attempt) => {
-          await releaseExpiredHolds(attempt, input.tenant.id, resourceId, range.blocksFrom, range.blocksUntil, now);
-          return insertBooking(attempt, {
-            tenantId: input.tenant.id,
-            publicId: newPublicId(),
-            serviceId: service.id,
-            resourceId,
-            ...range,
-            status: request ? 'requested' : amount > 0 ? 'held' : 'confirmed',
-            holdExpiresAt: request || amount === 0 ? null : expiresAt,
-            customerId: input.customerId ?? null,
-            contactName: input.contact.name,
-            contactPhone: input.contact.phone,
-            contactEmail: input.contact.email,
-            address: input.address ?? null,
-            answers: input.answers ?? {},
-            notes: input.notes ?? null,
-            locale: input.locale,
+  const result = await transaction(
+    db,
+    async (tx): Promise<BookSlotResult> => {
+      await lockResources(tx, input.tenant.id, candidates);
+      for (const resourceId of candidates) {
+        let booking: BookingRow;
+        try {
+          booking = await tx.transaction(async (attempt) => {
+            await releaseExpiredHolds(attempt, input.tenant.id, resourceId, range.blocksFrom, range.blocksUntil, now);
+            return insertBooking(attempt, {
+              tenantId: input.tenant.id,
+              publicId: newPublicId(),
+              serviceId: service.id,
+              resourceId,
+              ...range,
+              status: request ? 'requested' : amount > 0 ? 'held' : 'confirmed',
+              holdExpiresAt: request || amount === 0 ? null : expiresAt,
+              customerId: input.customerId ?? null,
+              contactName: input.contact.name,
+              contactPhone: input.contact.phone,
+              contactEmail: input.contact.email,
+              address: input.address ?? null,
+              answers: input.answers ?? {},
+              notes: input.notes ?? null,
+              locale: input.locale,
+            });
           });
+        } catch (error) {
+          if (isOverlapViolation(error)) continue; // someone else has it: try the next practitioner
+          throw error;
+        }
+        if (request || amount === 0) {
+          // Nothing to pay: the customer hears now that the request arrived, or that it is booked.
+          await enqueueBookingMessages(tx, request ? 'requested' : 'confirmed', booking, { tenant: input.tenant });
+          return { ok: true, booking, invoice: null } as const;
+        }
+        const invoice = await startCheckout(tx, {
+          tenantId: input.tenant.id,
+          currency: input.tenant.currency,
+          kind: 'appointment',
+          locale: input.locale,
+          lines: [
+            { description: service.name, quantity: 1, unitAmount: amount, source: { kind: 'booking', id: booking.id } },
+          ],
+          contact: input.contact,
+          customerId: input.customerId ?? null,
+          dueAt: expiresAt,
         });
-      } catch (error) {
-        if (isOverlapViolation(error)) continue; // someone else has it: try the next practitioner
-        throw error;
+        const linked = await moveBooking(tx, input.tenant.id, booking.id, ['held'], { invoiceId: invoice.id });
+        return { ok: true, booking: linked ?? booking, invoice } as const;
       }
-      if (request || amount === 0) {
-        // Nothing to pay: the customer hears now that the request arrived, or that it is booked.
-        await enqueueBookingMessages(tx, request ? 'requested' : 'confirmed', booking, { tenant: input.tenant });
-        return { ok: true, booking, invoice: null } as const;
-      }
-      const invoice = await startCheckout(tx, {
-        tenantId: input.tenant.id,
-        currency: input.tenant.currency,
-        kind: 'appointment',
-        locale: input.locale,
-        lines: [
-          { description: service.name, quantity: 1, unitAmount: amount, source: { kind: 'booking', id: booking.id } },
-        ],
-        contact: input.contact,
-        customerId: input.customerId ?? null,
-        dueAt: expiresAt,
-      });
-      const linked = await moveBooking(tx, input.tenant.id, booking.id, ['held'], { invoiceId: invoice.id });
-      return { ok: true, booking: linked ?? booking, invoice } as const;
-    }
-    return { ok: false, reason: 'slot_taken' } as const;
-  });
+      return { ok: false, reason: 'slot_taken' } as const;
+    },
+    { name: 'book-slot' },
+  );
   if (result.ok && !result.invoice) kickOutbox();
   return result;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
 import { type AfterCommit, events, runAfterCommit } from '../../server/events';
-import { log } from '../../server/logger.server';
+import { errorFields, log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
 import { findTenantById, type Tenant } from '../tenants';
@@ -10,8 +11,9 @@ import {
   type BookingRow,
   expireDueHolds,
   expireStaleRequests,
-  findBooking,
   findBookingByPublicId,
+  lockBooking,
+  lockResources,
   moveBooking,
 } from './booking-repo.server';
 
@@ -24,9 +26,11 @@ export async function announce(booking: Pick<BookingRow, 'tenantId' | 'publicId'
 
 /**
  * Takes a slot back for a booking that lost it (a hold that expired, a request that lapsed):
- * confirmed if the time is still free — the exclusion constraint decides — else null.
+ * confirmed if the time is still free — the exclusion constraint decides — else null. Its
+ * practitioner is locked first, as every booking write does (lockResources).
  */
 async function retake(tx: Db, booking: BookingRow, changes: Partial<BookingRow>): Promise<BookingRow | null> {
+  await lockResources(tx, booking.tenantId, [booking.resourceId]);
   try {
     return await tx.transaction((attempt) =>
       moveBooking(attempt, booking.tenantId, booking.id, ['expired'], {
@@ -53,7 +57,9 @@ export async function confirmPaidBooking(
   tenantId: string,
   bookingId: string,
 ): Promise<{ outcome: PaidOutcome; booking: BookingRow | null }> {
-  const booking = await findBooking(tx, tenantId, bookingId);
+  // Locked: a hold the sweeper expires at this very moment is seen expired (and re-taken), not
+  // read as held, then missed by the conditional update, and left expired though paid.
+  const booking = await lockBooking(tx, tenantId, bookingId);
   if (!booking) return { outcome: 'ignored', booking: null };
   if (booking.status === 'confirmed' && booking.payAtCounter) {
     // Confirmed when the customer chose the counter; now paid there: nothing more is due.
@@ -82,7 +88,7 @@ export async function confirmForCounter(
   bookingId: string,
   now: Date,
 ): Promise<BookingRow | null> {
-  const booking = await findBooking(tx, tenantId, bookingId);
+  const booking = await lockBooking(tx, tenantId, bookingId);
   if (!booking || booking.startsAt <= now) return null;
   const changes = { status: 'confirmed' as const, holdExpiresAt: null, payAtCounter: true };
   // A hold past its ten minutes that the sweeper has not reached still owns its time.
@@ -106,22 +112,32 @@ export async function decideRequest(
   const existing = await findBookingByPublicId(db, input.tenantId, input.publicId);
   if (!existing) return { ok: false, reason: 'not_found' };
   const decision = { decisionReason: input.reason ?? null, decidedByStaffId: input.staffId, decidedAt: now };
-  const result = await db.transaction(async (tx): Promise<DecisionResult> => {
-    let booking: BookingRow | null;
-    if (!input.approve) {
-      booking = await moveBooking(tx, input.tenantId, existing.id, ['requested'], { status: 'declined', ...decision });
-    } else {
-      booking = await moveBooking(tx, input.tenantId, existing.id, ['requested'], { status: 'confirmed', ...decision });
-      // A request that lapsed meanwhile can be approved only if its time is still free.
-      if (!booking && existing.status === 'expired' && existing.startsAt > now) {
-        booking = await retake(tx, existing, decision);
-        if (!booking) return { ok: false, reason: 'slot_taken' };
+  const result = await transaction(
+    db,
+    async (tx): Promise<DecisionResult> => {
+      let booking: BookingRow | null;
+      if (!input.approve) {
+        booking = await moveBooking(tx, input.tenantId, existing.id, ['requested'], {
+          status: 'declined',
+          ...decision,
+        });
+      } else {
+        booking = await moveBooking(tx, input.tenantId, existing.id, ['requested'], {
+          status: 'confirmed',
+          ...decision,
+        });
+        // A request that lapsed meanwhile can be approved only if its time is still free.
+        if (!booking && existing.status === 'expired' && existing.startsAt > now) {
+          booking = await retake(tx, existing, decision);
+          if (!booking) return { ok: false, reason: 'slot_taken' };
+        }
       }
-    }
-    if (!booking) return { ok: false, reason: 'not_pending' };
-    await onDecided?.(tx, booking);
-    return { ok: true, booking };
-  });
+      if (!booking) return { ok: false, reason: 'not_pending' };
+      await onDecided?.(tx, booking);
+      return { ok: true, booking };
+    },
+    { name: 'decide-request' },
+  );
   if (result.ok) await announce(result.booking);
   return result;
 }
@@ -143,14 +159,14 @@ export async function markAttendance(
   if (!booking) return { ok: false, reason: 'not_found' };
   if (booking.status === 'confirmed' && !hasStarted(booking, now)) return { ok: false, reason: 'not_started' };
   let afterCommit: AfterCommit[] = [];
-  const moved = await db.transaction(async (tx) => {
+  const moved = await transaction(db, async (tx) => {
     const row = await moveBooking(tx, input.tenantId, booking.id, ['confirmed'], { status: input.outcome });
     if (row?.status === 'completed') {
       afterCommit = await events.emit(tx, 'booking.completed', { tenantId: input.tenantId, booking: row, at: now });
     }
     return row;
   });
-  await runAfterCommit(afterCommit, (error) => log.warn('after-attendance effect failed', { error: String(error) }));
+  await runAfterCommit(afterCommit, (error) => log.warn('after-attendance effect failed', errorFields(error)));
   return moved ? { ok: true, booking: moved } : { ok: false, reason: 'not_confirmed' };
 }
 
@@ -177,16 +193,21 @@ export async function markRefunded(
  * request that lapsed unanswered is told to its customer, in the same transaction.
  */
 export async function sweepBookings(db: Db, now = new Date()): Promise<number> {
-  const holds = await expireDueHolds(db, now);
-  const requests = await db.transaction(async (tx) => {
-    const lapsed = await expireStaleRequests(tx, now);
-    const tenants = new Map<string, Tenant | null>();
-    for (const booking of lapsed) {
-      if (!tenants.has(booking.tenantId)) tenants.set(booking.tenantId, await findTenantById(tx, booking.tenantId));
-      await enqueueBookingMessages(tx, 'lapsed', booking, { tenant: tenants.get(booking.tenantId) ?? null });
-    }
-    return lapsed;
-  });
+  // Many rows in one statement, while bookings release the same expired holds: retried if aborted.
+  const holds = await transaction(db, (tx) => expireDueHolds(tx, now), { name: 'sweep-holds' });
+  const requests = await transaction(
+    db,
+    async (tx) => {
+      const lapsed = await expireStaleRequests(tx, now);
+      const tenants = new Map<string, Tenant | null>();
+      for (const booking of lapsed) {
+        if (!tenants.has(booking.tenantId)) tenants.set(booking.tenantId, await findTenantById(tx, booking.tenantId));
+        await enqueueBookingMessages(tx, 'lapsed', booking, { tenant: tenants.get(booking.tenantId) ?? null });
+      }
+      return lapsed;
+    },
+    { name: 'sweep-requests' },
+  );
   const expired = [...holds, ...requests];
   for (const booking of expired) await announce(booking);
   if (requests.length > 0) kickOutbox();

@@ -64,6 +64,24 @@ export async function findResources(db: Db, tenantId: string, ids: string[]) {
 }
 
 /**
+ * Locks the practitioners (resources) a transaction is about to book, in one order (by id) for
+ * everybody, until it ends. Every write that puts a booking on a resource's time takes its lock
+ * first, so competing writers queue here instead of meeting inside the exclusion constraint —
+ * where two uncommitted overlapping rows wait for each other and PostgreSQL aborts one as a
+ * deadlock. FOR NO KEY UPDATE: bookings' foreign-key checks (KEY SHARE) are not blocked.
+ */
+export async function lockResources(tx: Db, tenantId: string, ids: string[]): Promise<void> {
+  const unique = [...new Set(ids)].sort();
+  if (unique.length === 0) return;
+  await tx
+    .select({ id: resources.id })
+    .from(resources)
+    .where(and(eq(resources.tenantId, tenantId), inArray(resources.id, unique)))
+    .orderBy(asc(resources.id))
+    .for('no key update');
+}
+
+/**
  * Expired holds overlapping a range stop blocking it — inside the transaction that wants the
  * range, because the exclusion constraint cannot look at the clock.
  */
@@ -109,6 +127,20 @@ export async function findBooking(db: Db, tenantId: string, id: string): Promise
     .select()
     .from(bookings)
     .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id)));
+  return row ?? null;
+}
+
+/**
+ * A booking read with its row locked until the transaction ends: what a decision on its current
+ * status (a payment confirming it while the sweeper expires it) must read, so that the status
+ * it acts on cannot change underneath.
+ */
+export async function lockBooking(tx: Db, tenantId: string, id: string): Promise<BookingRow | null> {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id)))
+    .for('no key update');
   return row ?? null;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
 import { log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
@@ -35,11 +36,17 @@ export async function cancelBooking(
     return { ok: false, reason: 'too_late', changeNoticeHours: settings.changeNoticeHours };
   }
   // Conditional on the status it had: a staff decision or a second click in between wins cleanly.
-  const cancelled = await db.transaction(async (tx) => {
-    const row = await moveBooking(tx, input.tenantId, booking.id, ['confirmed', 'requested'], { status: 'cancelled' });
-    if (row) await enqueueBookingMessages(tx, 'cancelled', row);
-    return row;
-  });
+  const cancelled = await transaction(
+    db,
+    async (tx) => {
+      const row = await moveBooking(tx, input.tenantId, booking.id, ['confirmed', 'requested'], {
+        status: 'cancelled',
+      });
+      if (row) await enqueueBookingMessages(tx, 'cancelled', row);
+      return row;
+    },
+    { name: 'cancel-booking' },
+  );
   if (!cancelled) return { ok: false, reason: 'not_cancellable' };
   kickOutbox();
   await publish(cancelled.tenantId, `booking:${cancelled.publicId}`, 'status', { status: cancelled.status }).catch(

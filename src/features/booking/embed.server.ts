@@ -21,14 +21,25 @@ export async function saveEmbedOrigins(db: Db, tenantId: string, origins: unknow
 export type EmbedOriginsUpdate =
   | { ok: true; origins: string[] }
   | { ok: false; reason: 'invalid'; invalid: string[] }
-  | { ok: false; reason: 'too_many'; max: number };
+  | { ok: false; reason: 'too_many'; max: number }
+  | { ok: false; reason: 'malformed' };
+
+/** Longest origins text the owner's form may post (20 origins of 200 characters and line breaks). */
+const MAX_ORIGINS_TEXT = 10_000;
 
 /**
  * The owner's form (one site per line): stored only when every line is an http(s) origin and
- * there are at most 20; otherwise nothing is written and the offending lines are returned.
+ * there are at most 20; otherwise nothing is written and the offending lines are returned. A post
+ * without the field (a malformed or foreign post) or longer than the form allows is refused
+ * whole: only a present, empty field clears the list.
  */
-export async function updateEmbedOriginsFromForm(db: Db, tenantId: string, text: string): Promise<EmbedOriginsUpdate> {
-  const parsed = parseOriginLines(text.slice(0, 10_000));
+export async function updateEmbedOriginsFromForm(
+  db: Db,
+  tenantId: string,
+  text: string | undefined,
+): Promise<EmbedOriginsUpdate> {
+  if (typeof text !== 'string' || text.length > MAX_ORIGINS_TEXT) return { ok: false, reason: 'malformed' };
+  const parsed = parseOriginLines(text);
   if (parsed.invalid.length > 0) return { ok: false, reason: 'invalid', invalid: parsed.invalid };
   if (parsed.tooMany) return { ok: false, reason: 'too_many', max: MAX_EMBED_ORIGINS };
   return { ok: true, origins: await saveEmbedOrigins(db, tenantId, parsed.origins) };

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
 import { kickOutbox } from '../../server/outbox';
 import type { Tenant } from '../tenants';
 import { offeredResources, whyNotOffered } from './book-slot.server';
@@ -10,6 +11,7 @@ import {
   findBookingByPublicId,
   findService,
   findSettings,
+  lockResources,
   moveBooking,
   releaseExpiredHolds,
 } from './booking-repo.server';
@@ -25,9 +27,10 @@ export type RescheduleResult =
 /**
  * The customer moves their own appointment (or pending request) to another time of the same
  * service, keeping what was paid: allowed until the tenant's notice period before the current
- * start, to a time the availability rules offer. The row moves in place, so the exclusion
- * constraint decides races exactly as for a new booking — the old time is freed in the same
- * commit, and a time someone else took meanwhile gives "just taken", never a double booking.
+ * start, to a time the availability rules offer. The row moves in place, with the candidates
+ * locked first exactly as for a new booking, so races queue and the exclusion constraint decides
+ * — the old time is freed in the same commit, and a time someone else took meanwhile gives
+ * "just taken", never a double booking or a 500.
  */
 export async function rescheduleBooking(
   db: Db,
@@ -50,24 +53,29 @@ export async function rescheduleBooking(
   if (candidates.length === 0) return { ok: false, reason: await whyNotOffered(db, input, service.id, now) };
   const range = blockedRange(input.start, service);
 
-  const moved = await db.transaction(async (tx) => {
-    for (const resourceId of candidates) {
-      try {
-        const row = await tx.transaction(async (attempt) => {
-          await releaseExpiredHolds(attempt, tenantId, resourceId, range.blocksFrom, range.blocksUntil, now);
-          // Conditional on the status it had: a cancellation or staff decision meanwhile wins.
-          return moveBooking(attempt, tenantId, booking.id, [booking.status], { resourceId, ...range });
-        });
-        if (!row) return 'not_changeable';
-        await enqueueBookingMessages(tx, 'rescheduled', row, { tenant: input.tenant });
-        return row;
-      } catch (error) {
-        if (isOverlapViolation(error)) continue; // taken meanwhile: try the next practitioner
-        throw error;
+  const moved = await transaction(
+    db,
+    async (tx) => {
+      await lockResources(tx, tenantId, candidates);
+      for (const resourceId of candidates) {
+        try {
+          const row = await tx.transaction(async (attempt) => {
+            await releaseExpiredHolds(attempt, tenantId, resourceId, range.blocksFrom, range.blocksUntil, now);
+            // Conditional on the status it had: a cancellation or staff decision meanwhile wins.
+            return moveBooking(attempt, tenantId, booking.id, [booking.status], { resourceId, ...range });
+          });
+          if (!row) return 'not_changeable';
+          await enqueueBookingMessages(tx, 'rescheduled', row, { tenant: input.tenant });
+          return row;
+        } catch (error) {
+          if (isOverlapViolation(error)) continue; // taken meanwhile: try the next practitioner
+          throw error;
+        }
       }
-    }
-    return 'slot_taken' as const;
-  });
+      return 'slot_taken' as const;
+    },
+    { name: 'reschedule' },
+  );
   if (typeof moved === 'string') return { ok: false, reason: moved };
   await announce(moved);
   kickOutbox();

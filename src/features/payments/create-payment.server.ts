@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
 import type { Locale } from '../../i18n/locales';
 import { localized } from '../../i18n/locales';
 import { type AfterCommit, events } from '../../server/events';
@@ -7,7 +8,13 @@ import { hitRateLimit } from '../../server/rate-limit.server';
 import { canPayNow, type InvoiceView } from '../invoices';
 import type { Tenant } from '../tenants';
 import { quote } from './payment-options';
-import { enabledOptions, insertPayment, pendingCounterPayment, setProviderRef } from './payment-repo.server';
+import {
+  enabledOptions,
+  insertPayment,
+  lockInvoice,
+  pendingCounterPayment,
+  setProviderRef,
+} from './payment-repo.server';
 import type { PaymentMethod, PaymentProvider, PaymentStart } from './provider';
 import { methodAcceptsCurrency } from './providers';
 
@@ -82,7 +89,12 @@ export async function createPayment(
   let afterCommit: AfterCommit[] = [];
   const payment =
     input.method === 'counter'
-      ? await db.transaction(async (tx) => {
+      ? await transaction(db, async (tx) => {
+          afterCommit = [];
+          // Under the invoice's lock: two choices at once still make one pending counter payment.
+          await lockInvoice(tx, row.tenantId, row.invoiceId);
+          const existing = await pendingCounterPayment(tx, row.tenantId, row.invoiceId);
+          if (existing) return existing;
           const created = await insertPayment(tx, row);
           const at = input.now ?? new Date();
           afterCommit = await events.emit(tx, 'invoice.counter_chosen', {

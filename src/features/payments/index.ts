@@ -47,3 +47,9 @@ export {
   verifyPayment,
   verifyReturn,
 } from './verify-payment.server';
+export {
+  type PendingCheck,
+  VERIFY_PENDING_AFTER_MS,
+  VERIFY_PENDING_WITHIN_MS,
+  verifyPendingPayments,
+} from './verify-pending.server';

@@ -1,5 +1,7 @@
 import type { RecurringJob } from '../../server/jobs';
+import { appProviders } from './app-providers.server';
 import { expireInvoices } from './expire-invoices.server';
+import { verifyPendingPayments } from './verify-pending.server';
 
 /**
  * Open invoices past their due time (with no payment in flight) turn expired, every minute.
@@ -11,5 +13,15 @@ export const paymentJobs: readonly RecurringJob[] = [
     name: 'payments.expire-invoices',
     cron: '* * * * *',
     run: async ({ db, now }) => ({ expired: await expireInvoices(db, now) }),
+  },
+  {
+    // Asks the providers about open payments nobody came back for: a payment completed just
+    // before a crash is settled without waiting for its payer (once, whoever asks).
+    name: 'payments.verify-pending',
+    cron: '*/2 * * * *',
+    run: async ({ db, now }) => {
+      const { checked, settled } = await verifyPendingPayments(db, () => now, appProviders(db));
+      return { checked, settled };
+    },
   },
 ];

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, gt, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNotNull, lte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
 import { invoices, paymentEvents, payments, staff, tenantPaymentMethods } from '../../db/schema';
 import { type Locale, localized } from '../../i18n/locales';
@@ -92,6 +92,30 @@ export async function latestPaymentOf(db: Db, tenantId: string, invoiceId: strin
   return row ?? null;
 }
 
+/**
+ * Open gateway payments (pending or declined, never counter ones) started between `since` and
+ * `until`, newest first, across tenants — each row keeps its tenant: what the pending-payment
+ * check asks the providers about.
+ */
+export async function openGatewayPayments(
+  db: Db,
+  window: { since: Date; until: Date; limit: number },
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, [...OPEN_PAYMENT_STATUSES]),
+        ne(payments.provider, 'counter'),
+        gt(payments.createdAt, window.since),
+        lte(payments.createdAt, window.until),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(window.limit);
+}
+
 export async function pendingCounterPayment(db: Db, tenantId: string, invoiceId: string): Promise<PaymentRow | null> {
   const [row] = await db
     .select()
@@ -105,6 +129,25 @@ export async function pendingCounterPayment(db: Db, tenantId: string, invoiceId:
       ),
     )
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Locks an invoice's row until the transaction ends and returns its status (null when it is not
+ * this tenant's): what decides, one caller at a time, whether the invoice still takes a payment
+ * and which counter payment is its one pending one. FOR NO KEY UPDATE, so payments' foreign-key
+ * checks on the invoice (KEY SHARE) are not blocked.
+ */
+export async function lockInvoice(
+  tx: Db,
+  tenantId: string,
+  invoiceId: string,
+): Promise<{ status: typeof invoices.$inferSelect.status } | null> {
+  const [row] = await tx
+    .select({ status: invoices.status })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, invoiceId)))
+    .for('no key update');
   return row ?? null;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
 import { type AfterCommit, events } from '../../server/events';
 import { log } from '../../server/logger.server';
 import { publish } from '../../server/realtime';
@@ -38,48 +39,53 @@ export interface SettleResult {
 export async function settlePayment(db: Db, input: SettleInput): Promise<SettleResult> {
   const at = input.now ?? new Date();
   let afterCommit: AfterCommit[] = [];
-  const outcome = await db.transaction(async (tx) => {
-    if (input.before && !(await input.before(tx)))
-      return { changed: false, payment: null, invoicePublicId: null, invoiceStatus: null };
-    const payment = await finalizePayment(tx, input.tenantId, input.paymentId, {
-      status: input.status,
-      via: input.via,
-      staffId: input.staffId ?? null,
-      failureReason: input.failureReason ?? null,
-      at,
-    });
-    if (!payment) return { changed: false, payment: null, invoicePublicId: null, invoiceStatus: null };
-
-    if (payment.status === 'paid') {
-      const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open', 'failed', 'expired'], {
-        status: 'paid',
-        paidAt: at,
-        fee: payment.fee,
-        total: payment.amount,
-      });
-      if (!invoice) {
-        // Paid twice (two tabs, two methods): the money must go back.
-        await noteRefundDue(tx, input.tenantId, payment.id);
-        log.warn('payment on an invoice that was already paid: refund due', { paymentId: payment.id });
-        return { changed: true, payment, invoicePublicId: null, invoiceStatus: null };
-      }
-      afterCommit = await events.emit(tx, 'invoice.paid', {
-        tenantId: input.tenantId,
-        invoice,
-        sources: await lineSourcesOf(tx, input.tenantId, invoice.id),
-        paymentId: payment.id,
+  const outcome = await transaction(
+    db,
+    async (tx) => {
+      afterCommit = []; // a retried run starts over
+      if (input.before && !(await input.before(tx)))
+        return { changed: false, payment: null, invoicePublicId: null, invoiceStatus: null };
+      const payment = await finalizePayment(tx, input.tenantId, input.paymentId, {
+        status: input.status,
+        via: input.via,
+        staffId: input.staffId ?? null,
+        failureReason: input.failureReason ?? null,
         at,
       });
-      return { changed: true, payment, invoicePublicId: invoice.publicId, invoiceStatus: 'paid' as const };
-    }
-    const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open'], { status: 'failed' });
-    return {
-      changed: true,
-      payment,
-      invoicePublicId: invoice?.publicId ?? null,
-      invoiceStatus: invoice ? ('failed' as const) : null,
-    };
-  });
+      if (!payment) return { changed: false, payment: null, invoicePublicId: null, invoiceStatus: null };
+
+      if (payment.status === 'paid') {
+        const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open', 'failed', 'expired'], {
+          status: 'paid',
+          paidAt: at,
+          fee: payment.fee,
+          total: payment.amount,
+        });
+        if (!invoice) {
+          // Paid twice (two tabs, two methods): the money must go back.
+          await noteRefundDue(tx, input.tenantId, payment.id);
+          log.warn('payment on an invoice that was already paid: refund due', { paymentId: payment.id });
+          return { changed: true, payment, invoicePublicId: null, invoiceStatus: null };
+        }
+        afterCommit = await events.emit(tx, 'invoice.paid', {
+          tenantId: input.tenantId,
+          invoice,
+          sources: await lineSourcesOf(tx, input.tenantId, invoice.id),
+          paymentId: payment.id,
+          at,
+        });
+        return { changed: true, payment, invoicePublicId: invoice.publicId, invoiceStatus: 'paid' as const };
+      }
+      const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open'], { status: 'failed' });
+      return {
+        changed: true,
+        payment,
+        invoicePublicId: invoice?.publicId ?? null,
+        invoiceStatus: invoice ? ('failed' as const) : null,
+      };
+    },
+    { name: 'settle-payment' },
+  );
 
   for (const effect of afterCommit) {
     await effect().catch((error: unknown) => log.warn('after-payment effect failed', { error: String(error) }));
@@ -111,13 +117,17 @@ export async function recordDecline(
   db: Db,
   input: DeclineInput,
 ): Promise<{ recorded: boolean; payment: PaymentRow | null }> {
-  const outcome = await db.transaction(async (tx) => {
-    if (input.before && !(await input.before(tx))) return { payment: null, invoicePublicId: null };
-    const payment = await recordDeclinedAttempt(tx, input.tenantId, input.paymentId, input.failureReason ?? null);
-    if (!payment) return { payment: null, invoicePublicId: null };
-    const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open'], { status: 'failed' });
-    return { payment, invoicePublicId: invoice?.publicId ?? null };
-  });
+  const outcome = await transaction(
+    db,
+    async (tx) => {
+      if (input.before && !(await input.before(tx))) return { payment: null, invoicePublicId: null };
+      const payment = await recordDeclinedAttempt(tx, input.tenantId, input.paymentId, input.failureReason ?? null);
+      if (!payment) return { payment: null, invoicePublicId: null };
+      const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open'], { status: 'failed' });
+      return { payment, invoicePublicId: invoice?.publicId ?? null };
+    },
+    { name: 'record-decline' },
+  );
   if (outcome.payment) {
     await announce(
       db,

@@ -68,10 +68,11 @@ describe('<Tracking /> with ANALYTICS_HOST set', () => {
   // Loaded by path: TypeScript has no types for .astro files outside `astro check`.
   const component = '../../components/shell/Tracking.astro';
 
-  async function render(tenant: Pick<Tenant, 'pixels' | 'analyticsSiteId'>) {
+  async function render(tenant: Pick<Tenant, 'pixels' | 'analyticsSiteId'>, tracking = true) {
     const { default: Tracking } = (await import(/* @vite-ignore */ component)) as { default: AstroComponentFactory };
     const container = await AstroContainer.create();
-    return container.renderToString(Tracking, { locals: { tenant } as unknown as App.Locals });
+    // The route policy of a marketing page (tracking allowed), unless a test says otherwise.
+    return container.renderToString(Tracking, { locals: { tenant, policy: { tracking } } as unknown as App.Locals });
   }
 
   it('renders the analytics script for the tenant with a site id only', async () => {
@@ -80,6 +81,11 @@ describe('<Tracking /> with ANALYTICS_HOST set', () => {
     expect(html).toContain('src="https://stats.example.org/script.js"');
     expect(html).toContain('data-website-id="4f1c2b3a-0000-4000-8000-000000000001"');
     expect(await render(without)).not.toContain('data-analytics');
+  });
+
+  it('renders nothing where the route policy allows no tracking (a secret link, a login)', async () => {
+    config.ANALYTICS_HOST = 'https://stats.example.org';
+    expect(await render(withAnalytics, false)).not.toContain('data-analytics');
   });
 
   it('renders nothing without ANALYTICS_HOST', async () => {

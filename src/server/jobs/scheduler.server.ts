@@ -1,6 +1,6 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../../db/client.server';
-import { log } from '../logger.server';
+import { errorFields, log } from '../logger.server';
 import { JOB_NAME, type RecurringJob } from './job';
 
 export interface JobScheduler {
@@ -37,7 +37,7 @@ export async function startJobScheduler(
     database.connection.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.connection.client), backend: 'pglite' })
       : new PgBoss({ connectionString: database.connection.url, max: 3, application_name: 'serambi-jobs' });
-  boss.on('error', (error) => log.error('job system error', { error: String(error) }));
+  boss.on('error', (error) => log.error('job system error', errorFields(error)));
   await boss.start();
 
   for (const job of jobs) {
@@ -51,7 +51,7 @@ export async function startJobScheduler(
         if (counts && Object.values(counts).some((n) => n > 0)) log.info(job.name, counts);
         options.onRun?.(job.name, counts);
       } catch (error) {
-        log.error('job failed', { job: job.name, error: String(error) });
+        log.error('job failed', { job: job.name, ...errorFields(error) });
         throw error; // pg-boss retries it
       }
     });

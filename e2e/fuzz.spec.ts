@@ -1,0 +1,577 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { accessFor } from '../src/features/auth/access';
+import { PORT } from './support';
+
+/**
+ * Malformed input to every route (issue 9, "Done means"): the routes are read from src/pages, so
+ * a new page or endpoint is covered without editing this file. Every method a route answers,
+ * with and without the /ms and /id prefixes, with malformed params (NUL, overlong, non-uuid, bad
+ * and invalid-UTF-8 escapes, huge numbers), malformed queries and bodies (wrong JSON types, NUL
+ * everywhere, huge numbers, wrong content types, empty), TRACE and made-up methods; as an
+ * anonymous visitor, and as a customer and a staff owner where the access rule says login
+ * matters. Asserts no 5xx and no write: every table's row count and content hash
+ * (/dev/fingerprint) is the same before and after.
+ *
+ * It runs its own server on a fresh embedded database (PostgreSQL too when TEST_DATABASE_URL is
+ * set): other journeys write in parallel to the shared one, and "no write" must be exact.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PAGES = path.join(ROOT, 'src/pages');
+const WEBHOOK_SECRET = 'fuzz-webhook-secret-0123456789';
+/** Routes that answer an error status on purpose: the error page itself and the developer error throwers. */
+const ERRORS_ON_PURPOSE = new Set(['/500', '/dev/error', '/api/dev/error']);
+/** Developer aids (SHOW_DEV_PAGES=1, off in production) create test data from defaults: checked for no 5xx, not for no write. */
+const isDevAid = (pattern: string) => pattern.startsWith('/dev/') || pattern.startsWith('/api/dev/');
+
+interface Route {
+  pattern: string;
+  methods: string[];
+  params: string[];
+}
+
+/** Every page and endpoint under src/pages with the methods it exports (Astro's own rules for `_` names). */
+function discoverRoutes(): Route[] {
+  const routes: Route[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('_') || entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const page = entry.name.endsWith('.astro');
+      if (!page && !/\.(ts|js)$/.test(entry.name)) continue;
+      if (/\.(test|spec)\.ts$/.test(entry.name) || entry.name.endsWith('.d.ts')) continue;
+      let pattern = path
+        .relative(PAGES, full)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.(astro|ts|js)$/, '');
+      pattern = `/${pattern}`.replace(/\/index$/, '') || '/';
+      const source = readFileSync(full, 'utf8');
+      const exported = [
+        ...source.matchAll(/export\s+(?:const|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE|ALL)\b/g),
+      ].map((m) => m[1] as string);
+      const methods = page ? ['GET', 'POST'] : exported.includes('ALL') ? ['GET', 'POST'] : exported;
+      const params = [...pattern.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => m[1] as string);
+      routes.push({ pattern, methods, params });
+    }
+  };
+  walk(PAGES);
+  return routes.sort((a, b) => a.pattern.localeCompare(b.pattern));
+}
+
+const NUL = 'x\u0000y';
+const BAD_PARAMS = [
+  '%00',
+  `a${'b'.repeat(3000)}`,
+  'not-a-uuid',
+  '%ZZ',
+  '%C0%AF',
+  '99999999999999999999999999999',
+  '-1',
+  '%F0%9F%92%A9x',
+  '..%2F..%2Fetc%2Fpasswd',
+  '00000000-0000-0000-0000-000000000000',
+];
+const BAD_QUERIES = [
+  '',
+  '?booking=%00&next=%00&to=%00',
+  '?date=99999999-99-99&month=-1&booking=not-an-id&next=%2F%2Fevil.example&page=99999999999999999999',
+  `?next=${'a'.repeat(6000)}`,
+  '?%ZZ=1&q=%',
+  '?booking=00000000-0000-0000-0000-000000000000&embed=%00',
+];
+/** Field names the app's forms and JSON bodies use, all given bad values at once. */
+const FIELDS = [
+  'action',
+  'booking',
+  'staffId',
+  'invoice',
+  'origins',
+  'choice',
+  'bank',
+  'email',
+  'password',
+  'name',
+  'phone',
+  'channel',
+  'destination',
+  'code',
+  'next',
+  'notes',
+  'address',
+  'answers',
+  'method',
+  'coverFee',
+  'slot',
+  'startsAt',
+  'resourceId',
+  'serviceId',
+  'date',
+  'reason',
+  'locale',
+  'role',
+  'token',
+  'id',
+  'type',
+  'data',
+  'service',
+  'contact',
+  'enabled',
+];
+const fill = <T>(value: T): Record<string, T> => Object.fromEntries(FIELDS.map((name) => [name, value]));
+
+interface Body {
+  type?: string;
+  body?: string;
+}
+const BODIES: Body[] = [
+  {},
+  { type: 'application/json', body: '{' },
+  { type: 'application/json', body: 'null' },
+  { type: 'application/json', body: '[]' },
+  { type: 'application/json', body: '123456789012345678901234567890' },
+  { type: 'application/json', body: JSON.stringify(fill(NUL)) },
+  {
+    type: 'application/json',
+    body: JSON.stringify({ ...fill(NUL), channel: 'email', email: 'a@b.co', code: '123456' }),
+  },
+  { type: 'application/json', body: JSON.stringify(fill(1e308)) },
+  { type: 'application/json', body: JSON.stringify(fill({ nested: [1, { deep: NUL }] })) },
+  { type: 'application/json', body: JSON.stringify(fill('HUGE')).replaceAll('"HUGE"', '-90071992547409930000001') },
+  { type: 'application/json', body: JSON.stringify(fill(true)) },
+  {
+    type: 'application/json',
+    body: JSON.stringify({ id: `evt_${NUL}`, type: 'charge.succeeded', data: { paymentId: NUL } }),
+  },
+  { type: 'application/x-www-form-urlencoded', body: new URLSearchParams(fill(NUL)).toString() },
+  { type: 'application/x-www-form-urlencoded', body: new URLSearchParams(fill('a'.repeat(20_000))).toString() },
+  // Real actions with ids that are not ids (and no field that would make the action valid).
+  ...['approve', 'refunded', 'completed', 'disable', 'enable', 'invite'].map((action) => ({
+    type: 'application/x-www-form-urlencoded',
+    body: new URLSearchParams({ action, booking: 'not-a-uuid', staffId: 'not-a-uuid', invoice: '%00' }).toString(),
+  })),
+  { type: 'application/x-www-form-urlencoded', body: '%ZZ=%ZZ&origins=%00' },
+  { type: 'application/x-www-form-urlencoded', body: '' },
+  {
+    type: 'multipart/form-data; boundary=fuzz',
+    body: `--fuzz\r\nContent-Disposition: form-data; name="origins"\r\n\r\n${NUL}\r\n--fuzz--\r\n`,
+  },
+  { type: 'multipart/form-data; boundary=fuzz', body: '--broken' },
+  { type: 'text/plain', body: 'origins=' },
+  { type: 'image/jpeg', body: '\u0000\u0001\u0002' },
+];
+
+/** One body per field of `seed` and bad value: NUL, overlong, a huge number, an object, NUL inside an object. */
+function mutations(seed: Record<string, unknown> | undefined): Body[] {
+  if (!seed) return [];
+  const bad: unknown[] = [NUL, 'a'.repeat(5000), 1e308, { x: 1 }, { line1: NUL }, [NUL]];
+  return Object.keys(seed).flatMap((field) =>
+    bad.map((value) => ({ type: 'application/json', body: JSON.stringify({ ...seed, [field]: value }) })),
+  );
+}
+
+interface Answer {
+  status: number;
+  setCookie: string[];
+  body: string;
+}
+
+function send(
+  port: number,
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path: target, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        if (text.length < 2000) text += chunk;
+      });
+      res.on('end', () => {
+        const cookies = res.headers['set-cookie'] ?? [];
+        resolve({ status: res.statusCode ?? 0, setCookie: cookies, body: text });
+      });
+      res.on('error', () => resolve({ status: 0, setCookie: [], body: 'response error' }));
+    });
+    req.on('error', (error) => resolve({ status: 0, setCookie: [], body: String(error) }));
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+interface Server {
+  port: number;
+  process: ChildProcess;
+  log: string[];
+}
+
+/** Our own server (scripts/serve.mjs) on a free port and a fresh database. */
+async function startServer(databaseUrl: string): Promise<Server> {
+  const log: string[] = [];
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/serve.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'serambi-fuzz-')),
+      DATABASE_URL: databaseUrl,
+      DEMO_DATA: '1',
+      SHOW_DEV_PAGES: '1',
+      TRUST_PROXY: '0',
+      SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('')}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      log.push(chunk.toString());
+      const match = /listening on https?:\/\/[^:\s]+:(\d+)/i.exec(log.join(''));
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${log.join('')}`)));
+  });
+  return { port, process: child, log };
+}
+
+function cookieOf(answer: Answer): string {
+  return answer.setCookie.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Runs `tasks` with at most `width` in flight. */
+async function pool<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const index = next++;
+        results[index] = await (tasks[index] as () => Promise<T>)();
+      }
+    }),
+  );
+  return results;
+}
+
+const databases: { name: string; url: string }[] = [{ name: 'embedded PGlite', url: '' }];
+if (process.env.TEST_DATABASE_URL) databases.push({ name: 'PostgreSQL', url: process.env.TEST_DATABASE_URL });
+
+for (const database of databases) {
+  test(`fuzz: malformed input to every route is a 4xx and writes nothing (${database.name})`, async () => {
+    test.setTimeout(180_000);
+    let url = database.url;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    if (url) {
+      // A database of its own, dropped afterwards.
+      const name = `serambi_fuzz_${process.pid}_${Date.now()}`;
+      const admin = new URL(url);
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: admin.href });
+      await client.connect();
+      await client.query(`CREATE DATABASE ${name}`);
+      await client.end();
+      const own = new URL(url);
+      own.pathname = `/${name}`;
+      url = own.href;
+      dropDatabase = async () => {
+        const c = new pg.Client({ connectionString: admin.href });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      };
+    }
+    const server = await startServer(url);
+    try {
+      const host = `klinik.localhost:${server.port}`;
+      const origin = `http://${host}`;
+      const base = { Host: host, Origin: origin };
+      const call = (method: string, target: string, headers: Record<string, string> = {}, body?: string) =>
+        send(server.port, method, target, { ...base, ...headers }, body);
+
+      // Real ids to put malformed input next to: a booking with an invoice and a started card payment.
+      const booked = await call(
+        'POST',
+        '/dev/bookings',
+        { 'Content-Type': 'application/json' },
+        JSON.stringify({ service: 'general-consultation', startCardPayment: true }),
+      );
+      expect(booked.status, booked.body).toBe(200);
+      const made = JSON.parse(booked.body) as {
+        publicId: string;
+        invoicePublicId: string;
+        paymentUrl: string;
+        serviceId: string;
+        startsAt: string;
+      };
+      const real: Record<string, string> = {
+        id: 'general-consultation',
+        serviceId: made.serviceId,
+        paymentId: made.paymentUrl.split('/').pop() ?? '',
+        provider: 'sandbox',
+        iso: 'MY',
+        code: 'ms',
+        token: 'a'.repeat(43),
+      };
+      const realFor = (route: Route, param: string) =>
+        param === 'publicId'
+          ? route.pattern.startsWith('/invoices') || route.pattern.startsWith('/api/invoices')
+            ? made.invoicePublicId
+            : made.publicId
+          : (real[param] ?? 'x');
+
+      // A logged-in customer and a staff owner.
+      const email = 'fuzz.customer@example.my';
+      expect(
+        (
+          await call(
+            'POST',
+            '/api/auth/code',
+            { 'Content-Type': 'application/json' },
+            JSON.stringify({ channel: 'email', email }),
+          )
+        ).status,
+      ).toBe(200);
+      let code = '';
+      await expect
+        .poll(async () => {
+          const outbox = JSON.parse((await call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`)).body) as {
+            text: string;
+          }[];
+          code = /\b(\d{6})\b/.exec(outbox.at(-1)?.text ?? '')?.[1] ?? '';
+          return code;
+        })
+        .toMatch(/^\d{6}$/);
+      const verified = await call(
+        'POST',
+        '/api/auth/verify',
+        { 'Content-Type': 'application/json' },
+        JSON.stringify({ channel: 'email', destination: email, code }),
+      );
+      expect(verified.status, verified.body).toBe(200);
+      const staffLogin = await call(
+        'POST',
+        '/staff/login',
+        { 'Content-Type': 'application/x-www-form-urlencoded' },
+        new URLSearchParams({ email: 'owner@kliniksihat.my', password: 'demo-owner-klinik' }).toString(),
+      );
+      expect(staffLogin.status).toBe(303);
+      // Well-formed bodies of the main endpoints, each field then made bad one at a time (below), so
+      // the bad value reaches past the other fields' checks. A route without a seed still gets BODIES.
+      const seeds: Record<string, Record<string, unknown>> = {
+        'POST /api/bookings': {
+          serviceId: made.serviceId,
+          resourceId: 'any',
+          start: made.startsAt,
+          name: 'Fuzz Visitor',
+          phone: '60123456789',
+          email: 'fuzz@example.my',
+          address: { line1: 'Jalan 1', postcode: '50000', city: 'KL', state: 'WP', country: 'MY' },
+          answers: {},
+          notes: 'notes',
+        },
+        'POST /api/auth/verify': { channel: 'email', destination: email, code: '123456' },
+        'POST /api/account/contact/verify': { channel: 'email', email: 'other@example.my', code: '123456' },
+        'POST /api/bookings/[publicId]/reschedule': { resourceId: 'any', start: made.startsAt },
+        'POST /api/invoices/[publicId]/payments': { method: 'card', coverFees: false },
+      };
+      const roles = { anonymous: '', customer: cookieOf(verified), staff: cookieOf(staffLogin) };
+
+      const routes = discoverRoutes();
+      expect(routes.length).toBeGreaterThan(40);
+
+      interface Shot {
+        role: keyof typeof roles;
+        method: string;
+        target: string;
+        body?: Body;
+        pattern: string;
+      }
+      const shots: Shot[] = [];
+      const fillPattern = (route: Route, value: (param: string) => string) =>
+        route.pattern.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, name: string) => value(name));
+      for (const route of routes) {
+        const access = accessFor(route.pattern.replace(/\[[^\]]+\]/g, 'x'));
+        const who: (keyof typeof roles)[] =
+          access === 'customer'
+            ? ['anonymous', 'customer']
+            : access === 'public'
+              ? ['anonymous']
+              : ['anonymous', 'staff'];
+        // Endpoints that take a body are also tried as a logged-in customer (bookings, payments).
+        if (access === 'public' && route.pattern.startsWith('/api/') && route.methods.some((m) => m !== 'GET'))
+          who.push('customer');
+        for (const role of who) {
+          for (const method of route.methods) {
+            // Logging out with an empty body is a valid request: it would end the role's session.
+            if (role !== 'anonymous' && route.pattern === '/api/auth/logout') continue;
+            const bodies = method === 'GET' ? [undefined] : BODIES;
+            let n = 0;
+            // Malformed params, with and without a locale prefix, cycling through queries and bodies.
+            const values = route.params.length > 0 ? BAD_PARAMS : [''];
+            for (const prefix of ['', '/ms', '/id']) {
+              for (const value of values) {
+                const query = BAD_QUERIES[n % BAD_QUERIES.length];
+                const body = bodies[n % bodies.length];
+                n += 1;
+                shots.push({
+                  role,
+                  method,
+                  target: prefix + fillPattern(route, () => value) + query,
+                  body,
+                  pattern: route.pattern,
+                });
+              }
+            }
+            // Real params with every malformed query or body.
+            if (route.params.length > 0 || method !== 'GET') {
+              const target = fillPattern(route, (param) => realFor(route, param));
+              if (method === 'GET')
+                for (const query of BAD_QUERIES)
+                  shots.push({ role, method, target: target + query, pattern: route.pattern });
+              else
+                for (const body of [...BODIES, ...mutations(seeds[`${method} ${route.pattern}`])])
+                  shots.push({ role, method, target, body, pattern: route.pattern });
+            }
+          }
+          // Methods no route answers.
+          for (const method of ['TRACE', 'TRACK', 'FOO', 'PROPFIND']) {
+            for (const prefix of ['', '/ms']) {
+              shots.push({
+                role,
+                method,
+                target: prefix + fillPattern(route, (param) => realFor(route, param)),
+                pattern: route.pattern,
+              });
+            }
+          }
+        }
+      }
+      shots.push({ role: 'anonymous', method: 'GET', target: '/_astro/missing-chunk.js', pattern: '/_astro/*' });
+      shots.push({ role: 'anonymous', method: 'GET', target: '/ms/_astro/missing-chunk.js', pattern: '/_astro/*' });
+
+      const fingerprint = async () =>
+        JSON.parse((await call('GET', '/dev/fingerprint')).body) as Record<string, string>;
+      const fire = (batch: Shot[]) =>
+        pool(
+          batch.map((shot) => async () => {
+            const headers: Record<string, string> = {};
+            if (roles[shot.role]) headers.Cookie = roles[shot.role];
+            if (shot.body?.type) headers['Content-Type'] = shot.body.type;
+            if (shot.body?.body !== undefined && shot.pattern === '/api/webhooks/[provider]') {
+              // Signed as the sandbox gateway signs: the body itself must be refused, not its signature.
+              const t = Math.floor(Date.now() / 1000);
+              const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${shot.body.body}`, 'utf8').digest('hex');
+              headers['Serambi-Sandbox-Signature'] = `t=${t},v1=${v1}`;
+            }
+            const answer = await call(shot.method, shot.target, headers, shot.body?.body);
+            return { shot, answer };
+          }),
+          6,
+        );
+      const started = Date.now();
+      const before = await fingerprint();
+      const answers = await fire(shots.filter((shot) => !isDevAid(shot.pattern)));
+      const after = await fingerprint();
+      answers.push(...(await fire(shots.filter((shot) => isDevAid(shot.pattern)))));
+      const seconds = (Date.now() - started) / 1000;
+
+      const statuses: Record<string, number> = {};
+      for (const { answer } of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      const failures = answers
+        .filter(
+          ({ shot, answer }) => (answer.status >= 500 || answer.status === 0) && !ERRORS_ON_PURPOSE.has(shot.pattern),
+        )
+        .map(
+          ({ shot, answer }) =>
+            `${answer.status} ${shot.role} ${shot.method} ${shot.target.slice(0, 120)} ${shot.body?.type ?? ''} ${(shot.body?.body ?? '').slice(0, 60)}`,
+        );
+      const onPurpose = answers.filter(
+        ({ shot, answer }) => answer.status >= 500 && ERRORS_ON_PURPOSE.has(shot.pattern),
+      );
+      console.log(
+        `  5xx on purpose (error pages): ${onPurpose.length}, from ${[...new Set(onPurpose.map(({ shot }) => shot.pattern))].join(', ')}`,
+      );
+      // The database's refusal (SQLSTATE class 22) is a net: input should be refused before any query.
+      const caughtLate = server.log
+        .join('')
+        .split('\n')
+        .filter((line) => line.includes('input refused by the database'))
+        .map((line) => {
+          const { path: where, method, code } = JSON.parse(line) as { path: string; method: string; code: string };
+          return `${method} ${where} ${code}`;
+        });
+      console.log(`  refused only by the database: ${JSON.stringify([...new Set(caughtLate)])}`);
+      const astro = answers.filter(({ shot }) => shot.pattern === '/_astro/*').map(({ answer }) => answer.status);
+      console.log(
+        `fuzz (${database.name}): ${answers.length} requests to ${routes.length} routes in ${seconds.toFixed(1)}s; statuses ${JSON.stringify(statuses)}`,
+      );
+      const changed = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
+      expect(failures, server.log.join('').slice(-4000)).toEqual([]);
+      expect(astro).toEqual([404, 404]);
+      expect(caughtLate, 'input that reached the database before a parser refused it').toEqual([]);
+      expect(changed, 'tables written by malformed requests').toEqual([]);
+    } finally {
+      server.process.kill();
+      await dropDatabase?.();
+    }
+  });
+}
+
+test('a form post refused after its body was read shows the error page with its status in the visitor’s language, and a malformed embed post changes nothing', async () => {
+  const host = `yayasan.localhost:${PORT}`;
+  const base = { Host: host, Origin: `http://${host}` };
+  const formType = { 'Content-Type': 'application/x-www-form-urlencoded' };
+  const login = await send(
+    PORT,
+    'POST',
+    '/staff/login',
+    { ...base, ...formType },
+    new URLSearchParams({ email: 'owner@kasihummah.org.my', password: 'demo-owner-yayasan' }).toString(),
+  );
+  expect(login.status).toBe(303);
+  const owner = { ...base, Cookie: cookieOf(login) };
+  const saved = await send(
+    PORT,
+    'POST',
+    '/staff/embed',
+    { ...owner, ...formType },
+    'origins=https%3A%2F%2Fkeep.example',
+  );
+  expect(saved.status).toBe(200);
+
+  // readForm reads the body, then refuses the NUL: the error page is rendered by a fresh GET rewrite.
+  const nul = await send(PORT, 'POST', '/ms/staff/embed', { ...owner, ...formType }, 'origins=a%00b');
+  expect(nul.status).toBe(400);
+  expect(nul.body).toContain('Permintaan ini mengandungi aksara atau nilai yang tidak dibenarkan.');
+
+  for (const [type, body] of [
+    ['application/json', '{"origins":[]}'],
+    ['application/x-www-form-urlencoded', ''],
+    ['text/plain', 'origins='],
+  ] as const) {
+    const malformed = await send(PORT, 'POST', '/staff/embed', { ...owner, 'Content-Type': type }, body);
+    expect(malformed.status, `${type} ${body}`).toBe(400);
+  }
+  const page = await send(PORT, 'GET', '/staff/embed', owner);
+  expect(page.body).toContain('https://keep.example');
+});

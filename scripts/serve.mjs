@@ -1,0 +1,34 @@
+// Serves the build (dist/server/entry.mjs) on HOST:PORT — `npm start` and the browser tests run
+// the server through here. One front-door step before Astro, which cannot represent two kinds of
+// request: TRACE and TRACK (the Fetch API forbids them; Astro answered 500 before any of our code
+// ran) and an address that does not decode (the adapter answered a bare English "Bad request.").
+// Both reach the app in a form it can carry — a method name no route answers, or the site's root
+// marked with FRONT_DOOR_HEADER — so its request guard (src/server/request-guard.ts) refuses them
+// like any other bad input, in the visitor's language. A client's own FRONT_DOOR_HEADER is dropped.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const UNREPRESENTABLE = new Set(['TRACE', 'TRACK']);
+const FRONT_DOOR_HEADER = 'x-serambi-front-door';
+const entry = path.resolve(import.meta.dirname, '../dist/server/entry.mjs');
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { startServer } = await import(pathToFileURL(entry).href);
+const { server } = startServer();
+const http = server.server;
+const listeners = http.listeners('request');
+http.removeAllListeners('request');
+http.on('request', (req, res) => {
+  delete req.headers[FRONT_DOOR_HEADER];
+  if (UNREPRESENTABLE.has(req.method)) req.method = `X-${req.method}`;
+  try {
+    decodeURI(req.url ?? '/');
+  } catch {
+    // Keep what picks the language and the answer's form (a locale prefix, an endpoint).
+    const prefix = /^\/(ms|id)(?=[/?]|$)/.exec(req.url ?? '')?.[0] ?? '';
+    const api = (req.url ?? '').slice(prefix.length).startsWith('/api/');
+    req.url = `${prefix}${api ? '/api/' : '/'}`;
+    req.headers[FRONT_DOOR_HEADER] = 'undecodable-url';
+  }
+  for (const listener of listeners) listener.call(http, req, res);
+});
