@@ -55,6 +55,25 @@ describe('PhoneInput', () => {
     expect(input.getAttribute('inputmode')).toBe('numeric');
   });
 
+  it('never shows letters: typing letters into an empty field leaves it empty', () => {
+    const { input, hidden } = setup();
+    fireEvent.input(input, { target: { value: 'abc' } });
+    expect(input.value).toBe('');
+    expect(hidden.value).toBe('');
+    fireEvent.input(input, { target: { value: '012' } });
+    fireEvent.input(input, { target: { value: '012x' } });
+    expect(input.value).toBe('012');
+  });
+
+  it('drops the national trunk 0 of other countries (Indonesia: 0812-3456-7890 → 6281234567890)', () => {
+    zone('Asia/Jakarta');
+    const { input, hidden, onChange } = setup();
+    fireEvent.input(input, { target: { value: '0812-3456-7890' } });
+    expect(input.value).toBe('081234567890');
+    expect(hidden.value).toBe('6281234567890');
+    expect(onChange).toHaveBeenLastCalledWith('6281234567890');
+  });
+
   it('chooses the country from the time zone when empty', () => {
     zone('Asia/Jakarta');
     const { button } = setup();

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import type { Locale } from '../../i18n/locales';
 import type { MessageKey } from '../../i18n/t';
 import { countryName, flagUrl } from '../../lib/countries';
-import { countryFromTimeZone, digitsOnly, phoneValue, validatePhone } from '../../lib/phone';
+import { countryFromTimeZone, digitsOnly, normalisePhone, phoneValue, validatePhone } from '../../lib/phone';
 import { FieldError, FieldLabel } from './FieldParts';
 import { describedBy } from './field-styles';
 import { useFormSubmitValidation } from './form-validation';
@@ -85,7 +85,8 @@ export default function PhoneInput({
   useEffect(() => setMounted(true), []);
 
   const country = countryOrDefault(iso);
-  const emitted = phoneValue(number, country.dialCode);
+  // The dial code prefixed to the number (SPEC.md §5), then the shared normalisation (trunk 0 dropped).
+  const emitted = normalisePhone(phoneValue(number, country.dialCode));
   const options = useMemo(() => (open ? countryOptions(locale) : []), [open, locale]);
   const filtered = useMemo(() => filterCountries(options, query), [options, query]);
   const activeOption = filtered[Math.min(active, filtered.length - 1)];
@@ -161,8 +162,11 @@ export default function PhoneInput({
     numberRef.current?.focus();
   };
 
-  const changeNumber = (raw: string) => {
-    const digits = digitsOnly(raw).slice(0, MAX_PHONE_DIGITS);
+  const changeNumber = (field: HTMLInputElement) => {
+    const digits = digitsOnly(field.value).slice(0, MAX_PHONE_DIGITS);
+    // When the filtered value equals the state (letters typed into an empty field), nothing
+    // re-renders and preact would leave the letters on screen: put the digits back ourselves.
+    if (field.value !== digits) field.value = digits;
     setNumber(digits);
     if (touched) setError(message(digits, iso));
   };
@@ -273,7 +277,7 @@ export default function PhoneInput({
             inputMode="numeric"
             autoComplete="tel-national"
             value={number}
-            onChange={(event) => changeNumber(event.target.value)}
+            onChange={(event) => changeNumber(event.currentTarget)}
             onPaste={(event) => {
               const parsed = parsePastedPhone(event.clipboardData.getData('text'));
               if (!parsed) return; // plain digits: onChange strips the rest
