@@ -135,6 +135,9 @@ test.describe('booking an appointment', () => {
 
     await expect(page).toHaveURL(/\/ms\/appointment\/dental-scaling\/checkout\?booking=\w+$/);
     const checkout = page.url();
+    // The booking is made: the customer's details leave this device's cart at once (a payer who
+    // never comes back to this page must not leave them for the next person).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('appointment_cart'))).toBeNull();
     await expect(page.locator('[data-payment-reminder]')).toHaveText(
       'Sila buat pembayaran dalam masa 10 minit atau tempahan ini akan dibatalkan.',
     );
