@@ -131,7 +131,7 @@ export default function PhoneInput({
   }, [open, activeId]);
 
   const openPicker = (seed = '') => {
-    const all = countryOptions(locale);
+    const all = filterCountries(countryOptions(locale), '');
     setQuery(seed);
     setActive(
       seed

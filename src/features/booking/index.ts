@@ -45,6 +45,6 @@ export {
 } from './booking-repo.server';
 export { type CancelBookingResult, cancelBooking } from './cancel-booking.server';
 export { MAX_EMBED_ORIGINS } from './embed';
-export { type EmbedOriginsUpdate, embedOriginsFor, updateEmbedOriginsFromForm } from './embed.server';
+export { type EmbedOriginsUpdate, embedOriginsFor, embedSnippet, updateEmbedOriginsFromForm } from './embed.server';
 export { type RescheduleResult, rescheduleBooking } from './reschedule-booking.server';
 export { timeZoneLabel } from './time-zone';
