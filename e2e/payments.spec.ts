@@ -244,7 +244,11 @@ test.describe('the Indonesian foundation', () => {
 
 test.describe('staff and customers', () => {
   test('pay at counter: staff mark it paid and the waiting page turns paid by itself', async ({ page, browser }) => {
-    const invoice = await newInvoice(page, 'klinik', { amount: 8_450, name: 'Counter Payer' });
+    const invoice = await newInvoice(page, 'klinik', {
+      amount: 8_450,
+      name: 'Counter Payer',
+      email: 'counter@example.my',
+    });
     await page.goto(site('klinik', invoice.path));
     await hydrated(page);
     await page.getByLabel('Pay at counter').check();
@@ -266,6 +270,11 @@ test.describe('staff and customers', () => {
       .click();
     await expect(staff.getByRole('status')).toHaveText(`${invoice.number} is marked paid.`);
     await expect(staff.locator('[data-counter-payment="paid"]').first()).toContainText('Siti Rahmah');
+    // Which invoice, and whose: the number and the payer, the contact masked.
+    const row = staff.locator(`[data-counter-payment="paid"][data-invoice-number="${invoice.number}"]`);
+    await expect(row).toContainText('Counter Payer');
+    await expect(row).toContainText('c***@example.my');
+    await expect(row).not.toContainText('counter@example.my');
     // A forged or stale form: a malformed invoice id is a 400, an unknown one a 404; nothing is marked.
     const refused = await staff.evaluate(async () => {
       const post = async (invoice: string) =>
