@@ -393,7 +393,9 @@ test.describe('appointment routes and API', () => {
     await expect(page.locator('[data-realtime="open"]')).toBeAttached();
 
     await page.getByLabel('Bayar di kaunter').check();
-    await page.getByRole('button', { name: 'Bayar RM50.00' }).click();
+    // Nothing is paid now: the button says so instead of "Bayar RM50.00".
+    await expect(page.getByRole('button', { name: 'Bayar RM50.00' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sahkan — bayar di kaunter' }).click();
     // The booking is confirmed: the page turns into the confirmation, the countdown is gone.
     await expect(page.locator('[data-booking-status="confirmed"]')).toBeVisible();
     await expect(page.locator('[data-countdown]')).toHaveCount(0);

@@ -54,6 +54,11 @@ test.describe('paying an invoice', () => {
     await expect(page).toHaveURL(/\/verify\?payment=/);
     await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Payment received. Thank you!');
+    // The receipt is one click away from the paid page.
+    await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      `/invoices/${invoice.publicId}/pdf`,
+    );
     await expectAccessible(page);
     await page.goto(site('klinik', invoice.path));
     await expect(page.locator('[data-invoice-status]')).toHaveText('Paid');
@@ -87,6 +92,26 @@ test.describe('paying an invoice', () => {
       'Terima kasih! Derma anda telah diterima.',
     );
   });
+});
+
+test('a cancelled payment says so, not "failed", and offers to try again (English and Indonesian)', async ({
+  page,
+}) => {
+  const invoice = await newInvoice(page, 'klinik', { amount: 4_000 });
+  await page.goto(site('klinik', invoice.path));
+  await hydrated(page);
+  await page.getByLabel('Credit/debit card').check();
+  await page.getByRole('button', { name: 'Pay RM40.00' }).click();
+  await page.getByRole('button', { name: 'Cancel payment' }).click();
+  await expect(page).toHaveURL(/\/verify\?payment=/);
+  await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'cancelled');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Payment cancelled');
+  await expect(page.getByText('Payment failed')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.goto(site('klinik', `/id${new URL(page.url()).pathname}${new URL(page.url()).search}`));
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Pembayaran dibatalkan');
+  await page.getByRole('link', { name: 'Coba lagi' }).click();
+  await expect(page).toHaveURL(site('klinik', `/id${invoice.path}`));
 });
 
 test.describe('due time and bad input', () => {
@@ -252,7 +277,7 @@ test.describe('staff and customers', () => {
     await page.goto(site('klinik', invoice.path));
     await hydrated(page);
     await page.getByLabel('Pay at counter').check();
-    await page.getByRole('button', { name: 'Pay RM84.50' }).click();
+    await page.getByRole('button', { name: 'Confirm — pay at counter' }).click();
     await expect(page.getByText(`Please pay at the counter and show invoice ${invoice.number}.`)).toBeVisible();
     await page.getByRole('link', { name: 'Payment status' }).click();
     await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'pending');
