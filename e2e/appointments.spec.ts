@@ -203,9 +203,16 @@ test.describe('booking an appointment', () => {
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Batalkan temujanji' }).click();
+    // Paid: cancelling says what happens to the money, before and after.
+    await expect(page.locator('[data-cancel-booking]')).toContainText(
+      'Anda telah membayar RM50.00: klinik akan dimaklumkan untuk memulangkannya',
+    );
     await page.getByRole('button', { name: 'Ya, batalkan' }).click();
     await expect(page.locator('[data-booking-status="cancelled"]')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Temujanji ini telah dibatalkan');
+    await expect(page.locator('[data-booking-status="cancelled"]')).toContainText(
+      'Anda telah membayar RM50.00: klinik telah dimaklumkan untuk memulangkannya',
+    );
     // The time is free again.
     await page.goto(site('klinik', '/ms/appointment/dental-scaling'));
     await waitForTimes(page);
@@ -402,6 +409,11 @@ test.describe('appointment routes and API', () => {
     await expect(page.locator('[data-pay-at-counter]')).toHaveText(
       'Sila bayar RM50.00 di kaunter hadapan kami semasa anda tiba.',
     );
+    // Nothing was paid: no word of a payment that "carries over".
+    await expect(page.locator('[data-booking-status="confirmed"]')).toContainText(
+      'Perlukan masa lain? Anda boleh memindahkan temujanji ini.',
+    );
+    await expect(page.locator('[data-booking-status="confirmed"]')).not.toContainText('bayaran anda dibawa bersama');
     await expectAccessible(page);
     await page.locator('[data-booking-status="confirmed"]').screenshot({
       path: 'test-results/screenshots/counter-confirmation-ms.png',

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.server';
 import { log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
+import { findInvoiceRow } from '../invoices';
 import { canChangeOnline } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';
 import { type BookingRow, findBookingByPublicId, findSettings, moveBooking } from './booking-repo.server';
@@ -17,8 +18,10 @@ export type CancelBookingResult =
  * `changeNoticeHours` before the start; later, the customer must call the clinic.
  *
  * Rescheduling is this plus booking a new time: the confirmation page says so and links back to
- * the service page. A paid deposit is not refunded here; the clinic settles it (as with a
- * no-show), since refund rules are the clinic's policy and not yet modelled.
+ * the service page. Money is not moved here (refund rules are the clinic's policy, not yet
+ * modelled), but a booking whose invoice was paid is flagged `refundDue`, in the same update: staff
+ * see it under "Refunds due" (and record the refund there), and the customer's page says the
+ * clinic will refund what they paid.
  */
 export async function cancelBooking(
   db: Db,
@@ -36,7 +39,12 @@ export async function cancelBooking(
   }
   // Conditional on the status it had: a staff decision or a second click in between wins cleanly.
   const cancelled = await db.transaction(async (tx) => {
-    const row = await moveBooking(tx, input.tenantId, booking.id, ['confirmed', 'requested'], { status: 'cancelled' });
+    const invoice = booking.invoiceId ? await findInvoiceRow(tx, input.tenantId, booking.invoiceId) : null;
+    const paid = invoice?.status === 'paid';
+    const row = await moveBooking(tx, input.tenantId, booking.id, ['confirmed', 'requested'], {
+      status: 'cancelled',
+      ...(paid ? { refundDue: true } : {}),
+    });
     if (row) await enqueueBookingMessages(tx, 'cancelled', row);
     return row;
   });
