@@ -375,6 +375,8 @@ test.describe('booking an appointment', () => {
       'Time is up: this booking was cancelled and the time released.',
     );
     await expect(page.locator('[data-booking-payment]')).toBeHidden();
+    // The heading no longer asks to pay.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This booking has expired');
     await expect(page.getByRole('link', { name: 'Choose another time' })).toHaveAttribute(
       'href',
       '/appointment/tooth-extraction',
