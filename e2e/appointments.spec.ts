@@ -143,6 +143,8 @@ test.describe('booking an appointment', () => {
     );
     await expect(page.locator('[data-countdown]')).toHaveText(/^(10:00|09:[0-5]\d)$/);
     await expect(page.locator('[data-detail="when"]')).not.toBeEmpty();
+    // A deposit: the summary says so, and what is left to pay at the visit.
+    await expect(page.locator('[data-detail="balance"]')).toHaveText('RM100.00');
     await expectAccessible(page);
 
     await page.getByLabel('Kad kredit/debit').check();
@@ -152,6 +154,9 @@ test.describe('booking an appointment', () => {
     await expect(page).toHaveURL(/\/ms\/invoices\/\w+\/verify\?payment=/);
     await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
     // The payment result says what became of the booking, with a way back to it.
+    await expect(page.locator('[data-deposit-balance]')).toHaveText(
+      'Invois ini ialah deposit untuk Cuci gigi (scaling dan polishing). Baki RM100.00 perlu dibayar semasa lawatan anda.',
+    );
     const outcome = page.locator('[data-booking-outcome="confirmed"]');
     await expect(outcome).toContainText('Temujanji anda telah disahkan');
     await expect(outcome.getByRole('link', { name: 'Lihat tempahan anda' })).toHaveAttribute(

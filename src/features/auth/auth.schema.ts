@@ -32,10 +32,7 @@ const phoneContact = { channel: z.literal('phone'), phone: phoneValue };
 const emailContact = { channel: z.literal('email'), email };
 
 /** A phone or an email to log in with (or to add to an account), by the one shared phone rule. */
-export const RequestCodeBody = z.discriminatedUnion('channel', [
-  z.object(phoneContact),
-  z.object(emailContact),
-]);
+export const RequestCodeBody = z.discriminatedUnion('channel', [z.object(phoneContact), z.object(emailContact)]);
 export type RequestCodeBody = z.infer<typeof RequestCodeBody>;
 
 /** A new phone or email for the account: the same rules as logging in with it. */

@@ -141,7 +141,11 @@ describe.each(testDatabaseKinds)('appointment pages and cancelling on %s', (kind
     if (!paid.ok) throw new Error(paid.reason);
     const paymentId = await insertPaymentForTest(database.db, klinik.id, paid.invoice?.id ?? '');
     await settlePayment(database.db, { tenantId: klinik.id, paymentId, status: 'paid', via: 'verify' });
-    const cancelled = await cancelBooking(database.db, { tenantId: klinik.id, publicId: paid.booking.publicId, now: NOW });
+    const cancelled = await cancelBooking(database.db, {
+      tenantId: klinik.id,
+      publicId: paid.booking.publicId,
+      now: NOW,
+    });
     expect(cancelled.ok && cancelled.booking).toMatchObject({ status: 'cancelled', refundDue: true, refundedAt: null });
     // Staff see it under "Refunds due", with what was paid.
     const agenda = await staffAgenda(database.db, klinik, NOW);
@@ -153,7 +157,11 @@ describe.each(testDatabaseKinds)('appointment pages and cancelling on %s', (kind
 
     const request = await book('health-screening', '2026-11-27T01:00:00Z');
     if (!request.ok) throw new Error(request.reason);
-    const unpaid = await cancelBooking(database.db, { tenantId: klinik.id, publicId: request.booking.publicId, now: NOW });
+    const unpaid = await cancelBooking(database.db, {
+      tenantId: klinik.id,
+      publicId: request.booking.publicId,
+      now: NOW,
+    });
     expect(unpaid.ok && unpaid.booking.refundDue).toBe(false);
   });
 

@@ -14,7 +14,14 @@ export {
 export type { Availability, AvailabilityDay, DayStatus, Slot } from './availability';
 export { availabilityFor, MAX_REQUEST_DAYS } from './availability.server';
 export { type BookSlotInput, type BookSlotResult, bookSlot } from './book-slot.server';
-export { amountDueAtBooking, BLOCKING, type BookingStatus, canChangeOnline, HOLD_MINUTES } from './booking';
+export {
+  amountDueAtBooking,
+  BLOCKING,
+  type BookingStatus,
+  balanceAtVisit,
+  canChangeOnline,
+  HOLD_MINUTES,
+} from './booking';
 export * from './booking-form-rules';
 export {
   type AttendanceResult,
