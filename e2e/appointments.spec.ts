@@ -428,6 +428,9 @@ test.describe('appointment routes and API', () => {
 
     // Staff see it on the agenda as confirmed, to pay at the counter.
     const publicId = new URL(page.url()).searchParams.get('booking') as string;
+    // A short reference a person can read over the phone, instead of the 22-character id.
+    const reference = (await page.locator('[data-detail="reference"]').textContent())?.trim() ?? '';
+    expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{7}$/);
     const staff = await (await browser.newContext()).newPage();
     await staff.goto(site('klinik', '/ms/staff/login?next=/ms/staff/appointments'));
     await staff.locator('#staff-email').fill('staff@kliniksihat.my');
@@ -436,6 +439,14 @@ test.describe('appointment routes and API', () => {
     const row = staff.locator(`[data-appointment="${publicId}"]`);
     await expect(row).toHaveAttribute('data-status', 'confirmed');
     await expect(row.locator('[data-pay-at-counter]')).toHaveText('Bayar di kaunter');
+    await expect(row.locator('[data-reference]')).toHaveText(reference);
+    // Staff find it by the reference as the customer reads it out.
+    await staff
+      .getByLabel('Cari tempahan melalui rujukannya')
+      .fill(`${reference.slice(0, 3).toLowerCase()} ${reference.slice(3)}`);
+    await staff.getByRole('button', { name: 'Cari', exact: true }).click();
+    await expect(staff.locator('[data-reference-result="found"]')).toContainText('Hafiz Kaunter');
+    await expect(staff.locator('[data-reference-result="found"]')).toContainText(reference);
   });
 
   test('times say they are the clinic’s when the visitor’s clock is elsewhere', async ({ browser }) => {

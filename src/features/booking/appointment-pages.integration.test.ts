@@ -14,7 +14,7 @@ import {
   categoryWithServices,
   serviceBookingWindow,
 } from '.';
-import { staffAgenda } from './staff-agenda.server';
+import { findByReference, staffAgenda } from './staff-agenda.server';
 import { insertPaymentForTest } from './test-support';
 
 // Monday 23 Nov 2026, 08:00 in Kuala Lumpur.
@@ -134,6 +134,22 @@ describe.each(testDatabaseKinds)('appointment pages and cancelling on %s', (kind
       now: NOW,
     });
     expect(after?.days[0]?.slots.some((s) => s.start === new Date(start).toISOString())).toBe(true);
+  });
+
+  it('gives every booking a short reference staff can find, only within the tenant', async () => {
+    const held = await book('dental-scaling', '2026-11-25T03:00:00Z');
+    if (!held.ok) throw new Error(held.reason);
+    const reference = held.booking.reference as string;
+    expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{7}$/);
+    const typed = `${reference.slice(0, 3).toLowerCase()} ${reference.slice(3)}`;
+    const found = await findByReference(database.db, klinik.id, typed);
+    expect(found.kind === 'found' && found.row.booking.publicId).toBe(held.booking.publicId);
+    expect(found.kind === 'found' && found.row.resourceName).toMatch(/^Dr\. /);
+    expect((await findByReference(database.db, yayasan.id, reference)).kind).toBe('not_found');
+    expect((await findByReference(database.db, klinik.id, "x' or 1=1 --")).kind).toBe('invalid');
+    // The page shows it rather than the 22-character id.
+    const page = await bookingPageData(database.db, klinik, 'dental-scaling', held.booking.publicId);
+    expect(page?.booking.reference).toBe(reference);
   });
 
   it('flags a paid booking "refund due" when the customer cancels it; an unpaid one is not', async () => {

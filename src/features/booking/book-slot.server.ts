@@ -6,6 +6,7 @@ import type { Tenant } from '../tenants';
 import { availabilityFor } from './availability.server';
 import { amountDueAtBooking, blockedRange, holdExpiry, isOverlapViolation } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';
+import { newBookingReference } from './booking-reference';
 import { type BookingRow, findService, insertBooking, moveBooking, releaseExpiredHolds } from './booking-repo.server';
 import { zonedDate } from './time-zone';
 
@@ -56,6 +57,7 @@ export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotRe
           return insertBooking(attempt, {
             tenantId: input.tenant.id,
             publicId: newPublicId(),
+            reference: newBookingReference(),
             serviceId: service.id,
             resourceId,
             ...range,
