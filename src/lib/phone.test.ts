@@ -6,10 +6,10 @@ import {
   MALAYSIA_DIAL_CODE,
   MALAYSIA_MOBILE,
   matchDialCode,
-  normalisePhone,
   phoneValue,
   validatePhone,
 } from './phone';
+import { normalisePhone } from './phone-e164';
 
 describe('digitsOnly', () => {
   it('keeps only ASCII digits', () => {

@@ -1,6 +1,5 @@
-// Phone field rules (SPEC §5, §9).
-// libphonenumber-js with its small ("min") metadata: the browser ships it with the phone field only.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+// Phone field rules (SPEC §5, §9). The normalisation to E.164 (libphonenumber) is in ./phone-e164,
+// apart so the browser loads it only when a phone field is used.
 import type { Country } from './countries';
 import { COUNTRIES, DEFAULT_COUNTRY_ISO, findCountry } from './countries';
 import { timeZoneCountry } from './time-zones';
@@ -55,25 +54,6 @@ export function phoneValue(number: string, dialCode: string): string {
   let code = digitsOnly(dialCode);
   if (code === '60') code = MALAYSIA_DIAL_CODE;
   return digits.startsWith(code) ? digits : code + digits;
-}
-
-/**
- * The one normalisation of a phone value, shared by the phone field and the server: a number in
- * international form (digits with the dial code, as phoneValue emits it, '+' and separators
- * allowed) → E.164 digits without the '+' (the form we store; SMS gateways add the '+').
- * libphonenumber drops a national trunk prefix typed after the dial code, for every country:
- * Indonesia's 0812-3456-7890 with +62 is 6281234567890, not 62081234567890. Malaysia's product
- * dial code "6" already absorbs its trunk 0 (0123456789 → 60123456789), which libphonenumber
- * keeps as it is. Numbers it cannot place keep their digits: outside Malaysia SPEC §5 only asks
- * for non-empty, and validatePhone stays the only judge of valid (its messages unchanged).
- */
-export function normalisePhone(value: string): string {
-  const digits = digitsOnly(value);
-  if (digits === '') return '';
-  const parsed = parsePhoneNumberFromString(`+${digits}`);
-  const e164 = parsed?.number.slice(1);
-  // Only accept a result that is the same number minus a trunk prefix, never a different one.
-  return e164 && e164.length <= digits.length && e164.length >= digits.length - 2 ? e164 : digits;
 }
 
 /** Length of the longest area code of `country` that `rest` starts with; 0 if none. */

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import type { Locale } from '../../i18n/locales';
 import type { MessageKey } from '../../i18n/t';
 import { countryName, flagUrl } from '../../lib/countries';
-import { countryFromTimeZone, digitsOnly, normalisePhone, phoneValue, validatePhone } from '../../lib/phone';
+import { countryFromTimeZone, digitsOnly, phoneValue, validatePhone } from '../../lib/phone';
 import { FieldError, FieldLabel } from './FieldParts';
 import { describedBy } from './field-styles';
 import { useFormSubmitValidation } from './form-validation';
@@ -85,8 +85,26 @@ export default function PhoneInput({
   useEffect(() => setMounted(true), []);
 
   const country = countryOrDefault(iso);
-  // The dial code prefixed to the number (SPEC.md §5), then the shared normalisation (trunk 0 dropped).
-  const emitted = normalisePhone(phoneValue(number, country.dialCode));
+  // The dial code prefixed to the number (SPEC.md §5), then the shared normalisation (trunk 0
+  // dropped, lib/phone-e164). That module carries libphonenumber's metadata, so it is loaded once
+  // the field is used or holds a number, not with the page; until then the plain value stands
+  // (the server normalises with the same function anyway).
+  const [normalise, setNormalise] = useState<((value: string) => string) | null>(null);
+  const loadNormaliser = useRef(false);
+  const wantNormaliser = () => {
+    if (loadNormaliser.current) return;
+    loadNormaliser.current = true;
+    import('../../lib/phone-e164')
+      .then((module) => setNormalise(() => module.normalisePhone))
+      .catch(() => {
+        loadNormaliser.current = false; // offline: try again on the next keystroke
+      });
+  };
+  useEffect(() => {
+    if (number !== '') wantNormaliser();
+  });
+  const plain = phoneValue(number, country.dialCode);
+  const emitted = normalise ? normalise(plain) : plain;
   const options = useMemo(() => (open ? countryOptions(locale) : []), [open, locale]);
   const filtered = useMemo(() => filterCountries(options, query), [options, query]);
   const activeOption = filtered[Math.min(active, filtered.length - 1)];
@@ -287,6 +305,7 @@ export default function PhoneInput({
               setNumber(parsed.number);
               if (touched) setError(message(parsed.number, parsed.iso));
             }}
+            onFocus={wantNormaliser}
             onBlur={() => {
               setTouched(true);
               setError(message(number, iso));

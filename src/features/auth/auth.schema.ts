@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { matchDialCode, normalisePhone, validatePhone } from '../../lib/phone';
+import { matchDialCode, validatePhone } from '../../lib/phone';
+import { normalisePhone } from '../../lib/phone-e164';
 
 /**
  * The phone value the shared phone input emits: dial code + number, digits only. Malaysian

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { matchDialCode, normalisePhone, validatePhone } from '../../lib/phone';
+import { matchDialCode, validatePhone } from '../../lib/phone';
+import { normalisePhone } from '../../lib/phone-e164';
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'booking.slotInvalid' });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'booking.dateInvalid' });
