@@ -392,6 +392,7 @@ test.describe('booking an appointment', () => {
 
 test.describe('appointment routes and API', () => {
   test('paying at the counter confirms the booking at once, to pay on the day (Malay)', async ({ page, browser }) => {
+    test.setTimeout(60_000);
     await page.goto(site('klinik', '/ms/appointment/dental-scaling'));
     await waitForTimes(page);
     const day = await firstAvailableDay(page, 'any', 4);
