@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { services } from '../../db/schema';
+import { outbox, services } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { renderMessage } from '../../server/outbox';
 import { settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
@@ -170,6 +171,16 @@ describe.each(testDatabaseKinds)('appointment pages and cancelling on %s', (kind
     // The customer's page knows too.
     const page = await bookingPageData(database.db, klinik, 'dental-scaling', paid.booking.publicId);
     expect(page?.booking.refundDue).toBe(true);
+    // And the cancellation message tells the customer what becomes of the money.
+    const [sent] = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.tenantId, klinik.id), eq(outbox.template, 'booking-cancelled')))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    expect(renderMessage('booking-cancelled', 'ms', sent?.payload).text).toContain(
+      'klinik akan memulangkan bayaran anda',
+    );
 
     const request = await book('health-screening', '2026-11-27T01:00:00Z');
     if (!request.ok) throw new Error(request.reason);
