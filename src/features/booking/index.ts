@@ -14,7 +14,14 @@ export {
 export type { Availability, AvailabilityDay, DayStatus, Slot } from './availability';
 export { availabilityFor, MAX_REQUEST_DAYS } from './availability.server';
 export { type BookSlotInput, type BookSlotResult, bookSlot } from './book-slot.server';
-export { amountDueAtBooking, BLOCKING, type BookingStatus, canChangeOnline, HOLD_MINUTES } from './booking';
+export {
+  amountDueAtBooking,
+  BLOCKING,
+  type BookingStatus,
+  balanceAtVisit,
+  canChangeOnline,
+  HOLD_MINUTES,
+} from './booking';
 export * from './booking-form-rules';
 export {
   type AttendanceResult,
@@ -45,6 +52,6 @@ export {
 } from './booking-repo.server';
 export { type CancelBookingResult, cancelBooking } from './cancel-booking.server';
 export { MAX_EMBED_ORIGINS } from './embed';
-export { type EmbedOriginsUpdate, embedOriginsFor, updateEmbedOriginsFromForm } from './embed.server';
+export { type EmbedOriginsUpdate, embedOriginsFor, embedSnippet, updateEmbedOriginsFromForm } from './embed.server';
 export { type RescheduleResult, rescheduleBooking } from './reschedule-booking.server';
 export { timeZoneLabel } from './time-zone';

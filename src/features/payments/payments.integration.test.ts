@@ -468,6 +468,27 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
     });
   });
 
+  it('a cancelled payment leaves the invoice open (nothing failed); a failed one marks it failed', async () => {
+    const statusOf = async (invoice: InvoiceView) =>
+      (await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status;
+    const cancelled = await newInvoice();
+    await settlePayment(database.db, {
+      tenantId: klinik.id,
+      paymentId: await startPayment(cancelled),
+      status: 'cancelled',
+      via: 'verify',
+    });
+    expect(await statusOf(cancelled)).toBe('open');
+    const failed = await newInvoice();
+    await settlePayment(database.db, {
+      tenantId: klinik.id,
+      paymentId: await startPayment(failed),
+      status: 'failed',
+      via: 'verify',
+    });
+    expect(await statusOf(failed)).toBe('failed');
+  });
+
   it('settles only pending payments: a second settlement is a no-op', async () => {
     const invoice = await newInvoice();
     const paymentId = await startPayment(invoice);
