@@ -23,7 +23,13 @@ import {
 } from '.';
 import { findCustomer } from './auth-repo.server';
 import { CODES_PER_IP } from './login-code';
-import { STAFF_LOGINS_PER_WINDOW } from './staff.server';
+import { verifyPassword } from './passwords.server';
+import {
+  STAFF_LOGIN_WINDOW_MS,
+  STAFF_LOGINS_PER_ACCOUNT,
+  STAFF_LOGINS_PER_IP,
+  STAFF_LOGINS_PER_WINDOW,
+} from './staff.server';
 
 describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   let database: TestDatabase;
@@ -412,6 +418,67 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     for (let i = 0; i < STAFF_LOGINS_PER_WINDOW; i++)
       expect(await attempt('wrong')).toMatchObject({ reason: 'invalid' });
     expect(await attempt('demo-staff-klinik')).toMatchObject({ ok: false, reason: 'rate_limited' });
+  });
+
+  it('checks at most a few wrong passwords per account however many addresses guess, at once', async () => {
+    // A window of its own, far from the other tests' real clock.
+    const now = new Date('2031-03-03T00:00:00Z');
+    const guess = (n: number) =>
+      staffLogin(database.db, {
+        tenant: klinik,
+        email: 'staff@kliniksihat.my',
+        password: `guess-${n}`,
+        ip: `10.9.${n}.1`,
+        now,
+      });
+    const answers = await Promise.all(Array.from({ length: STAFF_LOGINS_PER_ACCOUNT + 10 }, (_, n) => guess(n)));
+    expect(answers.filter((a) => !a.ok && a.reason === 'invalid')).toHaveLength(STAFF_LOGINS_PER_ACCOUNT);
+    expect(answers.filter((a) => !a.ok && a.reason === 'rate_limited')).toHaveLength(10);
+    // While locked, the right password waits too; no address alone could have locked it (per
+    // address the limit is lower), and the lock ends with the window.
+    expect(STAFF_LOGINS_PER_WINDOW).toBeLessThan(STAFF_LOGINS_PER_ACCOUNT);
+    const real = (at: Date) =>
+      staffLogin(database.db, {
+        tenant: klinik,
+        email: 'staff@kliniksihat.my',
+        password: 'demo-staff-klinik',
+        ip: '10.9.200.1',
+        now: at,
+      });
+    expect(await real(now)).toMatchObject({ ok: false, reason: 'rate_limited' });
+    expect((await real(new Date(now.getTime() + STAFF_LOGIN_WINDOW_MS))).ok).toBe(true);
+  });
+
+  it('limits made-up e-mails per address before hashing, so a real login stays fast', async () => {
+    const now = new Date('2031-04-04T00:00:00Z');
+    const attacker = '10.8.0.1';
+    const madeUp = (n: number) =>
+      staffLogin(database.db, {
+        tenant: klinik,
+        email: `nobody-${n}@example.my`,
+        password: 'x',
+        ip: attacker,
+        now,
+      });
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, n) => madeUp(n)));
+    expect(answers.filter((a) => !a.ok && a.reason === 'invalid')).toHaveLength(STAFF_LOGINS_PER_IP);
+    expect(answers.filter((a) => !a.ok && a.reason === 'rate_limited')).toHaveLength(100 - STAFF_LOGINS_PER_IP);
+    // Refused attempts cost no hashing: twenty of them take less than a few hashes.
+    const hashStarted = performance.now();
+    await verifyPassword('x', null);
+    const oneHash = performance.now() - hashStarted;
+    const refusedStarted = performance.now();
+    for (let n = 0; n < 20; n++) expect(await madeUp(1000 + n)).toMatchObject({ reason: 'rate_limited' });
+    expect(performance.now() - refusedStarted).toBeLessThan(oneHash * 5);
+    // The member logs in from their own address meanwhile.
+    const member = await staffLogin(database.db, {
+      tenant: klinik,
+      email: 'owner@kliniksihat.my',
+      password: 'demo-owner-klinik',
+      ip: '10.8.0.2',
+      now,
+    });
+    expect(member.ok).toBe(true);
   });
 
   it('invites a member who sets a password, and disables them with their sessions', async () => {
