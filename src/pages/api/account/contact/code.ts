@@ -13,8 +13,9 @@ import { kickOutbox, showsCodesOnPage } from '../../../../server/outbox';
 
 /**
  * Step 1 of changing the logged-in customer's phone or email (the access rule requires a
- * customer): a code goes to the new phone or email. 409 when it is already theirs or another
- * customer's; 429 when too many codes were asked for.
+ * customer): a code goes to the new phone or email, whether or not another customer has it (the
+ * same answer either way; step 2 refuses a taken one after the code). 409 when it is already
+ * theirs; 429 when too many codes were asked for.
  */
 export const POST: APIRoute = async ({ request, locals }) => {
   const { t, user } = locals;
