@@ -10,7 +10,7 @@ import type { AfterCommit } from './invoice-paid.server';
 import { quote } from './payment-options';
 import { enabledOptions, insertPayment, pendingCounterPayment, setProviderRef } from './payment-repo.server';
 import type { PaymentMethod, PaymentProvider, PaymentStart } from './provider';
-import { methodAcceptsCurrency } from './providers';
+import { methodAvailable } from './providers';
 
 /**
  * Card-testing defence: attempts per invoice, per payer (address), and per tenant. The tenant's
@@ -54,7 +54,7 @@ export async function createPayment(
 ): Promise<CreatePaymentResult> {
   if (!canPayNow(input.invoice, input.now)) return { ok: false, reason: 'not_payable' };
   const option = (await enabledOptions(db, input.tenant.id, input.locale)).find((o) => o.method === input.method);
-  if (!option || !methodAcceptsCurrency(input.method, input.invoice.currency.code)) {
+  if (!option || !methodAvailable(input.method, input.invoice.currency.code)) {
     return { ok: false, reason: 'method_unavailable' };
   }
 

@@ -38,7 +38,7 @@ export {
   type ProviderName,
   WebhookVerificationError,
 } from './provider';
-export { methodAcceptsCurrency } from './providers';
+export { methodAcceptsCurrency, methodAvailable } from './providers';
 export {
   type DeclineInput,
   recordDecline,
