@@ -17,7 +17,8 @@ import { kickOutbox, showsCodesOnPage } from '../../../../server/outbox';
  * same answer either way; step 2 refuses a taken one after the code). 409 when it is already
  * theirs; 429 when too many codes were asked for.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
+export const POST: APIRoute = async (context) => {
+  const { request, locals } = context;
   const { t, user } = locals;
   if (!user) return json({ error: t('auth.loginRequired') }, { status: 401 });
   const body = ContactCodeBody.safeParse(await readJson(request));
@@ -51,6 +52,6 @@ export const POST: APIRoute = async ({ request, locals }) => {
       destination: displayDestination(destination, channel),
       minutes: CODE_TTL_MS / 60_000,
     }),
-    ...(showsCodesOnPage(channel) ? { devCode: result.code } : {}),
+    ...(showsCodesOnPage(channel, context) ? { devCode: result.code } : {}),
   });
 };
