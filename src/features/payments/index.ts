@@ -3,7 +3,12 @@ import './receipt.server';
 export { appProviders } from './app-providers.server';
 export { markPaidAtCounter } from './counter.server';
 export { type CounterChosenEvent, onCounterChosen } from './counter-chosen.server';
-export { type CreatePaymentResult, createPayment, PAYMENT_LIMITS } from './create-payment.server';
+export {
+  ATTEMPTS_FREE_OF_TENANT_LIMIT,
+  type CreatePaymentResult,
+  createPayment,
+  PAYMENT_LIMITS,
+} from './create-payment.server';
 export { expireInvoices, PAYMENT_IN_FLIGHT_MS } from './expire-invoices.server';
 export { handleWebhook, type WebhookResult } from './handle-webhook.server';
 export { emitInvoicePaid, type InvoicePaidEvent, onInvoicePaid } from './invoice-paid.server';
@@ -33,7 +38,7 @@ export {
   type ProviderName,
   WebhookVerificationError,
 } from './provider';
-export { methodAcceptsCurrency } from './providers';
+export { methodAcceptsCurrency, methodAvailable } from './providers';
 export {
   type DeclineInput,
   recordDecline,
