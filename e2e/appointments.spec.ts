@@ -135,11 +135,16 @@ test.describe('booking an appointment', () => {
 
     await expect(page).toHaveURL(/\/ms\/appointment\/dental-scaling\/checkout\?booking=\w+$/);
     const checkout = page.url();
+    // The booking is made: the customer's details leave this device's cart at once (a payer who
+    // never comes back to this page must not leave them for the next person).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('appointment_cart'))).toBeNull();
     await expect(page.locator('[data-payment-reminder]')).toHaveText(
       'Sila buat pembayaran dalam masa 10 minit atau tempahan ini akan dibatalkan.',
     );
     await expect(page.locator('[data-countdown]')).toHaveText(/^(10:00|09:[0-5]\d)$/);
     await expect(page.locator('[data-detail="when"]')).not.toBeEmpty();
+    // A deposit: the summary says so, and what is left to pay at the visit.
+    await expect(page.locator('[data-detail="balance"]')).toHaveText('RM100.00');
     await expectAccessible(page);
 
     await page.getByLabel('Kad kredit/debit').check();
@@ -149,6 +154,9 @@ test.describe('booking an appointment', () => {
     await expect(page).toHaveURL(/\/ms\/invoices\/\w+\/verify\?payment=/);
     await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
     // The payment result says what became of the booking, with a way back to it.
+    await expect(page.locator('[data-deposit-balance]')).toHaveText(
+      'Invois ini ialah deposit untuk Cuci gigi (scaling dan polishing). Baki RM100.00 perlu dibayar semasa lawatan anda.',
+    );
     const outcome = page.locator('[data-booking-outcome="confirmed"]');
     await expect(outcome).toContainText('Temujanji anda telah disahkan');
     await expect(outcome.getByRole('link', { name: 'Lihat tempahan anda' })).toHaveAttribute(
@@ -200,9 +208,16 @@ test.describe('booking an appointment', () => {
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Batalkan temujanji' }).click();
+    // Paid: cancelling says what happens to the money, before and after.
+    await expect(page.locator('[data-cancel-booking]')).toContainText(
+      'Anda telah membayar RM50.00: klinik akan dimaklumkan untuk memulangkannya',
+    );
     await page.getByRole('button', { name: 'Ya, batalkan' }).click();
     await expect(page.locator('[data-booking-status="cancelled"]')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Temujanji ini telah dibatalkan');
+    await expect(page.locator('[data-booking-status="cancelled"]')).toContainText(
+      'Anda telah membayar RM50.00: klinik telah dimaklumkan untuk memulangkannya',
+    );
     // The time is free again.
     await page.goto(site('klinik', '/ms/appointment/dental-scaling'));
     await waitForTimes(page);
@@ -365,6 +380,8 @@ test.describe('booking an appointment', () => {
       'Time is up: this booking was cancelled and the time released.',
     );
     await expect(page.locator('[data-booking-payment]')).toBeHidden();
+    // The heading no longer asks to pay.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This booking has expired');
     await expect(page.getByRole('link', { name: 'Choose another time' })).toHaveAttribute(
       'href',
       '/appointment/tooth-extraction',
@@ -375,6 +392,7 @@ test.describe('booking an appointment', () => {
 
 test.describe('appointment routes and API', () => {
   test('paying at the counter confirms the booking at once, to pay on the day (Malay)', async ({ page, browser }) => {
+    test.setTimeout(60_000);
     await page.goto(site('klinik', '/ms/appointment/dental-scaling'));
     await waitForTimes(page);
     const day = await firstAvailableDay(page, 'any', 4);
@@ -390,13 +408,20 @@ test.describe('appointment routes and API', () => {
     await expect(page.locator('[data-realtime="open"]')).toBeAttached();
 
     await page.getByLabel('Bayar di kaunter').check();
-    await page.getByRole('button', { name: 'Bayar RM50.00' }).click();
+    // Nothing is paid now: the button says so instead of "Bayar RM50.00".
+    await expect(page.getByRole('button', { name: 'Bayar RM50.00' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sahkan — bayar di kaunter' }).click();
     // The booking is confirmed: the page turns into the confirmation, the countdown is gone.
     await expect(page.locator('[data-booking-status="confirmed"]')).toBeVisible();
     await expect(page.locator('[data-countdown]')).toHaveCount(0);
     await expect(page.locator('[data-pay-at-counter]')).toHaveText(
       'Sila bayar RM50.00 di kaunter hadapan kami semasa anda tiba.',
     );
+    // Nothing was paid: no word of a payment that "carries over".
+    await expect(page.locator('[data-booking-status="confirmed"]')).toContainText(
+      'Perlukan masa lain? Anda boleh memindahkan temujanji ini.',
+    );
+    await expect(page.locator('[data-booking-status="confirmed"]')).not.toContainText('bayaran anda dibawa bersama');
     await expectAccessible(page);
     await page.locator('[data-booking-status="confirmed"]').screenshot({
       path: 'test-results/screenshots/counter-confirmation-ms.png',
@@ -404,6 +429,9 @@ test.describe('appointment routes and API', () => {
 
     // Staff see it on the agenda as confirmed, to pay at the counter.
     const publicId = new URL(page.url()).searchParams.get('booking') as string;
+    // A short reference a person can read over the phone, instead of the 22-character id.
+    const reference = (await page.locator('[data-detail="reference"]').textContent())?.trim() ?? '';
+    expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{7}$/);
     const staff = await (await browser.newContext()).newPage();
     await staff.goto(site('klinik', '/ms/staff/login?next=/ms/staff/appointments'));
     await staff.locator('#staff-email').fill('staff@kliniksihat.my');
@@ -412,6 +440,14 @@ test.describe('appointment routes and API', () => {
     const row = staff.locator(`[data-appointment="${publicId}"]`);
     await expect(row).toHaveAttribute('data-status', 'confirmed');
     await expect(row.locator('[data-pay-at-counter]')).toHaveText('Bayar di kaunter');
+    await expect(row.locator('[data-reference]')).toHaveText(reference);
+    // Staff find it by the reference as the customer reads it out.
+    await staff
+      .getByLabel('Cari tempahan melalui rujukannya')
+      .fill(`${reference.slice(0, 3).toLowerCase()} ${reference.slice(3)}`);
+    await staff.getByRole('button', { name: 'Cari', exact: true }).click();
+    await expect(staff.locator('[data-reference-result="found"]')).toContainText('Hafiz Kaunter');
+    await expect(staff.locator('[data-reference-result="found"]')).toContainText(reference);
   });
 
   test('times say they are the clinic’s when the visitor’s clock is elsewhere', async ({ browser }) => {

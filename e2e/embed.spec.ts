@@ -265,7 +265,10 @@ test.describe('the booking embed', () => {
     expect(String(allowed.headers['content-security-policy'])).toContain(
       `frame-ancestors 'self' ${PARTNER} ${STRANGER}`,
     );
-    await expect(owner.locator('pre code')).toContainText('/embed.js" data-serambi-embed async></script>');
+    // From the tenant's public origin (PUBLIC_PROTOCOL, https by default), never the server's http.
+    await expect(owner.locator('pre code')).toHaveText(
+      '<script src="https://kliniksihat.my/embed.js" data-serambi-embed async></script>',
+    );
 
     // Back to the file's setting.
     await field.fill(PARTNER);

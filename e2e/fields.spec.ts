@@ -68,6 +68,27 @@ test('phone: only digits can be typed, and the value carries the dial code', asy
   await expect(page.getByRole('button', { name: /^Country: Malaysia \+60/ })).toBeVisible();
 });
 
+test('phone: letters typed into an empty field never show', async ({ page }) => {
+  await openGallery(page);
+  const input = phoneInput(page, 'Phone number');
+  await input.pressSequentially('abc');
+  await expect(input).toHaveValue('');
+  await expect(hiddenPhone(page)).toHaveValue('');
+  await input.pressSequentially('012x');
+  await expect(input).toHaveValue('012');
+});
+
+test.describe('phone: Indonesian numbers', () => {
+  test.use({ timezoneId: 'Asia/Jakarta' });
+  test('0812-3456-7890 with +62 is emitted without the trunk 0', async ({ page }) => {
+    await openGallery(page);
+    const input = phoneInput(page, 'Phone number');
+    await expect(page.getByRole('button', { name: /^Country:/ })).toHaveAttribute('data-country', 'ID');
+    await input.pressSequentially('0812-3456-7890');
+    await expect(hiddenPhone(page)).toHaveValue('6281234567890');
+  });
+});
+
 test('phone: the country picker searches and picks with the keyboard', async ({ page }) => {
   await openGallery(page);
   const input = phoneInput(page, 'Phone number');

@@ -55,6 +55,11 @@ test.describe('paying an invoice', () => {
     await expect(page).toHaveURL(/\/verify\?payment=/);
     await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Payment received. Thank you!');
+    // The receipt is one click away from the paid page.
+    await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      `/invoices/${invoice.publicId}/pdf`,
+    );
     await expectAccessible(page);
     await page.goto(site('klinik', invoice.path));
     await expect(page.locator('[data-invoice-status]')).toHaveText('Paid');
@@ -88,6 +93,26 @@ test.describe('paying an invoice', () => {
       'Terima kasih! Derma anda telah diterima.',
     );
   });
+});
+
+test('a cancelled payment says so, not "failed", and offers to try again (English and Indonesian)', async ({
+  page,
+}) => {
+  const invoice = await newInvoice(page, 'klinik', { amount: 4_000 });
+  await page.goto(site('klinik', invoice.path));
+  await hydrated(page);
+  await page.getByLabel('Credit/debit card').check();
+  await page.getByRole('button', { name: 'Pay RM40.00' }).click();
+  await page.getByRole('button', { name: 'Cancel payment' }).click();
+  await expect(page).toHaveURL(/\/verify\?payment=/);
+  await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'cancelled');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Payment cancelled');
+  await expect(page.getByText('Payment failed')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.goto(site('klinik', `/id${new URL(page.url()).pathname}${new URL(page.url()).search}`));
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Pembayaran dibatalkan');
+  await page.getByRole('link', { name: 'Coba lagi' }).click();
+  await expect(page).toHaveURL(site('klinik', `/id${invoice.path}`));
 });
 
 test.describe('due time and bad input', () => {
@@ -244,11 +269,15 @@ test.describe('the Indonesian foundation', () => {
 
 test.describe('staff and customers', () => {
   test('pay at counter: staff mark it paid and the waiting page turns paid by itself', async ({ page, browser }) => {
-    const invoice = await newInvoice(page, 'klinik', { amount: 8_450, name: 'Counter Payer' });
+    const invoice = await newInvoice(page, 'klinik', {
+      amount: 8_450,
+      name: 'Counter Payer',
+      email: 'counter@example.my',
+    });
     await page.goto(site('klinik', invoice.path));
     await hydrated(page);
     await page.getByLabel('Pay at counter').check();
-    await page.getByRole('button', { name: 'Pay RM84.50' }).click();
+    await page.getByRole('button', { name: 'Confirm — pay at counter' }).click();
     await expect(page.getByText(`Please pay at the counter and show invoice ${invoice.number}.`)).toBeVisible();
     await page.getByRole('link', { name: 'Payment status' }).click();
     await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'pending');
@@ -276,6 +305,12 @@ test.describe('staff and customers', () => {
     }, invoice.publicId);
     expect(again.status).toBe(409);
     expect(again.text).toContain(`${invoice.number} was already marked paid.`);
+
+    // Which invoice, and whose: the number and the payer, the contact masked.
+    const row = staff.locator(`[data-counter-payment="paid"][data-invoice-number="${invoice.number}"]`);
+    await expect(row).toContainText('Counter Payer');
+    await expect(row).toContainText('c***@example.my');
+    await expect(row).not.toContainText('counter@example.my');
     // A forged or stale form: a malformed invoice id is a 400, an unknown one a 404; nothing is marked.
     const refused = await staff.evaluate(async () => {
       const post = async (invoice: string) =>

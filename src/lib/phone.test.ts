@@ -9,6 +9,7 @@ import {
   phoneValue,
   validatePhone,
 } from './phone';
+import { normalisePhone } from './phone-e164';
 
 describe('digitsOnly', () => {
   it('keeps only ASCII digits', () => {
@@ -113,6 +114,30 @@ describe('phoneValue', () => {
     expect(phoneValue('', '6')).toBe('');
     expect(phoneValue('--', '62')).toBe('');
     expect(phoneValue('8123456', '')).toBe('8123456');
+  });
+});
+
+describe('normalisePhone', () => {
+  it('drops the national trunk 0 typed after the dial code', () => {
+    expect(normalisePhone(phoneValue('0812-3456-7890', '62'))).toBe('6281234567890');
+    expect(normalisePhone('+62 0812 3456 7890')).toBe('6281234567890');
+    expect(normalisePhone(phoneValue('07911 123456', '44'))).toBe('447911123456');
+    expect(normalisePhone(phoneValue('0412 345 678', '61'))).toBe('61412345678');
+  });
+
+  it('keeps the Malaysian rule: 6 + 0123456789 is already E.164', () => {
+    expect(normalisePhone(phoneValue('0123456789', MALAYSIA_DIAL_CODE))).toBe('60123456789');
+    expect(normalisePhone(phoneValue('01123456789', MALAYSIA_DIAL_CODE))).toBe('601123456789');
+    expect(normalisePhone('+60 12-345 6789')).toBe('60123456789');
+  });
+
+  it('keeps numbers that are already right, and what it cannot place', () => {
+    expect(normalisePhone('6281234567890')).toBe('6281234567890');
+    expect(normalisePhone('6591234567')).toBe('6591234567');
+    expect(normalisePhone('390669812345')).toBe('390669812345'); // Italy keeps its leading 0
+    expect(normalisePhone('651')).toBe('651');
+    expect(normalisePhone('')).toBe('');
+    expect(normalisePhone('abc')).toBe('');
   });
 });
 

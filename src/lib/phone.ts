@@ -1,4 +1,5 @@
-// Phone field rules (SPEC §5, §9).
+// Phone field rules (SPEC §5, §9). The normalisation to E.164 (libphonenumber) is in ./phone-e164,
+// apart so the browser loads it only when a phone field is used.
 import type { Country } from './countries';
 import { COUNTRIES, DEFAULT_COUNTRY_ISO, findCountry } from './countries';
 import { timeZoneCountry } from './time-zones';

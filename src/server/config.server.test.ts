@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { checkEnvAtBoot, parseEnv } from './config.server';
+import { describe, expect, it, vi } from 'vitest';
+import { checkEnvAtBoot, onlineGateway, parseEnv, paymentsBootLine, sandboxEnabled } from './config.server';
 
 const stripe = {
   STRIPE_SECRET_KEY: 'sk_test_51SecretValueNeverShown',
@@ -15,6 +15,58 @@ function problem(source: Record<string, string>): string {
   }
   throw new Error('expected the configuration to be refused');
 }
+
+describe('the sandbox gateway rule', () => {
+  const postgres = { DATABASE_URL: 'postgres://app@db.internal:5432/serambi' };
+
+  it('is on for the embedded demo and development, off in production on PostgreSQL', () => {
+    // `npm start` on the embedded database: NODE_ENV defaults to production, still the demo.
+    expect(sandboxEnabled(parseEnv({}))).toBe(true);
+    expect(sandboxEnabled(parseEnv({ NODE_ENV: 'development', ...postgres }))).toBe(true);
+    expect(sandboxEnabled(parseEnv({ NODE_ENV: 'production', ...postgres }))).toBe(false);
+    expect(sandboxEnabled(parseEnv({ ...postgres }))).toBe(false);
+  });
+
+  it('follows PAYMENT_SANDBOX when the operator names it, either way', () => {
+    expect(sandboxEnabled(parseEnv({ ...postgres, PAYMENT_SANDBOX: '1' }))).toBe(true);
+    expect(sandboxEnabled(parseEnv({ ...postgres, PAYMENT_SANDBOX: 'true' }))).toBe(true);
+    expect(sandboxEnabled(parseEnv({ PAYMENT_SANDBOX: '0' }))).toBe(false);
+    expect(sandboxEnabled(parseEnv({ PAYMENT_SANDBOX: 'false' }))).toBe(false);
+    expect(problem({ PAYMENT_SANDBOX: 'yes' })).toMatch(/^\s*PAYMENT_SANDBOX:/m);
+  });
+
+  it('says at start-up how card and FPX are taken', () => {
+    expect(onlineGateway(parseEnv({}))).toBe('sandbox');
+    expect(paymentsBootLine(parseEnv({}))).toContain('SANDBOX gateway ON');
+    expect(onlineGateway(parseEnv({ ...postgres }))).toBe('none');
+    expect(paymentsBootLine(parseEnv({ ...postgres }))).toContain('only the counter');
+    expect(onlineGateway(parseEnv({ ...postgres, ...stripe }))).toBe('stripe');
+    expect(onlineGateway(parseEnv({ ...stripe, PAYMENT_SANDBOX: '1' }))).toBe('stripe');
+    for (const line of [parseEnv({}), parseEnv({ ...postgres, ...stripe })].map(paymentsBootLine)) {
+      for (const value of [...Object.values(stripe), postgres.DATABASE_URL]) expect(line).not.toContain(value);
+    }
+  });
+
+  it('logs that line once the configuration is checked', async () => {
+    // A fresh module: its cached environment must not leak into the other cases.
+    vi.resetModules();
+    const fresh = await import('./config.server');
+    const before = { ...process.env };
+    const lines: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => lines.push(String(chunk)) > 0) as typeof process.stdout.write;
+    try {
+      fresh.checkEnvAtBoot((code: number): never => {
+        throw new Error(`exit ${code}`);
+      });
+    } finally {
+      process.stdout.write = write;
+      process.env = before;
+      vi.resetModules();
+    }
+    expect(lines.filter((l) => l.includes('"payments: '))).toHaveLength(1);
+  });
+});
 
 describe('the environment check', () => {
   it('takes Stripe with all three variables, or none', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { log } from './logger.server';
 
 /** Environment, checked once at boot: a wrong value stops the server with a clear message. */
 const EnvFields = z.object({
@@ -51,6 +52,15 @@ const EnvFields = z.object({
   TWILIO_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   /** `whatsapp` sends the "sms" channel as WhatsApp messages through Twilio. */
   SMS_CHANNEL: z.enum(['sms', 'whatsapp']).default('sms'),
+  /**
+   * The sandbox gateway (a test page where anyone can mark an invoice paid): on by default for the
+   * embedded demo and development, off by default in production (NODE_ENV=production with
+   * DATABASE_URL); `1` turns it on, `0` off, whatever the deployment.
+   */
+  PAYMENT_SANDBOX: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   /** Sandbox gateway webhook signing secret; a random per-process one when unset (set it when running several instances). */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Where the sandbox gateway posts webhooks; default http://127.0.0.1:$PORT/api/webhooks/sandbox. */
@@ -94,6 +104,37 @@ const EnvSchema = EnvFields.superRefine((config, context) => {
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** A production deployment: NODE_ENV=production on a real PostgreSQL (the embedded database is the demo). */
+export function isProductionDeployment(config: Pick<Env, 'NODE_ENV' | 'DATABASE_URL'>): boolean {
+  return config.NODE_ENV === 'production' && config.DATABASE_URL !== undefined;
+}
+
+/**
+ * Whether the sandbox gateway runs: PAYMENT_SANDBOX when set, else on everywhere but in a
+ * production deployment, where only an operator who names it turns it on.
+ */
+export function sandboxEnabled(config: Pick<Env, 'NODE_ENV' | 'DATABASE_URL' | 'PAYMENT_SANDBOX'>): boolean {
+  return config.PAYMENT_SANDBOX ?? !isProductionDeployment(config);
+}
+
+/** How card and FPX are taken: Stripe when configured, else the sandbox when on, else not at all. */
+export function onlineGateway(config: Env): 'stripe' | 'sandbox' | 'none' {
+  if (STRIPE_VARIABLES.every((name) => config[name])) return 'stripe';
+  return sandboxEnabled(config) ? 'sandbox' : 'none';
+}
+
+/** The start-up line saying how card and FPX payments are taken (no value of any variable). */
+export function paymentsBootLine(config: Env): string {
+  switch (onlineGateway(config)) {
+    case 'stripe':
+      return 'payments: card and FPX through Stripe; the sandbox gateway is off';
+    case 'sandbox':
+      return 'payments: SANDBOX gateway ON: anyone can mark an invoice paid on its test page (demo only; PAYMENT_SANDBOX=0 turns it off, Stripe keys replace it)';
+    case 'none':
+      return 'payments: no card or FPX gateway (no Stripe keys, sandbox off): only the counter is offered; set STRIPE_* or PAYMENT_SANDBOX=1';
+  }
+}
+
 let cached: Env | undefined;
 
 /**
@@ -122,10 +163,12 @@ export function env(): Env {
  * server that answers and then fails (Stripe with one key of three served card and FPX, then 500s).
  */
 export function checkEnvAtBoot(exit: (code: number) => never = process.exit): void {
+  let config: Env;
   try {
-    env();
+    config = env();
   } catch (error) {
     console.error(`serambi: ${error instanceof Error ? error.message : String(error)}`);
     exit(1);
   }
+  log.info(paymentsBootLine(config));
 }

@@ -15,7 +15,12 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the window ends (when refused). */
   retryAfterSeconds: number;
+  /** Hits counted in this window so far, this one included. */
+  count: number;
 }
+
+/** A limit on one key: `[key, limit]`. */
+export type KeyedRateLimit = readonly [key: string, limit: RateLimit];
 
 /**
  * Counts one hit against `key` in its fixed window, in the database so every instance shares it.
@@ -39,7 +44,27 @@ export async function hitRateLimit(
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
   const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
-  return { allowed: count <= limit, retryAfterSeconds };
+  return { allowed: count <= limit, retryAfterSeconds, count };
+}
+
+/**
+ * Counts one hit against each of several limits (per account, per address, per tenant…), every
+ * one of them even when an earlier one refuses, so the counters agree on what was attempted.
+ * Allowed only when all allow; when refused, the retry waits for the last window to end.
+ */
+export async function hitRateLimits(
+  db: Db,
+  limits: readonly KeyedRateLimit[],
+  now = new Date(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number; results: RateLimitResult[] }> {
+  const results: RateLimitResult[] = [];
+  for (const [key, limit] of limits) results.push(await hitRateLimit(db, key, limit, now));
+  const refused = results.filter((r) => !r.allowed);
+  return {
+    allowed: refused.length === 0,
+    retryAfterSeconds: Math.max(0, ...refused.map((r) => r.retryAfterSeconds)),
+    results,
+  };
 }
 
 /**
@@ -57,6 +82,11 @@ export async function releaseRateLimitHit(
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+}
+
+/** Gives back one hit on each of several limits (see hitRateLimits). */
+export async function releaseRateLimitHits(db: Db, limits: readonly KeyedRateLimit[], now = new Date()): Promise<void> {
+  for (const [key, limit] of limits) await releaseRateLimitHit(db, key, limit, now);
 }
 
 /** Old windows are useless; a periodic sweep (src/server/housekeeping.server.ts) keeps the table small. */

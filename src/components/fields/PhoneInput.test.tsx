@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PhoneInput, { type PhoneMessages } from './PhoneInput';
 
@@ -53,6 +53,26 @@ describe('PhoneInput', () => {
     fireEvent.input(input, { target: { value: '01a2-3 4(5)6+7.8x9' } });
     expect(input.value).toBe('0123456789');
     expect(input.getAttribute('inputmode')).toBe('numeric');
+  });
+
+  it('never shows letters: typing letters into an empty field leaves it empty', () => {
+    const { input, hidden } = setup();
+    fireEvent.input(input, { target: { value: 'abc' } });
+    expect(input.value).toBe('');
+    expect(hidden.value).toBe('');
+    fireEvent.input(input, { target: { value: '012' } });
+    fireEvent.input(input, { target: { value: '012x' } });
+    expect(input.value).toBe('012');
+  });
+
+  it('drops the national trunk 0 of other countries (Indonesia: 0812-3456-7890 → 6281234567890)', async () => {
+    zone('Asia/Jakarta');
+    const { input, hidden, onChange } = setup();
+    fireEvent.input(input, { target: { value: '0812-3456-7890' } });
+    expect(input.value).toBe('081234567890');
+    // The normaliser (libphonenumber) arrives with the first number typed.
+    await waitFor(() => expect(hidden.value).toBe('6281234567890'));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('6281234567890'));
   });
 
   it('chooses the country from the time zone when empty', () => {

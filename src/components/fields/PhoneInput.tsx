@@ -85,7 +85,26 @@ export default function PhoneInput({
   useEffect(() => setMounted(true), []);
 
   const country = countryOrDefault(iso);
-  const emitted = phoneValue(number, country.dialCode);
+  // The dial code prefixed to the number (SPEC.md §5), then the shared normalisation (trunk 0
+  // dropped, lib/phone-e164). That module carries libphonenumber's metadata, so it is loaded once
+  // the field is used or holds a number, not with the page; until then the plain value stands
+  // (the server normalises with the same function anyway).
+  const [normalise, setNormalise] = useState<((value: string) => string) | null>(null);
+  const loadNormaliser = useRef(false);
+  const wantNormaliser = () => {
+    if (loadNormaliser.current) return;
+    loadNormaliser.current = true;
+    import('../../lib/phone-e164')
+      .then((module) => setNormalise(() => module.normalisePhone))
+      .catch(() => {
+        loadNormaliser.current = false; // offline: try again on the next keystroke
+      });
+  };
+  useEffect(() => {
+    if (number !== '') wantNormaliser();
+  });
+  const plain = phoneValue(number, country.dialCode);
+  const emitted = normalise ? normalise(plain) : plain;
   const options = useMemo(() => (open ? countryOptions(locale) : []), [open, locale]);
   const filtered = useMemo(() => filterCountries(options, query), [options, query]);
   const activeOption = filtered[Math.min(active, filtered.length - 1)];
@@ -130,7 +149,7 @@ export default function PhoneInput({
   }, [open, activeId]);
 
   const openPicker = (seed = '') => {
-    const all = countryOptions(locale);
+    const all = filterCountries(countryOptions(locale), '');
     setQuery(seed);
     setActive(
       seed
@@ -161,8 +180,11 @@ export default function PhoneInput({
     numberRef.current?.focus();
   };
 
-  const changeNumber = (raw: string) => {
-    const digits = digitsOnly(raw).slice(0, MAX_PHONE_DIGITS);
+  const changeNumber = (field: HTMLInputElement) => {
+    const digits = digitsOnly(field.value).slice(0, MAX_PHONE_DIGITS);
+    // When the filtered value equals the state (letters typed into an empty field), nothing
+    // re-renders and preact would leave the letters on screen: put the digits back ourselves.
+    if (field.value !== digits) field.value = digits;
     setNumber(digits);
     if (touched) setError(message(digits, iso));
   };
@@ -273,7 +295,7 @@ export default function PhoneInput({
             inputMode="numeric"
             autoComplete="tel-national"
             value={number}
-            onChange={(event) => changeNumber(event.target.value)}
+            onChange={(event) => changeNumber(event.currentTarget)}
             onPaste={(event) => {
               const parsed = parsePastedPhone(event.clipboardData.getData('text'));
               if (!parsed) return; // plain digits: onChange strips the rest
@@ -283,6 +305,7 @@ export default function PhoneInput({
               setNumber(parsed.number);
               if (touched) setError(message(parsed.number, parsed.iso));
             }}
+            onFocus={wantNormaliser}
             onBlur={() => {
               setTouched(true);
               setError(message(number, iso));

@@ -45,6 +45,14 @@ describe('country search', () => {
     expect(filterCountries(en, 'cote').map((c) => c.iso)).toContain('CI');
   });
 
+  it('lists Malaysia and the region first when nothing is searched, then the rest by name', () => {
+    const isos = filterCountries(en, '').map((c) => c.iso);
+    expect(isos.slice(0, 6)).toEqual(['MY', 'SG', 'ID', 'BN', 'TH', 'PH']);
+    expect(isos.slice(6, 8)).toEqual(['AF', 'AX']); // Afghanistan, Åland Islands
+    expect(new Set(isos).size).toBe(en.length);
+    expect(filterCountries(ms, '')[0]?.iso).toBe('MY');
+  });
+
   it('finds by dial code', () => {
     expect(filterCountries(en, '+60').map((c) => c.iso)).toEqual(['MY']);
     expect(filterCountries(en, '62').map((c) => c.iso)).toContain('ID');

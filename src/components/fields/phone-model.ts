@@ -65,12 +65,27 @@ export function countryOptions(locale: string, countries: readonly Country[] = C
 }
 
 /**
- * Countries matching a search: by localised or English name, ISO code, or dial code ("60",
+ * Shown first in the unsearched picker, in this order: Malaysia (the default, SPEC.md §9), then
+ * the neighbours this product's visitors most often dial from. The rest follow by name.
+ */
+export const PREFERRED_COUNTRIES: readonly string[] = ['MY', 'SG', 'ID', 'BN', 'TH', 'PH'];
+
+function preferredFirst(options: readonly CountryOption[]): CountryOption[] {
+  const rank = (iso: string) => {
+    const index = PREFERRED_COUNTRIES.indexOf(iso);
+    return index === -1 ? PREFERRED_COUNTRIES.length : index;
+  };
+  // A stable sort keeps the rest in their (localised, alphabetical) order.
+  return [...options].sort((a, b) => rank(a.iso) - rank(b.iso));
+}
+
+/**
+ * The picker's list for a search. Unsearched, the preferred countries come first. Searched: by localised or English name, ISO code, or dial code ("60",
  * "+60"). Names starting with the text come first, then names with a word starting with it.
  */
 export function filterCountries(options: readonly CountryOption[], query: string): CountryOption[] {
   const q = fold(query.trim());
-  if (q === '') return [...options];
+  if (q === '') return preferredFirst(options);
   const dial = q.replace(/^\+/, '');
   if (/^\d+$/.test(dial)) return options.filter((o) => o.dialCode.startsWith(dial));
   // "in" lists India and Indonesia before British Indian Ocean Territory, and that before Benin.

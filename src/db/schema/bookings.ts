@@ -168,6 +168,11 @@ export const bookings = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     publicId: text('public_id').notNull().unique(),
+    /**
+     * The short reference people read and type ("K7M2QX9", features/booking/booking-reference.ts),
+     * unique per tenant. Set on every new booking; migration 0009 gave older ones theirs.
+     */
+    reference: text('reference'),
     serviceId: uuid('service_id')
       .notNull()
       .references(() => services.id),
@@ -207,6 +212,7 @@ export const bookings = pgTable(
     index('bookings_resource_time_idx').on(t.tenantId, t.resourceId, t.blocksFrom),
     index('bookings_status_idx').on(t.tenantId, t.status),
     index('bookings_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'held'`),
+    uniqueIndex('bookings_reference_idx').on(t.tenantId, t.reference),
   ],
 );
 

@@ -10,7 +10,6 @@ import {
   type Channel,
   type CodeRefusal,
   checkOneTimeCode,
-  hitIpCodeLimit,
   type RequestCodeResult,
   sendOneTimeCode,
   verifiedContact,
@@ -50,8 +49,9 @@ async function contactRefusal(
 /**
  * Step 1 of changing the phone or email a customer logs in with: prove the new one is theirs. A
  * code goes to the NEW destination (same limits and outbox as login codes, in the customer's
- * language); a destination another customer of this organisation already has is refused, since it
- * would let one account log into the other.
+ * language) whether or not another customer of this organisation has it: the answer is the same
+ * for a taken and a free destination, so it cannot be used to learn who is registered. Only the
+ * code proves ownership, and only then does step 2 say "taken" (to the destination's own holder).
  */
 export async function requestContactChange(
   db: Db,
@@ -64,14 +64,13 @@ export async function requestContactChange(
     ip: string;
     now?: Date;
   },
-): Promise<RequestCodeResult | ContactRefusal> {
-  const refusal = await contactRefusal(db, { ...input, tenantId: input.tenant.id });
-  if (refusal?.reason === 'taken') {
-    // "Taken" tells whose phone or email is registered: probing counts against the IP's code limit.
-    const limit = await hitIpCodeLimit(db, input.ip, input.now ?? new Date());
-    if (!limit.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds };
+): Promise<RequestCodeResult | { ok: false; reason: 'not_found' | 'unchanged' }> {
+  const customer = await findCustomer(db, input.tenant.id, input.customerId);
+  if (!customer) return { ok: false, reason: 'not_found' };
+  // Their own phone or email: nothing to prove, and nothing learnt about anyone else.
+  if ((input.channel === 'phone' ? customer.phone : customer.email) === input.destination) {
+    return { ok: false, reason: 'unchanged' };
   }
-  if (refusal) return refusal;
   return sendOneTimeCode(db, {
     ...input,
     codeKey: contactCodeKey(input.customerId, input.destination),

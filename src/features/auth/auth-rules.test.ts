@@ -32,6 +32,18 @@ describe('login requests', () => {
     const email = RequestCodeBody.safeParse({ channel: 'email', email: ' Aisyah@Example.MY ' });
     expect(email.success && email.data.channel === 'email' && email.data.email).toBe('aisyah@example.my');
   });
+  it('store phones normalised by the shared rule (trunk 0 dropped), whatever the form sent', () => {
+    const id = RequestCodeBody.safeParse({ channel: 'phone', phone: '62081234567890' });
+    expect(id.success && id.data.channel === 'phone' && id.data.phone).toBe('6281234567890');
+    const change = ConfirmContactBody.safeParse({ channel: 'phone', phone: '62081234567890', code: '123456' });
+    expect(change.success && change.data.channel === 'phone' && change.data.phone).toBe('6281234567890');
+    const verify = VerifyCodeBody.safeParse({ channel: 'phone', destination: '62081234567890', code: '123456' });
+    expect(verify.success && verify.data.destination).toBe('6281234567890');
+    // The Malaysian rule is judged before normalising: 60 + 0 + number stays invalid.
+    const my = RequestCodeBody.safeParse({ channel: 'phone', phone: '600123456789' });
+    expect(my.success).toBe(false);
+    expect(my.error?.issues[0]?.path).toEqual(['phone']);
+  });
   it('refuse an invalid Malaysian mobile with the SPEC message key', () => {
     const result = RequestCodeBody.safeParse({ channel: 'phone', phone: '60153456789' });
     expect(result.success).toBe(false);

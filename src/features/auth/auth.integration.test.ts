@@ -25,7 +25,13 @@ import {
 } from '.';
 import { findCustomer } from './auth-repo.server';
 import { CODES_PER_IP } from './login-code';
-import { STAFF_LOGINS_PER_WINDOW } from './staff.server';
+import { verifyPassword } from './passwords.server';
+import {
+  STAFF_LOGIN_WINDOW_MS,
+  STAFF_LOGINS_PER_ACCOUNT,
+  STAFF_LOGINS_PER_IP,
+  STAFF_LOGINS_PER_WINDOW,
+} from './staff.server';
 
 // Logging in attaches a guest's earlier records (effects registered as the running app does).
 composeApp();
@@ -324,42 +330,54 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     expect(back.ok && back.customer.id).toBe(ravi.id);
   });
 
-  it("refuses another customer's phone or email before sending anything (no takeover)", async () => {
+  it("answers alike for a taken and a free phone, and never moves another customer's phone (no takeover)", async () => {
     const victim = await customerWithPhone(klinik, '60123450009');
     const attacker = await customerWithPhone(klinik, '60123450010');
-    const before = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450009'));
-    expect(await contactCode(attacker.id, 'phone', '60123450009')).toEqual({ ok: false, reason: 'taken' });
-    const after = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450009'));
-    expect(after).toHaveLength(before.length);
-    // Even with a code (say, one the victim was sent to log in), the phone does not move, and the
-    // answer does not tell whose it is.
-    const loginCode = await sendCode(klinik, '60123450009');
-    expect(
-      await confirmContactChange(database.db, {
+    const shape = (answer: Awaited<ReturnType<typeof contactCode>>) =>
+      answer.ok ? { ok: true, code: /^\d{6}$/.test(answer.code), expires: answer.expiresAt.getTime() > 0 } : answer;
+    const messagesTo = async (phone: string) =>
+      (await database.db.select().from(outbox).where(eq(outbox.destination, phone))).map((m) => m.template);
+    // Whether the phone is someone's or nobody's, the same answer and the same message to it.
+    const taken = await contactCode(attacker.id, 'phone', '60123450009');
+    const free = await contactCode(attacker.id, 'phone', '60123450099');
+    expect(shape(taken)).toEqual(shape(free));
+    expect(shape(taken)).toEqual({ ok: true, code: true, expires: true });
+    expect((await messagesTo('60123450009')).filter((t) => t === 'contact-code')).toHaveLength(1);
+    expect((await messagesTo('60123450099')).filter((t) => t === 'contact-code')).toHaveLength(1);
+    // Only a code from the phone itself shows it is taken, and the phone stays with its holder.
+    if (!taken.ok) throw new Error('refused');
+    const confirm = (code: string) =>
+      confirmContactChange(database.db, {
         tenant: klinik,
         customerId: attacker.id,
         channel: 'phone',
         destination: '60123450009',
-        code: loginCode,
-      }),
-    ).toEqual({ ok: false, reason: 'no_code' });
+        code,
+      });
+    const wrong = taken.code === '000000' ? '111111' : '000000';
+    expect(await confirm(wrong)).toMatchObject({ ok: false, reason: 'wrong_code' });
+    expect(await confirm(taken.code)).toEqual({ ok: false, reason: 'taken' });
     expect((await findCustomerById(attacker.id))?.phone).toBe('60123450010');
     expect((await findCustomerById(victim.id))?.phone).toBe('60123450009');
+    // A code the victim was sent to log in does not confirm a change either.
+    const loginCode = await sendCode(klinik, '60123450009');
+    expect((await confirm(loginCode)).ok).toBe(false);
+    expect((await findCustomerById(attacker.id))?.phone).toBe('60123450010');
     // The customer's own phone is "unchanged".
     expect(await contactCode(victim.id, 'phone', '60123450009')).toEqual({ ok: false, reason: 'unchanged' });
-    // Probing whose phone is registered counts against the IP's code limit.
+    // Asking again and again counts against the address's code limit, taken or free alike.
     const prober = ip();
-    const probe = () =>
+    const probe = (destination: string) =>
       requestContactChange(database.db, {
         tenant: klinik,
         customerId: attacker.id,
         channel: 'phone',
-        destination: '60123450009',
+        destination,
         locale: 'en',
         ip: prober,
       });
-    for (let i = 0; i < CODES_PER_IP; i += 1) expect(await probe()).toEqual({ ok: false, reason: 'taken' });
-    expect(await probe()).toMatchObject({ ok: false, reason: 'rate_limited' });
+    for (let i = 0; i < CODES_PER_IP; i += 1) expect((await probe(`6012345${1100 + i}`)).ok).toBe(true);
+    expect(await probe('60123450009')).toMatchObject({ ok: false, reason: 'rate_limited' });
   });
 
   it('refuses a confirmed change when another customer took the email meanwhile', async () => {
@@ -468,6 +486,67 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     for (let i = 0; i < STAFF_LOGINS_PER_WINDOW; i++)
       expect(await attempt('wrong')).toMatchObject({ reason: 'invalid' });
     expect(await attempt('demo-staff-klinik')).toMatchObject({ ok: false, reason: 'rate_limited' });
+  });
+
+  it('checks at most a few wrong passwords per account however many addresses guess, at once', async () => {
+    // A window of its own, far from the other tests' real clock.
+    const now = new Date('2031-03-03T00:00:00Z');
+    const guess = (n: number) =>
+      staffLogin(database.db, {
+        tenant: klinik,
+        email: 'staff@kliniksihat.my',
+        password: `guess-${n}`,
+        ip: `10.9.${n}.1`,
+        now,
+      });
+    const answers = await Promise.all(Array.from({ length: STAFF_LOGINS_PER_ACCOUNT + 10 }, (_, n) => guess(n)));
+    expect(answers.filter((a) => !a.ok && a.reason === 'invalid')).toHaveLength(STAFF_LOGINS_PER_ACCOUNT);
+    expect(answers.filter((a) => !a.ok && a.reason === 'rate_limited')).toHaveLength(10);
+    // While locked, the right password waits too; no address alone could have locked it (per
+    // address the limit is lower), and the lock ends with the window.
+    expect(STAFF_LOGINS_PER_WINDOW).toBeLessThan(STAFF_LOGINS_PER_ACCOUNT);
+    const real = (at: Date) =>
+      staffLogin(database.db, {
+        tenant: klinik,
+        email: 'staff@kliniksihat.my',
+        password: 'demo-staff-klinik',
+        ip: '10.9.200.1',
+        now: at,
+      });
+    expect(await real(now)).toMatchObject({ ok: false, reason: 'rate_limited' });
+    expect((await real(new Date(now.getTime() + STAFF_LOGIN_WINDOW_MS))).ok).toBe(true);
+  });
+
+  it('limits made-up e-mails per address before hashing, so a real login stays fast', async () => {
+    const now = new Date('2031-04-04T00:00:00Z');
+    const attacker = '10.8.0.1';
+    const madeUp = (n: number) =>
+      staffLogin(database.db, {
+        tenant: klinik,
+        email: `nobody-${n}@example.my`,
+        password: 'x',
+        ip: attacker,
+        now,
+      });
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, n) => madeUp(n)));
+    expect(answers.filter((a) => !a.ok && a.reason === 'invalid')).toHaveLength(STAFF_LOGINS_PER_IP);
+    expect(answers.filter((a) => !a.ok && a.reason === 'rate_limited')).toHaveLength(100 - STAFF_LOGINS_PER_IP);
+    // Refused attempts cost no hashing: twenty of them take less than a few hashes.
+    const hashStarted = performance.now();
+    await verifyPassword('x', null);
+    const oneHash = performance.now() - hashStarted;
+    const refusedStarted = performance.now();
+    for (let n = 0; n < 20; n++) expect(await madeUp(1000 + n)).toMatchObject({ reason: 'rate_limited' });
+    expect(performance.now() - refusedStarted).toBeLessThan(oneHash * 5);
+    // The member logs in from their own address meanwhile.
+    const member = await staffLogin(database.db, {
+      tenant: klinik,
+      email: 'owner@kliniksihat.my',
+      password: 'demo-owner-klinik',
+      ip: '10.8.0.2',
+      now,
+    });
+    expect(member.ok).toBe(true);
   });
 
   it('invites a member who sets a password, and disables them with their sessions', async () => {

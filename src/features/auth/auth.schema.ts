@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import { matchDialCode, validatePhone } from '../../lib/phone';
+import { normalisePhone } from '../../lib/phone-e164';
 
-/** The phone value the shared phone input emits: dial code + number, digits only. */
+/**
+ * The phone value the shared phone input emits: dial code + number, digits only. Malaysian
+ * numbers (dial code 60) must pass the SPEC.md §5 rule; others only need digits. Once valid it
+ * is normalised by the same function as the field (normalisePhone: E.164 digits, trunk 0 dropped).
+ */
 const phoneValue = z
   .string()
   .trim()
-  .regex(/^\d{6,16}$/, { message: 'phone.invalid' });
+  .regex(/^\d{6,16}$/, { message: 'phone.invalid' })
+  .superRefine((value, ctx) => {
+    if (matchDialCode(value)?.iso !== 'MY') return;
+    const error = validatePhone(value, 'MY', true);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  })
+  .transform(normalisePhone);
 
 const email = z
   .string()
@@ -18,21 +29,11 @@ const code = z
   .trim()
   .regex(/^\d{6}$/, { message: 'auth.codeFormat' });
 
-/** Malaysian numbers (dial code 60) must pass the SPEC.md §5 rule; others only need digits. */
-function malaysianRule(value: { phone: string }, ctx: z.RefinementCtx): void {
-  if (matchDialCode(value.phone)?.iso !== 'MY') return;
-  const error = validatePhone(value.phone, 'MY', true);
-  if (error) ctx.addIssue({ code: 'custom', path: ['phone'], message: error });
-}
-
 const phoneContact = { channel: z.literal('phone'), phone: phoneValue };
 const emailContact = { channel: z.literal('email'), email };
 
 /** A phone or an email to log in with (or to add to an account), by the one shared phone rule. */
-export const RequestCodeBody = z.discriminatedUnion('channel', [
-  z.object(phoneContact).superRefine(malaysianRule),
-  z.object(emailContact),
-]);
+export const RequestCodeBody = z.discriminatedUnion('channel', [z.object(phoneContact), z.object(emailContact)]);
 export type RequestCodeBody = z.infer<typeof RequestCodeBody>;
 
 /** A new phone or email for the account: the same rules as logging in with it. */
@@ -40,16 +41,21 @@ export const ContactCodeBody = RequestCodeBody;
 
 /** The code that came to the new phone or email, with that phone or email. */
 export const ConfirmContactBody = z.discriminatedUnion('channel', [
-  z.object({ ...phoneContact, code }).superRefine(malaysianRule),
+  z.object({ ...phoneContact, code }),
   z.object({ ...emailContact, code }),
 ]);
 
-export const VerifyCodeBody = z.object({
-  channel: z.enum(['phone', 'email']),
-  destination: z.string().trim().min(1).max(254),
-  code,
-  next: z.string().max(2048).optional(),
-});
+export const VerifyCodeBody = z
+  .object({
+    channel: z.enum(['phone', 'email']),
+    destination: z.string().trim().min(1).max(254),
+    code,
+    next: z.string().max(2048).optional(),
+  })
+  // The code went to the normalised number; a phone sent back in another form still finds it.
+  .transform((body) =>
+    body.channel === 'phone' ? { ...body, destination: normalisePhone(body.destination) || body.destination } : body,
+  );
 
 export const StaffLoginBody = z.object({
   email,

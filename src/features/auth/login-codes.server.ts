@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/locales';
 import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { log } from '../../server/logger.server';
 import { enqueueMessage } from '../../server/outbox';
-import { hitRateLimit } from '../../server/rate-limit.server';
+import { hitRateLimits } from '../../server/rate-limit.server';
 import type { Tenant } from '../tenants';
 import type { CustomerVerifiedEvent } from './auth-events';
 import {
@@ -31,11 +31,6 @@ export type RequestCodeResult =
   | { ok: true; code: string; expiresAt: Date }
   | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
-/** Counts one code request from `ip` (also a refused one, so refusals cannot be probed endlessly). */
-export function hitIpCodeLimit(db: Db, ip: string, now: Date) {
-  return hitRateLimit(db, `code:ip:${ip}`, { windowMs: CODE_WINDOW_MS, limit: CODES_PER_IP }, now);
-}
-
 /**
  * Counts one code sent to `destination` and one requested from `ip`. Login codes and
  * contact-change codes share these counters: either way it is a message to that phone or inbox.
@@ -44,23 +39,18 @@ async function hitCodeLimits(
   db: Db,
   input: { tenant: Tenant; channel: Channel; destination: string; ip: string },
   now: Date,
-): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
-  const window = { windowMs: CODE_WINDOW_MS };
-  const perDestination = await hitRateLimit(
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  return hitRateLimits(
     db,
-    `code:dest:${input.tenant.id}:${input.channel}:${sha256(input.destination)}`,
-    { ...window, limit: CODES_PER_DESTINATION },
+    [
+      [
+        `code:dest:${input.tenant.id}:${input.channel}:${sha256(input.destination)}`,
+        { windowMs: CODE_WINDOW_MS, limit: CODES_PER_DESTINATION },
+      ],
+      [`code:ip:${input.ip}`, { windowMs: CODE_WINDOW_MS, limit: CODES_PER_IP }],
+    ],
     now,
   );
-  const perIp = await hitIpCodeLimit(db, input.ip, now);
-  if (perDestination.allowed && perIp.allowed) return { allowed: true };
-  return {
-    allowed: false,
-    retryAfterSeconds: Math.max(
-      perDestination.allowed ? 0 : perDestination.retryAfterSeconds,
-      perIp.allowed ? 0 : perIp.retryAfterSeconds,
-    ),
-  };
 }
 
 /**

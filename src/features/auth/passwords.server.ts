@@ -19,14 +19,24 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/**
+ * A real hash of a password nobody knows, made once: an unknown account (or one without a
+ * password yet) is checked against it along the same path as a real one, at the same cost, so
+ * neither the answer nor its timing tells the two apart.
+ */
+let dummyHash: Promise<string> | undefined;
+
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const parts = stored?.split('$') ?? [];
-  if (parts.length !== 6 || parts[0] !== 'scrypt') {
-    // Spend comparable time so a missing account is not told apart by timing.
-    await derive(password, randomBytes(16), PARAMS);
-    return false;
-  }
-  const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
+  const real = isPasswordHash(stored);
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  const [, n, r, p, salt, hash] = (real ? stored : await dummyHash).split('$') as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const expected = Buffer.from(hash, 'base64url');
   const key = await derive(password, Buffer.from(salt, 'base64url'), {
     N: Number(n),
@@ -34,5 +44,11 @@ export async function verifyPassword(password: string, stored: string | null): P
     p: Number(p),
     keylen: expected.length,
   });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const same = key.length === expected.length && timingSafeEqual(key, expected);
+  return real && same;
+}
+
+function isPasswordHash(stored: string | null): stored is string {
+  const parts = stored?.split('$') ?? [];
+  return parts.length === 6 && parts[0] === 'scrypt';
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.server';
 import type { Locale } from '../../i18n/locales';
 import { enqueueMessage } from '../../server/outbox';
-import { hitRateLimit, releaseRateLimitHit } from '../../server/rate-limit.server';
+import { hitRateLimits, type KeyedRateLimit, releaseRateLimitHits } from '../../server/rate-limit.server';
 import type { Tenant } from '../tenants';
 import {
   countActiveOwners,
@@ -17,7 +17,17 @@ import {
 import { hashPassword, verifyPassword } from './passwords.server';
 import { newToken, sha256 } from './tokens.server';
 
+/** Wrong passwords for one account from one address, per window. */
 export const STAFF_LOGINS_PER_WINDOW = 10;
+/**
+ * Wrong passwords for one account from all addresses together, per window: guesses spread over
+ * many addresses are checked at most this often. Twice the per-address limit, so one address alone
+ * can never lock a member out, and only wrong passwords count, so the lock ends with the window
+ * once the guessing stops.
+ */
+export const STAFF_LOGINS_PER_ACCOUNT = 2 * STAFF_LOGINS_PER_WINDOW;
+/** Wrong logins from one address, whatever the e-mail (made-up ones included), per window. */
+export const STAFF_LOGINS_PER_IP = 30;
 export const STAFF_LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const INVITE_TTL_HOURS = 72;
 
@@ -25,23 +35,36 @@ export type StaffLoginResult =
   | { ok: true; staff: StaffRow }
   | { ok: false; reason: 'invalid' | 'disabled' | 'rate_limited'; retryAfterSeconds?: number };
 
+/** The limits one login attempt counts against: account and address, account, address. */
+function staffLoginLimits(tenantId: string, email: string, ip: string): KeyedRateLimit[] {
+  const account = sha256(email.trim().toLowerCase());
+  const window = (limit: number) => ({ limit, windowMs: STAFF_LOGIN_WINDOW_MS });
+  return [
+    [`staff-login:${tenantId}:${account}:${ip}`, window(STAFF_LOGINS_PER_WINDOW)],
+    [`staff-login:account:${tenantId}:${account}`, window(STAFF_LOGINS_PER_ACCOUNT)],
+    [`staff-login:ip:${tenantId}:${ip}`, window(STAFF_LOGINS_PER_IP)],
+  ];
+}
+
 /**
- * Email + password; wrong passwords are rate-limited per email and IP; one answer for a wrong
- * email or password.
+ * Email + password; one answer for a wrong email or password. Every attempt is counted per
+ * account and address, per account and per address BEFORE any password is hashed, so neither
+ * guesses from many addresses nor made-up e-mails from one buy hashing work beyond the limits;
+ * a right password gives its hits back, so only wrong ones count.
  */
 export async function staffLogin(
   db: Db,
   input: { tenant: Tenant; email: string; password: string; ip: string; now?: Date },
 ): Promise<StaffLoginResult> {
-  const key = `staff-login:${input.tenant.id}:${sha256(input.email)}:${input.ip}`;
-  const window = { limit: STAFF_LOGINS_PER_WINDOW, windowMs: STAFF_LOGIN_WINDOW_MS };
-  const limit = await hitRateLimit(db, key, window, input.now);
+  const limits = staffLoginLimits(input.tenant.id, input.email, input.ip);
+  const limit = await hitRateLimits(db, limits, input.now);
   if (!limit.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds };
   const member = await findStaffByEmail(db, input.tenant.id, input.email);
+  // An unknown account (or one without a password yet) is checked against a dummy hash: same cost.
   const valid = await verifyPassword(input.password, member?.passwordHash ?? null);
   if (!member || !valid) return { ok: false, reason: 'invalid' };
   // Only wrong passwords count: a member logging in on several devices is never locked out.
-  await releaseRateLimitHit(db, key, window, input.now);
+  await releaseRateLimitHits(db, limits, input.now);
   if (member.disabledAt) return { ok: false, reason: 'disabled' };
   return { ok: true, staff: member };
 }

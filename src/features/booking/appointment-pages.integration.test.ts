@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
-import { services } from '../../db/schema';
+import { outbox, services } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { renderMessage } from '../../server/outbox';
+import { settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   availabilityFor,
@@ -14,6 +16,8 @@ import {
   categoryWithServices,
   serviceBookingWindow,
 } from '.';
+import { findByReference, staffAgenda } from './staff-agenda.server';
+import { insertPaymentForTest } from './test-support';
 
 // Effects of payment (booking confirmations, receipts) as the running app registers them.
 composeApp();
@@ -135,6 +139,61 @@ describe.each(testDatabaseKinds)('appointment pages and cancelling on %s', (kind
       now: NOW,
     });
     expect(after?.days[0]?.slots.some((s) => s.start === new Date(start).toISOString())).toBe(true);
+  });
+
+  it('gives every booking a short reference staff can find, only within the tenant', async () => {
+    const held = await book('dental-scaling', '2026-11-25T03:00:00Z');
+    if (!held.ok) throw new Error(held.reason);
+    const reference = held.booking.reference as string;
+    expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{7}$/);
+    const typed = `${reference.slice(0, 3).toLowerCase()} ${reference.slice(3)}`;
+    const found = await findByReference(database.db, klinik.id, typed);
+    expect(found.kind === 'found' && found.row.booking.publicId).toBe(held.booking.publicId);
+    expect(found.kind === 'found' && found.row.resourceName).toMatch(/^Dr\. /);
+    expect((await findByReference(database.db, yayasan.id, reference)).kind).toBe('not_found');
+    expect((await findByReference(database.db, klinik.id, "x' or 1=1 --")).kind).toBe('invalid');
+    // The page shows it rather than the 22-character id.
+    const page = await bookingPageData(database.db, klinik, 'dental-scaling', held.booking.publicId);
+    expect(page?.booking.reference).toBe(reference);
+  });
+
+  it('flags a paid booking "refund due" when the customer cancels it; an unpaid one is not', async () => {
+    const paid = await book('dental-scaling', '2026-11-27T02:00:00Z');
+    if (!paid.ok) throw new Error(paid.reason);
+    const paymentId = await insertPaymentForTest(database.db, klinik.id, paid.invoice?.id ?? '');
+    await settlePayment(database.db, { tenantId: klinik.id, paymentId, status: 'paid', via: 'verify' });
+    const cancelled = await cancelBooking(database.db, {
+      tenantId: klinik.id,
+      publicId: paid.booking.publicId,
+      now: NOW,
+    });
+    expect(cancelled.ok && cancelled.booking).toMatchObject({ status: 'cancelled', refundDue: true, refundedAt: null });
+    // Staff see it under "Refunds due", with what was paid.
+    const agenda = await staffAgenda(database.db, klinik, NOW);
+    const due = agenda.refunds.find((r) => r.booking.id === paid.booking.id);
+    expect(due?.paid).not.toBeNull();
+    // The customer's page knows too.
+    const page = await bookingPageData(database.db, klinik, 'dental-scaling', paid.booking.publicId);
+    expect(page?.booking.refundDue).toBe(true);
+    // And the cancellation message tells the customer what becomes of the money.
+    const [sent] = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.tenantId, klinik.id), eq(outbox.template, 'booking-cancelled')))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    expect(renderMessage('booking-cancelled', 'ms', sent?.payload).text).toContain(
+      'klinik akan memulangkan bayaran anda',
+    );
+
+    const request = await book('health-screening', '2026-11-27T01:00:00Z');
+    if (!request.ok) throw new Error(request.reason);
+    const unpaid = await cancelBooking(database.db, {
+      tenantId: klinik.id,
+      publicId: request.booking.publicId,
+      now: NOW,
+    });
+    expect(unpaid.ok && unpaid.booking.refundDue).toBe(false);
   });
 
   it('refuses to cancel online within the notice period (24 hours by default)', async () => {

@@ -7,6 +7,7 @@ import type { Tenant } from '../tenants';
 import { availabilityFor } from './availability.server';
 import { amountDueAtBooking, blockedRange, holdExpiry, isOverlapViolation } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';
+import { newBookingReference } from './booking-reference';
 import {
   type BookingRow,
   findService,
@@ -69,6 +70,7 @@ export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotRe
             return insertBooking(attempt, {
               tenantId: input.tenant.id,
               publicId: newPublicId(),
+              reference: newBookingReference(),
               serviceId: service.id,
               resourceId,
               ...range,

@@ -9,6 +9,7 @@ import { type InvoiceView, invoiceByPublicId } from '../invoices';
 import { appProviders, createPayment, markPaidAtCounter, settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { bookingOfInvoice, bookSlot, cancelBooking, decideRequest, rescheduleBooking, sweepBookings } from '.';
+import { RESCHEDULES_PER_BOOKING } from './reschedule-booking.server';
 import { staffAgenda, staffAppointmentAction } from './staff-agenda.server';
 import { insertPaymentForTest } from './test-support';
 
@@ -206,6 +207,28 @@ describe.each(testDatabaseKinds)('the customer’s booking messages on %s', (kin
     expect(sent.every((m) => m.locale === 'ms')).toBe(true);
     expect(sent[1]?.payload).toMatchObject({ when: '26/11/2026 pada 03:00PTG' });
     expect(sent[2]?.payload).toMatchObject({ link: `https://${klinik.primaryHost}/ms/appointment/health-screening` });
+  });
+
+  it('moves one booking a limited number of times a day, so moves cannot pump SMS', async () => {
+    const request = await book('dental-scaling', thu('17:00'));
+    await pay(request.invoice?.id ?? '');
+    const times = [thu('14:45'), thu('17:00')];
+    const move = (n: number, now = NOW) =>
+      rescheduleBooking(database.db, {
+        tenant: klinik,
+        publicId: request.booking.publicId,
+        resourceId: request.booking.resourceId,
+        start: times[n % 2] as Date,
+        now,
+      });
+    for (let n = 0; n < RESCHEDULES_PER_BOOKING.limit; n += 1) expect(await move(n)).toMatchObject({ ok: true });
+    const refused = await move(RESCHEDULES_PER_BOOKING.limit);
+    expect(refused).toMatchObject({ ok: false, reason: 'rate_limited' });
+    expect(refused.ok === false && refused.retryAfterSeconds).toBeGreaterThan(0);
+    const moves = (await messagesTo(request.phone)).filter((m) => m.template === 'booking-rescheduled');
+    expect(moves).toHaveLength(RESCHEDULES_PER_BOOKING.limit);
+    // The next day it can move again.
+    expect(await move(0, new Date(NOW.getTime() + RESCHEDULES_PER_BOOKING.windowMs))).toMatchObject({ ok: true });
   });
 
   it('rolls the message back with the change: a refused cancellation sends nothing', async () => {

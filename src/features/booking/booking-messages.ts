@@ -33,6 +33,8 @@ export interface BookingForMessage {
   contactPhone: string | null;
   contactEmail: string | null;
   locale: string;
+  /** Paid and then cancelled: the clinic refunds it (the cancelled message says so). */
+  refundDue?: boolean;
 }
 
 /** The SMS and e-mail destinations of a booking the outbox would accept (others are left out). */
@@ -76,6 +78,7 @@ export function bookingMessages(
           ...(context.payAtCounter ? { payAtCounter: context.payAtCounter } : {}),
         }
       : {}),
+    ...(kind === 'cancelled' && booking.refundDue ? { refundDue: true } : {}),
   };
   const template = `booking-${kind}` as const;
   return customerDestinations(booking).map((to) => ({ tenantId: tenant.id, locale, template, payload, ...to }));

@@ -28,6 +28,15 @@ describe('booking API messages', () => {
     expect((await fieldsOf(malformed.error)).phone).toBe('Phone number must be valid');
   });
 
+  it('stores the phone as the field emits it, normalised by the shared rule (trunk 0 dropped)', () => {
+    const id = BookingBody.safeParse({ ...valid, phone: '62081234567890' });
+    expect(id.success && id.data.phone).toBe('6281234567890');
+    const my = BookingBody.safeParse(valid);
+    expect(my.success && my.data.phone).toBe('60123456789');
+    // Judged by the Malaysian rule before normalising.
+    expect(BookingBody.safeParse({ ...valid, phone: '600123456789' }).success).toBe(false);
+  });
+
   it('says the practitioner is not valid for an over-long resource in the availability query', async () => {
     const parsed = AvailabilityQuery.safeParse({ from: '2026-11-26', to: '2026-11-27', resource: 'x'.repeat(41) });
     if (parsed.success) throw new Error('accepted');

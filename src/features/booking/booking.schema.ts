@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { matchDialCode, validatePhone } from '../../lib/phone';
+import { normalisePhone } from '../../lib/phone-e164';
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'booking.slotInvalid' });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'booking.dateInvalid' });
@@ -18,7 +19,9 @@ const phone = z
     if (matchDialCode(value)?.iso !== 'MY') return;
     const error = validatePhone(value, 'MY', true);
     if (error) ctx.addIssue({ code: 'custom', message: error });
-  });
+  })
+  // Stored as the phone field emits it: E.164 digits, trunk 0 dropped (one shared function).
+  .transform(normalisePhone);
 
 const address = z
   .object({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountDueAtBooking,
+  balanceAtVisit,
   blockedRange,
   canChangeOnline,
   HOLD_MINUTES,
@@ -26,6 +27,10 @@ describe('booking rules', () => {
   it('takes the deposit online when there is one, else the price', () => {
     expect(amountDueAtBooking({ price: 15000, deposit: 5000 })).toBe(5000);
     expect(amountDueAtBooking({ price: 6000, deposit: null })).toBe(6000);
+    // The rest is due at the visit, and said so.
+    expect(balanceAtVisit({ price: 15000, deposit: 5000 }, 5000)).toBe(10000);
+    expect(balanceAtVisit({ price: 6000, deposit: null }, 6000)).toBe(0);
+    expect(balanceAtVisit({ price: 6000, deposit: 9000 }, 6000)).toBe(0);
     expect(amountDueAtBooking({ price: 3000, deposit: 5000 })).toBe(3000);
   });
   it('allows online changes only before the notice window, and only for live bookings', () => {

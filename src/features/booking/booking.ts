@@ -33,6 +33,15 @@ export function blockedRange(
   };
 }
 
+/**
+ * What is left to pay at the visit once the booking's invoice is paid: the price less what the
+ * invoice asks (a deposit), 0 when the invoice is the whole price.
+ */
+export function balanceAtVisit(service: { price: number; deposit: number | null }, invoiceSubtotal: number): number {
+  if (!service.deposit || service.deposit <= 0) return 0;
+  return Math.max(0, service.price - invoiceSubtotal);
+}
+
 /** What the customer pays online at booking: the deposit when set, else the price. */
 export function amountDueAtBooking(service: { price: number; deposit: number | null }): number {
   return service.deposit && service.deposit > 0 ? Math.min(service.deposit, service.price) : service.price;

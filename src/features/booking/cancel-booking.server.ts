@@ -3,6 +3,7 @@ import { transaction } from '../../db/transaction.server';
 import { log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
+import { findInvoiceRow } from '../invoices';
 import { canChangeOnline } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';
 import { type BookingRow, findBookingByPublicId, findSettings, moveBooking } from './booking-repo.server';
@@ -39,8 +40,12 @@ export async function cancelBooking(
   const cancelled = await transaction(
     db,
     async (tx) => {
+      // A paid booking's money is owed back: staff see it under "Refunds due".
+      const invoice = booking.invoiceId ? await findInvoiceRow(tx, input.tenantId, booking.invoiceId) : null;
+      const paid = invoice?.status === 'paid';
       const row = await moveBooking(tx, input.tenantId, booking.id, ['confirmed', 'requested'], {
         status: 'cancelled',
+        ...(paid ? { refundDue: true } : {}),
       });
       if (row) await enqueueBookingMessages(tx, 'cancelled', row);
       return row;

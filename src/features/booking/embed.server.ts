@@ -1,4 +1,6 @@
 import type { Db } from '../../db/client.server';
+import type { Tenant } from '../tenants';
+import { publicOrigin } from './booking-messages.server';
 import { findSettings } from './booking-repo.server';
 import { cleanEmbedOrigins, MAX_EMBED_ORIGINS, parseOriginLines } from './embed';
 import { updateEmbedOrigins } from './embed-repo.server';
@@ -43,4 +45,13 @@ export async function updateEmbedOriginsFromForm(
   if (parsed.invalid.length > 0) return { ok: false, reason: 'invalid', invalid: parsed.invalid };
   if (parsed.tooMany) return { ok: false, reason: 'too_many', max: MAX_EMBED_ORIGINS };
   return { ok: true, origins: await saveEmbedOrigins(db, tenantId, parsed.origins) };
+}
+
+/**
+ * The snippet partner sites paste: the loader from the tenant's public origin (PUBLIC_PROTOCOL +
+ * primary host, as customer links use), else the origin the browser used (https behind a trusted
+ * proxy). Never the server's own connection, which is plain http behind a proxy.
+ */
+export function embedSnippet(tenant: Pick<Tenant, 'primaryHost'>, requestOrigin: string): string {
+  return `<script src="${publicOrigin(tenant, requestOrigin)}/embed.js" data-serambi-embed async></script>`;
 }

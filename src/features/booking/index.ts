@@ -12,7 +12,14 @@ export {
 export type { Availability, AvailabilityDay, DayStatus, Slot } from './availability';
 export { availabilityFor, MAX_REQUEST_DAYS } from './availability.server';
 export { type BookSlotInput, type BookSlotResult, bookSlot } from './book-slot.server';
-export { amountDueAtBooking, BLOCKING, type BookingStatus, canChangeOnline, HOLD_MINUTES } from './booking';
+export {
+  amountDueAtBooking,
+  BLOCKING,
+  type BookingStatus,
+  balanceAtVisit,
+  canChangeOnline,
+  HOLD_MINUTES,
+} from './booking';
 export type { BookingCompletedEvent } from './booking-events';
 export * from './booking-form-rules';
 export {
@@ -49,10 +56,11 @@ export { MAX_EMBED_ORIGINS } from './embed';
 export {
   type EmbedOriginsUpdate,
   embedOriginsFor,
+  embedSnippet,
   saveEmbedOrigins,
   updateEmbedOriginsFromForm,
 } from './embed.server';
 export { bookingJobs } from './jobs.server';
 export { type RescheduleResult, rescheduleBooking } from './reschedule-booking.server';
-export { staffAgenda, staffAppointmentAction } from './staff-agenda.server';
+export { findByReference, staffAgenda, staffAppointmentAction } from './staff-agenda.server';
 export { timeZoneLabel } from './time-zone';

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
 import { kickOutbox } from '../../server/outbox';
+import { hitRateLimit } from '../../server/rate-limit.server';
 import type { Tenant } from '../tenants';
 import { offeredResources, whyNotOffered } from './book-slot.server';
 import { blockedRange, canChangeOnline, isOverlapViolation } from './booking';
@@ -16,12 +17,19 @@ import {
   releaseExpiredHolds,
 } from './booking-repo.server';
 
+/**
+ * Tries to move one booking per day: each move sends the customer a message (an SMS to the number
+ * the booker typed), so moving it again and again must not become a way to send SMS for free.
+ */
+export const RESCHEDULES_PER_BOOKING = { limit: 10, windowMs: 24 * 60 * 60_000 };
+
 export type RescheduleResult =
   | { ok: true; booking: BookingRow }
   | {
       ok: false;
-      reason: 'not_found' | 'not_changeable' | 'too_late' | 'slot_taken' | 'not_offered';
+      reason: 'not_found' | 'not_changeable' | 'too_late' | 'slot_taken' | 'not_offered' | 'rate_limited';
       changeNoticeHours?: number;
+      retryAfterSeconds?: number;
     };
 
 /**
@@ -38,6 +46,8 @@ export async function rescheduleBooking(
 ): Promise<RescheduleResult> {
   const now = input.now ?? new Date();
   const tenantId = input.tenant.id;
+  const limit = await hitRateLimit(db, `reschedule:${tenantId}:${input.publicId}`, RESCHEDULES_PER_BOOKING, now);
+  if (!limit.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds };
   const [booking, settings] = await Promise.all([
     findBookingByPublicId(db, tenantId, input.publicId),
     findSettings(db, tenantId),

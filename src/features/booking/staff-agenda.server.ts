@@ -3,12 +3,29 @@ import { kickOutbox } from '../../server/outbox';
 import type { Tenant } from '../tenants';
 import { markAttendance, markRefunded } from './booking-lifecycle.server';
 import { bookingsWithPhotos } from './booking-photo.server';
+import { normaliseReference } from './booking-reference';
+import { findBookingByReference } from './booking-reference-repo.server';
 import { listBookingsBetween, listRefunds, listRequests } from './booking-repo.server';
 import { decideAndNotify } from './decision-messages.server';
 import { AGENDA_STATUSES, type AgendaDay, agendaWindow, groupByDay } from './staff-agenda';
 
 export type AgendaRow = Awaited<ReturnType<typeof listRequests>>[number];
 export type RefundRow = Awaited<ReturnType<typeof listRefunds>>[number];
+
+export type ReferenceSearch =
+  | { kind: 'found'; row: NonNullable<Awaited<ReturnType<typeof findBookingByReference>>> }
+  | { kind: 'not_found' | 'invalid'; reference: string };
+
+/**
+ * Staff look a booking up by the short reference a customer reads out ("k7m 2qx9" finds
+ * K7M2QX9), within this tenant only.
+ */
+export async function findByReference(db: Db, tenantId: string, typed: string): Promise<ReferenceSearch> {
+  const reference = normaliseReference(typed);
+  if (!reference) return { kind: 'invalid', reference: typed.slice(0, 40) };
+  const row = await findBookingByReference(db, tenantId, reference);
+  return row ? { kind: 'found', row } : { kind: 'not_found', reference };
+}
 
 /**
  * What the staff appointments screen shows: every request waiting for a decision (soonest

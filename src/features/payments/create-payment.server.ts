@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/locales';
 import { localized } from '../../i18n/locales';
 import { type AfterCommit, events } from '../../server/events';
 import { log } from '../../server/logger.server';
-import { hitRateLimit } from '../../server/rate-limit.server';
+import { hitRateLimit, hitRateLimits } from '../../server/rate-limit.server';
 import { canPayNow, type InvoiceView } from '../invoices';
 import type { Tenant } from '../tenants';
 import { quote } from './payment-options';
@@ -16,14 +16,19 @@ import {
   setProviderRef,
 } from './payment-repo.server';
 import type { PaymentMethod, PaymentProvider, PaymentStart } from './provider';
-import { methodAcceptsCurrency } from './providers';
+import { methodAvailable } from './providers';
 
-/** Card-testing defence: attempts per invoice, per IP, per tenant. */
+/**
+ * Card-testing defence: attempts per invoice, per payer (address), and per tenant. The tenant's
+ * limit counts only an invoice's attempts after its first few (ATTEMPTS_FREE_OF_TENANT_LIMIT): a
+ * flood from many addresses can use up the tenant's retries, never a real payer's first tries.
+ */
 export const PAYMENT_LIMITS = {
   perInvoice: { limit: 10, windowMs: 60 * 60 * 1000 },
   perIp: { limit: 20, windowMs: 10 * 60 * 1000 },
   perTenant: { limit: 300, windowMs: 60 * 1000 },
 };
+export const ATTEMPTS_FREE_OF_TENANT_LIMIT = 3;
 
 export type CreatePaymentResult =
   | { ok: true; paymentId: string; start: PaymentStart; instructions: string | null }
@@ -55,17 +60,22 @@ export async function createPayment(
 ): Promise<CreatePaymentResult> {
   if (!canPayNow(input.invoice, input.now)) return { ok: false, reason: 'not_payable' };
   const option = (await enabledOptions(db, input.tenant.id, input.locale)).find((o) => o.method === input.method);
-  if (!option || !methodAcceptsCurrency(input.method, input.invoice.currency.code)) {
+  if (!option || !methodAvailable(input.method, input.invoice.currency.code)) {
     return { ok: false, reason: 'method_unavailable' };
   }
 
-  for (const [key, limit] of [
-    [`pay:invoice:${input.invoice.id}`, PAYMENT_LIMITS.perInvoice],
-    [`pay:ip:${input.ip}`, PAYMENT_LIMITS.perIp],
-    [`pay:tenant:${input.tenant.id}`, PAYMENT_LIMITS.perTenant],
-  ] as const) {
-    const hit = await hitRateLimit(db, key, limit, input.now);
-    if (!hit.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: hit.retryAfterSeconds };
+  const own = await hitRateLimits(
+    db,
+    [
+      [`pay:invoice:${input.invoice.id}`, PAYMENT_LIMITS.perInvoice],
+      [`pay:ip:${input.ip}`, PAYMENT_LIMITS.perIp],
+    ],
+    input.now,
+  );
+  if (!own.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: own.retryAfterSeconds };
+  if ((own.results[0]?.count ?? 0) > ATTEMPTS_FREE_OF_TENANT_LIMIT) {
+    const tenant = await hitRateLimit(db, `pay:tenant:${input.tenant.id}`, PAYMENT_LIMITS.perTenant, input.now);
+    if (!tenant.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: tenant.retryAfterSeconds };
   }
 
   // Choosing the counter twice keeps one pending counter payment for staff to mark.

@@ -1,6 +1,11 @@
 export { appProviders } from './app-providers.server';
 export { markPaidAtCounter } from './counter.server';
-export { type CreatePaymentResult, createPayment, PAYMENT_LIMITS } from './create-payment.server';
+export {
+  ATTEMPTS_FREE_OF_TENANT_LIMIT,
+  type CreatePaymentResult,
+  createPayment,
+  PAYMENT_LIMITS,
+} from './create-payment.server';
 export { registerPaymentEffects } from './effects.server';
 export { expireInvoices, PAYMENT_IN_FLIGHT_MS } from './expire-invoices.server';
 export { handleWebhook, type WebhookResult } from './handle-webhook.server';
@@ -32,7 +37,7 @@ export {
   type ProviderName,
   WebhookVerificationError,
 } from './provider';
-export { methodAcceptsCurrency } from './providers';
+export { methodAcceptsCurrency, methodAvailable } from './providers';
 export {
   type DeclineInput,
   recordDecline,

@@ -2,6 +2,8 @@ import { and, desc, eq, exists, gt, inArray, isNotNull, lte, ne, not, sql } from
 import type { Db } from '../../db/client.server';
 import { invoices, paymentEvents, payments, staff, tenantPaymentMethods } from '../../db/schema';
 import { type Locale, localized } from '../../i18n/locales';
+import { maskDestination } from '../../server/outbox';
+import { displayInvoiceNumber } from '../invoices/invoice';
 import type { PaymentOption } from './payment-options';
 import { OPEN_PAYMENT_STATUSES } from './payment-state';
 import type { PaymentMethod, ProviderName } from './provider';
@@ -238,13 +240,32 @@ export async function countEvents(db: Db, provider: string, eventId: string): Pr
 
 /** Counter payments with who settled them, for the staff page. */
 export async function counterPayments(db: Db, tenantId: string, limit: number) {
-  return db
-    .select({ payment: payments, staffName: staff.name })
+  const rows = await db
+    .select({
+      payment: payments,
+      staffName: staff.name,
+      // What staff need to find the payer at the counter: the invoice and who it is for.
+      invoiceNumber: invoices.number,
+      contactName: invoices.contactName,
+      contactPhone: invoices.contactPhone,
+      contactEmail: invoices.contactEmail,
+    })
     .from(payments)
+    .innerJoin(invoices, and(eq(invoices.id, payments.invoiceId), eq(invoices.tenantId, payments.tenantId)))
     .leftJoin(staff, eq(staff.id, payments.settledByStaffId))
     .where(and(eq(payments.tenantId, tenantId), eq(payments.method, 'counter')))
     .orderBy(desc(payments.createdAt))
     .limit(limit);
+  return rows.map(({ invoiceNumber, contactPhone, contactEmail, ...row }) => ({
+    ...row,
+    invoiceNumber: displayInvoiceNumber(invoiceNumber),
+    // Masked: enough to tell two payers apart, not to contact them from a shared screen.
+    contact: contactPhone
+      ? maskDestination('sms', contactPhone)
+      : contactEmail
+        ? maskDestination('email', contactEmail)
+        : '',
+  }));
 }
 
 /** Switches every payment method of a tenant on or off (developer aid and tests). */

@@ -6,14 +6,17 @@ import { outbox, paymentEvents, payments } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { events } from '../../server/events';
+import { hitRateLimit } from '../../server/rate-limit.server';
 import { findInvoiceRow, type InvoiceView, invoiceByPublicId, MAX_MINOR_AMOUNT, startCheckout } from '../invoices';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
+  ATTEMPTS_FREE_OF_TENANT_LIMIT,
   createPayment,
   expireInvoices,
   findPayment,
   handleWebhook,
   markPaidAtCounter,
+  PAYMENT_LIMITS,
   type PaymentProvider,
   settlePayment,
   storedPaymentState,
@@ -343,6 +346,84 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
     expect(results[10]).toMatchObject({ ok: false, reason: 'rate_limited' });
   });
 
+  it('keeps a real payer paying while 15 addresses flood the tenant, at once', async () => {
+    // A minute of its own, far from the other tests' clock.
+    const now = new Date('2031-05-05T10:00:00Z');
+    const attempt = (invoice: InvoiceView, address: string) =>
+      createPayment(database.db, providers, {
+        tenant: klinik,
+        invoice,
+        method: 'card',
+        coverFees: false,
+        locale: 'en',
+        ip: address,
+        siteOrigin: 'http://klinik.localhost',
+        returnPath: '/x',
+        now,
+      });
+    // 15 addresses, 20 attempts each (their own limit), over 30 invoices of theirs, all at once.
+    const theirs = await Promise.all(Array.from({ length: 30 }, () => newInvoice()));
+    const flood = await Promise.all(
+      Array.from({ length: 300 }, (_, n) => attempt(theirs[n % 30] as InvoiceView, `10.77.0.${n % 15}`)),
+    );
+    // Never more than each limit allows, even at once: 10 per invoice.
+    expect(flood.filter((r) => r.ok)).toHaveLength(300);
+    const more = await Promise.all(Array.from({ length: 5 }, () => attempt(theirs[0] as InvoiceView, '10.77.1.1')));
+    expect(more.every((r) => !r.ok && r.reason === 'rate_limited')).toBe(true);
+    // A payer of their own invoice from their own address pays.
+    expect((await attempt(await newInvoice(), '10.77.2.1')).ok).toBe(true);
+
+    // The tenant's limit still stops retries once used up, but never an invoice's first tries.
+    const later = new Date(now.getTime() + 5 * 60_000);
+    const tenantKey = `pay:tenant:${klinik.id}`;
+    for (let i = 0; i < PAYMENT_LIMITS.perTenant.limit; i += 1) {
+      await hitRateLimit(database.db, tenantKey, PAYMENT_LIMITS.perTenant, later);
+    }
+    const retried = await newInvoice();
+    const tries = [];
+    for (let i = 0; i <= ATTEMPTS_FREE_OF_TENANT_LIMIT; i += 1) {
+      tries.push(
+        await createPayment(database.db, providers, {
+          tenant: klinik,
+          invoice: retried,
+          method: 'card',
+          coverFees: false,
+          locale: 'en',
+          ip: `10.77.3.${i}`,
+          siteOrigin: 'http://klinik.localhost',
+          returnPath: '/x',
+          now: later,
+        }),
+      );
+    }
+    expect(tries.slice(0, ATTEMPTS_FREE_OF_TENANT_LIMIT).every((r) => r.ok)).toBe(true);
+    expect(tries[ATTEMPTS_FREE_OF_TENANT_LIMIT]).toMatchObject({ ok: false, reason: 'rate_limited' });
+  });
+
+  it('limits each payer on their own', async () => {
+    const now = new Date('2031-05-06T10:00:00Z');
+    const invoices = await Promise.all(Array.from({ length: 3 }, () => newInvoice()));
+    const attempt = (invoice: InvoiceView, address: string) =>
+      createPayment(database.db, providers, {
+        tenant: klinik,
+        invoice,
+        method: 'card',
+        coverFees: false,
+        locale: 'en',
+        ip: address,
+        siteOrigin: 'http://klinik.localhost',
+        returnPath: '/x',
+        now,
+      });
+    const one = await Promise.all(
+      Array.from({ length: PAYMENT_LIMITS.perIp.limit + 5 }, (_, n) =>
+        attempt(invoices[n % 3] as InvoiceView, '10.78.0.1'),
+      ),
+    );
+    expect(one.filter((r) => r.ok)).toHaveLength(PAYMENT_LIMITS.perIp.limit);
+    expect((await attempt(await newInvoice(), '10.78.0.2')).ok).toBe(true);
+  });
+
   it('marks a counter payment paid by staff, with who and when, once', async () => {
     const invoice = await newInvoice();
     const staffRow = await database.db.query.staff.findFirst({
@@ -469,6 +550,27 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
       expect(await statusOf(failed)).toBe('expired');
       expect(await statusOf(paid)).toBe('paid');
     });
+  });
+
+  it('a cancelled payment leaves the invoice open (nothing failed); a failed one marks it failed', async () => {
+    const statusOf = async (invoice: InvoiceView) =>
+      (await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status;
+    const cancelled = await newInvoice();
+    await settlePayment(database.db, {
+      tenantId: klinik.id,
+      paymentId: await startPayment(cancelled),
+      status: 'cancelled',
+      via: 'verify',
+    });
+    expect(await statusOf(cancelled)).toBe('open');
+    const failed = await newInvoice();
+    await settlePayment(database.db, {
+      tenantId: klinik.id,
+      paymentId: await startPayment(failed),
+      status: 'failed',
+      via: 'verify',
+    });
+    expect(await statusOf(failed)).toBe('failed');
   });
 
   it('settles only pending payments: a second settlement is a no-op', async () => {

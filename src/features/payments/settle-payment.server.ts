@@ -76,6 +76,9 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
         });
         return { changed: true, payment, invoicePublicId: invoice.publicId, invoiceStatus: 'paid' as const };
       }
+      // The payer cancelled at the gateway: nothing failed, the invoice stays open (it reads
+      // "Unpaid", not "Payment failed") and the verify page says the payment was cancelled.
+      if (payment.status === 'cancelled') return { changed: true, payment, invoicePublicId: null, invoiceStatus: null };
       const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open'], { status: 'failed' });
       return {
         changed: true,
@@ -123,6 +126,9 @@ export async function recordDecline(
       if (input.before && !(await input.before(tx))) return { payment: null, invoicePublicId: null };
       const payment = await recordDeclinedAttempt(tx, input.tenantId, input.paymentId, input.failureReason ?? null);
       if (!payment) return { payment: null, invoicePublicId: null };
+      // The payer cancelled at the gateway: nothing failed, the invoice stays open (it reads
+      // "Unpaid", not "Payment failed") and the verify page says the payment was cancelled.
+      if (payment.status === 'cancelled') return { changed: true, payment, invoicePublicId: null, invoiceStatus: null };
       const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open'], { status: 'failed' });
       return { payment, invoicePublicId: invoice?.publicId ?? null };
     },

@@ -6,8 +6,8 @@ import { invoiceByPublicId } from '../../features/invoices';
 import { appProviders, createPayment } from '../../features/payments';
 import type { Locale } from '../../i18n/locales';
 import { localePath } from '../../i18n/routing';
-import { env } from '../../server/config.server';
 import { db } from '../../server/database.server';
+import { devAidsFor } from '../../server/dev-aids';
 import { badRequest, json, readJson } from '../../server/http';
 
 const Body = z.object({
@@ -34,8 +34,9 @@ const Body = z.object({
  * practitioner through the real booking code — a request for services that need approval — so
  * browser tests can decide requests without going through the customer screens.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
-  if (!env().SHOW_DEV_PAGES) return new Response('Not found', { status: 404 });
+export const POST: APIRoute = async (context) => {
+  const { request, locals } = context;
+  if (!devAidsFor(context)) return new Response('Not found', { status: 404 });
   const body = Body.safeParse((await readJson(request)) ?? {});
   if (!body.success) return badRequest(body.error, locals.t);
   const locale = body.data.locale ?? locals.locale;

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { InvoiceKindInput, MinorAmount, startCheckout } from '../../features/invoices';
-import { env } from '../../server/config.server';
 import { db } from '../../server/database.server';
+import { devAidsFor } from '../../server/dev-aids';
 import { badRequest, json, readJson } from '../../server/http';
 
 const Body = z.object({
@@ -34,8 +34,9 @@ const Body = z.object({
  * Developer aid (SHOW_DEV_PAGES=1): creates an invoice for this tenant, so browser tests can pay
  * one before the appointment and donation flows (which create invoices themselves) exist.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
-  if (!env().SHOW_DEV_PAGES) return new Response('Not found', { status: 404 });
+export const POST: APIRoute = async (context) => {
+  const { request, locals } = context;
+  if (!devAidsFor(context)) return new Response('Not found', { status: 404 });
   const body = Body.safeParse((await readJson(request)) ?? {});
   if (!body.success) return badRequest(body.error, locals.t);
   const invoice = await startCheckout(await db(), {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { env } from '../../server/config.server';
+import { devAidsFor } from '../../server/dev-aids';
 import { json } from '../../server/http';
 import { recentLogMessages } from '../../server/outbox';
 
@@ -8,8 +8,9 @@ import { recentLogMessages } from '../../server/outbox';
  * for this tenant, newest last, so local testers and browser tests can follow email links
  * (staff invitations) offline.
  */
-export const GET: APIRoute = ({ url, locals }) => {
-  if (!env().SHOW_DEV_PAGES) return new Response('Not found', { status: 404 });
+export const GET: APIRoute = (context) => {
+  const { url, locals } = context;
+  if (!devAidsFor(context)) return new Response('Not found', { status: 404 });
   const to = url.searchParams.get('to');
   const messages = [...recentLogMessages()]
     .reverse()

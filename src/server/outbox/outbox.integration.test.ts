@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outbox, tenants } from '../../db/schema';
+import { outbox, rateLimits, tenants } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import {
@@ -13,6 +13,7 @@ import {
   startOutboxWorker,
   type Transport,
 } from '.';
+import { DESTINATION_CAPS } from './destination-cap.server';
 import { claimDueRows, markRowSent } from './outbox-repo.server';
 
 /** Records what it is asked to send; optionally fails the way the test wants. */
@@ -57,13 +58,15 @@ const aSecondAgo = () => seconds(new Date(), -1);
 describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
   let database: TestDatabase;
   let tenantId: string;
+  let otherTenantId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDemo(database.db);
-    const [tenant] = await database.db.select({ id: tenants.id }).from(tenants).limit(1);
-    if (!tenant) throw new Error('no demo tenant');
+    const [tenant, second] = await database.db.select({ id: tenants.id }).from(tenants).limit(2);
+    if (!tenant || !second) throw new Error('no demo tenants');
     tenantId = tenant.id;
+    otherTenantId = second.id;
   });
   afterAll(async () => {
     await database?.close();
@@ -73,6 +76,7 @@ describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     await database.db.delete(outbox);
+    await database.db.delete(rateLimits);
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -228,6 +232,44 @@ describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
     expect(new Set(sms.sent.map((m) => m.id)).size).toBe(30);
     expect(reports.reduce((sum, r) => sum + r.sent, 0)).toBe(30);
     expect((await rows()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('sends one number at most its hourly cap, from every tenant and two workers at once', async () => {
+    const cap = DESTINATION_CAPS.sms.limit;
+    // Twice the cap to one number (written two ways, from two tenants), and a few to another.
+    await database.db.insert(outbox).values([
+      ...Array.from({ length: 2 * cap }, (_, i) => ({
+        tenantId: i % 2 ? tenantId : otherTenantId,
+        channel: 'sms' as const,
+        destination: i % 3 ? '60199990000' : '+60199990000',
+        template: 'login-code',
+        payload: { code: '123456', organisation: 'Klinik Sihat Bersama', minutes: 10 },
+        nextAttemptAt: aSecondAgo(),
+      })),
+      ...Array.from({ length: 3 }, () => ({
+        tenantId,
+        channel: 'sms' as const,
+        destination: '60188880000',
+        template: 'login-code',
+        payload: { code: '123456', organisation: 'Klinik Sihat Bersama', minutes: 10 },
+        nextAttemptAt: aSecondAgo(),
+      })),
+    ]);
+    const sms = recordingTransport();
+    const now = new Date();
+    await Promise.all([
+      deliverDueMessages(database.db, { now, batchSize: 4, transports: { sms } }),
+      deliverDueMessages(database.db, { now, batchSize: 4, transports: { sms } }),
+    ]);
+    const toCapped = sms.sent.filter((m) => m.destination.endsWith('60199990000'));
+    expect(toCapped).toHaveLength(cap);
+    expect(sms.sent.filter((m) => m.destination === '60188880000')).toHaveLength(3);
+    const refused = (await rows()).filter((r) => r.status === 'failed');
+    expect(refused).toHaveLength(cap);
+    expect(refused.every((r) => r.lastError?.includes('too many messages to this destination'))).toBe(true);
+    // Nothing was sent for them later either.
+    await deliverDueMessages(database.db, { now: seconds(now, 3600), transports: { sms } });
+    expect(sms.sent.filter((m) => m.destination.endsWith('60199990000'))).toHaveLength(cap);
   });
 
   it('rescues rows of a worker that stopped mid-send, once their lease is over', async () => {

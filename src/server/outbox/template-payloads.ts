@@ -90,4 +90,8 @@ export const BookingConfirmedPayload = z.object({
 export type BookingConfirmedPayload = z.infer<typeof BookingConfirmedPayload>;
 
 export const BookingNoticePayload = z.object(bookingNotice);
+
+/** A cancelled booking; `refundDue` when it had been paid (the clinic refunds it). */
+export const BookingCancelledPayload = z.object({ ...bookingNotice, refundDue: z.boolean().optional() });
+export type BookingCancelledPayload = z.infer<typeof BookingCancelledPayload>;
 export type BookingNoticePayload = z.infer<typeof BookingNoticePayload>;

@@ -3,6 +3,7 @@ import { isLocale, type Locale } from '../../i18n/locales';
 import type { RenderedMessage } from './message';
 import {
   BookingApprovedPayload,
+  BookingCancelledPayload,
   BookingConfirmedPayload,
   BookingDeclinedPayload,
   BookingNoticePayload,
@@ -58,7 +59,7 @@ const TEMPLATES = {
   'booking-declined': define({ payload: BookingDeclinedPayload, wording: bookingDeclinedText }),
   'booking-confirmed': define({ payload: BookingConfirmedPayload, wording: bookingConfirmedText }),
   'booking-requested': define({ payload: BookingNoticePayload, wording: bookingRequestedText }),
-  'booking-cancelled': define({ payload: BookingNoticePayload, wording: bookingCancelledText }),
+  'booking-cancelled': define({ payload: BookingCancelledPayload, wording: bookingCancelledText }),
   'booking-rescheduled': define({ payload: BookingNoticePayload, wording: bookingRescheduledText }),
   'booking-lapsed': define({ payload: BookingNoticePayload, wording: bookingLapsedText }),
   'booking-refund-due': define({ payload: BookingNoticePayload, wording: bookingRefundDueText }),

@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n/locales';
 import type {
   BookingApprovedPayload,
+  BookingCancelledPayload,
   BookingConfirmedPayload,
   BookingDeclinedPayload,
   BookingNoticePayload,
@@ -252,12 +253,13 @@ export const bookingRequestedText: Wording<BookingNoticePayload> = {
   }),
 };
 
-export const bookingCancelledText: Wording<BookingNoticePayload> = {
+export const bookingCancelledText: Wording<BookingCancelledPayload> = {
   en: (p) => ({
     subject: `Your appointment at ${p.organisation} is cancelled`,
     paragraphs: [
       p.name ? `Hello ${p.name},` : 'Hello,',
       `Your appointment for ${p.service} on ${p.when} is cancelled.`,
+      ...(p.refundDue ? ['You had paid for it: the clinic will refund you and will contact you about it.'] : []),
       ...(p.phone ? [`Questions? Call ${p.organisation} at ${p.phone}.`] : []),
       `Book again: ${p.link}`,
     ],
@@ -267,6 +269,9 @@ export const bookingCancelledText: Wording<BookingNoticePayload> = {
     paragraphs: [
       p.name ? `Salam ${p.name},` : 'Salam,',
       `Temu janji anda untuk ${p.service} pada ${p.when} telah dibatalkan.`,
+      ...(p.refundDue
+        ? ['Anda telah membayar untuknya: klinik akan memulangkan bayaran anda dan akan menghubungi anda mengenainya.']
+        : []),
       ...(p.phone ? [`Ada pertanyaan? Hubungi ${p.organisation} di ${p.phone}.`] : []),
       `Buat temu janji baharu: ${p.link}`,
     ],
@@ -276,6 +281,9 @@ export const bookingCancelledText: Wording<BookingNoticePayload> = {
     paragraphs: [
       p.name ? `Halo ${p.name},` : 'Halo,',
       `Janji temu Anda untuk ${p.service} pada ${p.when} telah dibatalkan.`,
+      ...(p.refundDue
+        ? ['Anda sudah membayarnya: klinik akan mengembalikan dana Anda dan akan menghubungi Anda.']
+        : []),
       ...(p.phone ? [`Ada pertanyaan? Hubungi ${p.organisation} di ${p.phone}.`] : []),
       `Buat janji temu lagi: ${p.link}`,
     ],

@@ -1,4 +1,5 @@
 import { env } from '../config.server';
+import { devAidsFor } from '../dev-aids';
 import { logTransport } from './log-transport.server';
 import type { Channel, Transport } from './message';
 import { createSmsTransport } from './sms-transport.server';
@@ -32,11 +33,12 @@ export function transportNames(): Record<Channel, string> {
 }
 
 /**
- * Offline development (SHOW_DEV_PAGES=1): while a code's channel only prints to the server log,
- * the page may show the code too. Never when a real transport delivers it.
+ * Offline development: while a code's channel only prints to the server log, the page may show
+ * the code too, to a client the developer aids answer (SHOW_DEV_PAGES=1, this machine, not a
+ * production deployment: see dev-aids.ts). Never when a real transport delivers it.
  */
-export function showsCodesOnPage(channel: 'phone' | 'email'): boolean {
-  return env().SHOW_DEV_PAGES && transportNames()[channel === 'phone' ? 'sms' : 'email'] === 'log';
+export function showsCodesOnPage(channel: 'phone' | 'email', context: { clientAddress: string }): boolean {
+  return devAidsFor(context) && transportNames()[channel === 'phone' ? 'sms' : 'email'] === 'log';
 }
 
 /** Every configured secret, for blanking out of anything the outbox logs or stores. */

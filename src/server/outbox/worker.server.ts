@@ -2,8 +2,10 @@ import type { Db } from '../../db/client.server';
 import { isLocale } from '../../i18n/locales';
 import { env } from '../config.server';
 import { log } from '../logger.server';
+import type { RateLimit } from '../rate-limit.server';
+import { DESTINATION_CAPS, withinDestinationCap } from './destination-cap.server';
 import { maskDestination, redactSecrets } from './mask';
-import { type Channel, isPermanentFailure, type OutgoingMessage, type Transport } from './message';
+import { type Channel, isPermanentFailure, type OutgoingMessage, permanentFailure, type Transport } from './message';
 import {
   claimDueRows,
   markRowFailed,
@@ -24,6 +26,8 @@ export interface DeliveryOptions {
   batchSize?: number;
   /** Rounds per call, so one call stays bounded however long the queue. */
   maxBatches?: number;
+  /** Messages per destination per window (DESTINATION_CAPS unless a test says). */
+  destinationCaps?: Record<Channel, RateLimit>;
 }
 
 export interface DeliveryReport {
@@ -39,7 +43,13 @@ type Outcome = keyof DeliveryReport;
  * is due. Safe to run in many processes at once; each message goes to one of them.
  */
 export async function deliverDueMessages(db: Db, options: DeliveryOptions = {}): Promise<DeliveryReport> {
-  const { now = new Date(), transports = {}, batchSize = 10, maxBatches = 20 } = options;
+  const {
+    now = new Date(),
+    transports = {},
+    batchSize = 10,
+    maxBatches = 20,
+    destinationCaps = DESTINATION_CAPS,
+  } = options;
   const report: DeliveryReport = { sent: 0, failed: 0, retried: 0 };
 
   const rescued = await rescueAbandonedRows(db, { now, maxAttempts: MAX_ATTEMPTS });
@@ -53,7 +63,7 @@ export async function deliverDueMessages(db: Db, options: DeliveryOptions = {}):
       leaseUntil: new Date(now.getTime() + SENDING_LEASE_MS),
     });
     // In parallel: the whole batch then takes about one send's time, far inside the lease.
-    const outcomes = await Promise.all(claimed.map((row) => deliverOne(db, row, now, transports)));
+    const outcomes = await Promise.all(claimed.map((row) => deliverOne(db, row, now, transports, destinationCaps)));
     for (const outcome of outcomes) report[outcome]++;
     if (claimed.length < batchSize) break;
   }
@@ -65,6 +75,7 @@ async function deliverOne(
   row: OutboxRow,
   now: Date,
   overrides: Partial<Record<Channel, Transport>>,
+  destinationCaps: Record<Channel, RateLimit>,
 ): Promise<Outcome> {
   const context = {
     id: row.id,
@@ -81,6 +92,10 @@ async function deliverOne(
       await markRowFailed(db, row, 'expired before it could be delivered');
       log.warn('outbox: message expired undelivered', context);
       return 'failed';
+    }
+    // Counted once per message (its first attempt), in the database so every instance shares it.
+    if (row.attempts === 1 && !(await withinDestinationCap(db, row, now, destinationCaps))) {
+      throw permanentFailure('not sent: too many messages to this destination this hour');
     }
     const transport = overrides[row.channel] ?? transportFor(row.channel);
     transportName = transport.name;

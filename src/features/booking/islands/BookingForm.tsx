@@ -11,7 +11,7 @@ import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
 import type { Address } from '../../../lib/address';
 import { formatDateTime } from '../../../lib/dates';
-import { $appointmentCart, type AppointmentCart, mergeAppointmentCart } from '../../../stores/carts';
+import { $appointmentCart, type AppointmentCart, mergeAppointmentCart, removeAllCarts } from '../../../stores/carts';
 import { choiceFromSearch, type SlotChoice } from '../appointment-flow';
 import { addressOrNull, type BookingFormValues, checkBookingForm, type FormQuestion } from '../booking-form-rules';
 import { MAX_PHOTO_BYTES } from '../booking-photo';
@@ -202,6 +202,9 @@ function DetailsForm({
       });
       const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
       if (response.status === 201) {
+        // The booking is made: the cart (name, phone, e-mail, address, answers) has done its job,
+        // and must not greet the next person on this device, whatever page this visitor ends on.
+        removeAllCarts();
         let next = String(data.checkoutPath ?? data.requestPath);
         if (photo) {
           setAlert(null);

@@ -8,9 +8,18 @@ interface Props {
   serverNow: string;
   /** The element holding the payment options: hidden once the hold is over. */
   paymentSectionId: string;
+  /** The page's heading ("Pay to confirm"): it reads `messages.expiredTitle` once the hold is over. */
+  headingId: string;
   /** The service page, to choose a new time. */
   servicePath: string;
-  messages: { timeLeft: string; reminder: string; minutesLeft: string; expired: string; chooseAnother: string };
+  messages: {
+    timeLeft: string;
+    reminder: string;
+    minutesLeft: string;
+    expired: string;
+    expiredTitle: string;
+    chooseAnother: string;
+  };
 }
 
 /**
@@ -18,7 +27,14 @@ interface Props {
  * politely once a minute (not every second); at zero it says the hold expired, hides the payment
  * options and offers to choose a new time.
  */
-export default function HoldCountdown({ expiresAt, serverNow, paymentSectionId, servicePath, messages: m }: Props) {
+export default function HoldCountdown({
+  expiresAt,
+  serverNow,
+  paymentSectionId,
+  headingId,
+  servicePath,
+  messages: m,
+}: Props) {
   const end = Date.parse(expiresAt);
   const [left, setLeft] = useState(() => end - Date.parse(serverNow));
 
@@ -36,7 +52,13 @@ export default function HoldCountdown({ expiresAt, serverNow, paymentSectionId, 
     if (!expired) return;
     const section = document.getElementById(paymentSectionId);
     if (section) section.hidden = true;
-  }, [expired, paymentSectionId]);
+    // The heading must not go on asking to pay for a time that is no longer held.
+    const heading = document.getElementById(headingId);
+    if (heading) {
+      heading.textContent = m.expiredTitle;
+      heading.dataset.bookingStatus = 'expired';
+    }
+  }, [expired, paymentSectionId, headingId, m.expiredTitle]);
 
   if (expired) {
     return (

@@ -12,6 +12,7 @@ export const PAY_MESSAGE_KEYS = [
   'invoice.method.counter',
   'invoice.coverFees',
   'invoice.pay',
+  'invoice.confirmCounter',
   'invoice.paying',
   'invoice.counterChosen',
   'invoice.cardDetails',
@@ -173,7 +174,11 @@ export default function PayInvoice({
         disabled={busy}
         className="rounded-lg bg-primary px-4 py-3 font-semibold text-on-primary hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70"
       >
-        {busy ? m['invoice.paying'] : fill(m['invoice.pay'], { amount: total })}
+        {busy
+          ? m['invoice.paying']
+          : method === 'counter'
+            ? m['invoice.confirmCounter']
+            : fill(m['invoice.pay'], { amount: total })}
       </button>
     </div>
   );

@@ -46,6 +46,30 @@ describe('paymentProviders', () => {
     expect(providers.byName('sandbox')?.name).toBe('sandbox');
   });
 
+  it('has no sandbox in production on PostgreSQL unless PAYMENT_SANDBOX=1, and offers only the counter', async () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db.internal:5432/serambi' };
+    const off = await load(production);
+    expect(off.sandboxGatewayOpen()).toBe(false);
+    const providers = off.paymentProviders({ db });
+    // The webhook route answers 404 for a provider it cannot find; the hosted page likewise.
+    expect(providers.byName('sandbox')).toBeNull();
+    expect(providers.forMethod('counter').name).toBe('counter');
+    expect(() => providers.forMethod('card')).toThrow(off.UnsupportedPaymentError);
+    expect(off.methodAvailable('card', 'MYR')).toBe(false);
+    expect(off.methodAvailable('fpx', 'MYR')).toBe(false);
+    expect(off.methodAvailable('counter', 'MYR')).toBe(true);
+
+    const named = await load({ ...production, PAYMENT_SANDBOX: '1' });
+    expect(named.sandboxGatewayOpen()).toBe(true);
+    expect(named.paymentProviders({ db }).byName('sandbox')?.name).toBe('sandbox');
+    expect(named.methodAvailable('card', 'IDR')).toBe(true);
+    expect(named.methodAvailable('fpx', 'IDR')).toBe(false);
+
+    // The embedded demo keeps it; Stripe closes its page.
+    expect((await load({ NODE_ENV: 'production' })).sandboxGatewayOpen()).toBe(true);
+    expect((await load(stripeVars)).sandboxGatewayOpen()).toBe(false);
+  });
+
   it('refuses a half-done Stripe setup instead of quietly using the sandbox', async () => {
     const { stripeConfigured } = await load({ STRIPE_SECRET_KEY: stripeVars.STRIPE_SECRET_KEY });
     expect(() => stripeConfigured()).toThrow(/STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/);

@@ -1,12 +1,12 @@
 import type { Db } from '../../../db/client.server';
-import { env, STRIPE_VARIABLES } from '../../../server/config.server';
+import { env, STRIPE_VARIABLES, sandboxEnabled } from '../../../server/config.server';
 import type { PaymentMethod, PaymentProvider, ProviderName } from '../provider';
 import { createCounterProvider } from './counter.server';
+import { methodAcceptsCurrency, UnsupportedPaymentError } from './method-rules';
 import { createSandboxProvider, sandboxSecret, sandboxWebhookUrl } from './sandbox.server';
 import { createStripeProvider, type StripeProviderOptions } from './stripe.server';
 
 export { createCounterProvider } from './counter.server';
-export { methodAcceptsCurrency, UnsupportedPaymentError } from './method-rules';
 export {
   completeSandboxCharge,
   createSandboxProvider,
@@ -25,6 +25,7 @@ export {
   verifySandboxSignature,
 } from './sandbox-webhook';
 export { createStripeProvider, type StripeProviderOptions } from './stripe.server';
+export { methodAcceptsCurrency, UnsupportedPaymentError };
 
 /** The FPX banks the sandbox's hosted page offers, as FPX's own bank list would. */
 export const SANDBOX_FPX_BANKS = [
@@ -52,6 +53,24 @@ export function stripeConfigured(): boolean {
   return true;
 }
 
+/**
+ * Whether the sandbox gateway's hosted page and webhooks are live: the sandbox is on (see
+ * sandboxEnabled: off in production unless PAYMENT_SANDBOX=1) and Stripe does not replace it.
+ */
+export function sandboxGatewayOpen(): boolean {
+  return sandboxEnabled(env()) && !stripeConfigured();
+}
+
+/**
+ * Whether a method can take a payment in this currency here and now: the counter always can;
+ * card and FPX need a gateway (Stripe, or the sandbox when it is on). What is offered to payers
+ * and what a payment may be started with, in one rule.
+ */
+export function methodAvailable(method: PaymentMethod, currency: string): boolean {
+  if (!methodAcceptsCurrency(method, currency)) return false;
+  return method === 'counter' || stripeConfigured() || sandboxEnabled(env());
+}
+
 function stripeOptions(): StripeProviderOptions {
   const config = env();
   const options: StripeProviderOptions = {
@@ -75,15 +94,26 @@ export interface PaymentProviders {
   byName(name: string): PaymentProvider | null;
 }
 
-/** card and fpx → Stripe when configured, else the sandbox gateway; counter → counter. */
+/**
+ * card and fpx → Stripe when configured, else the sandbox gateway when it is on; counter →
+ * counter. With the sandbox off (production, unless PAYMENT_SANDBOX=1) it does not exist here:
+ * its webhooks find no provider and card/FPX have none without Stripe.
+ */
 export function paymentProviders({ db }: { db: Db }): PaymentProviders {
   const stripe = stripeConfigured() ? createStripeProvider(stripeOptions()) : null;
-  // Kept even when Stripe is on: payments started in the sandbox can still be verified.
-  const sandbox = createSandboxProvider({ db, secret: sandboxSecret(), webhookUrl: sandboxWebhookUrl() });
+  // Kept when Stripe is on too (if the sandbox is on): payments started in it can still be verified.
+  const sandbox = sandboxEnabled(env())
+    ? createSandboxProvider({ db, secret: sandboxSecret(), webhookUrl: sandboxWebhookUrl() })
+    : null;
   const counter = createCounterProvider();
   const byName: Record<ProviderName, PaymentProvider | null> = { stripe, sandbox, counter };
   return {
-    forMethod: (method) => (method === 'counter' ? counter : (stripe ?? sandbox)),
+    forMethod: (method) => {
+      if (method === 'counter') return counter;
+      const online = stripe ?? sandbox;
+      if (!online) throw new UnsupportedPaymentError(`no gateway takes ${method}: set STRIPE_* or PAYMENT_SANDBOX=1`);
+      return online;
+    },
     byName: (name) => (Object.hasOwn(byName, name) ? byName[name as ProviderName] : null),
   };
 }

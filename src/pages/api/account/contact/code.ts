@@ -13,10 +13,12 @@ import { kickOutbox, showsCodesOnPage } from '../../../../server/outbox';
 
 /**
  * Step 1 of changing the logged-in customer's phone or email (the access rule requires a
- * customer): a code goes to the new phone or email. 409 when it is already theirs or another
- * customer's; 429 when too many codes were asked for.
+ * customer): a code goes to the new phone or email, whether or not another customer has it (the
+ * same answer either way; step 2 refuses a taken one after the code). 409 when it is already
+ * theirs; 429 when too many codes were asked for.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
+export const POST: APIRoute = async (context) => {
+  const { request, locals } = context;
   const { t, user } = locals;
   if (!user) return json({ error: t('auth.loginRequired') }, { status: 401 });
   const body = ContactCodeBody.safeParse(await readJson(request));
@@ -50,6 +52,6 @@ export const POST: APIRoute = async ({ request, locals }) => {
       destination: displayDestination(destination, channel),
       minutes: CODE_TTL_MS / 60_000,
     }),
-    ...(showsCodesOnPage(channel) ? { devCode: result.code } : {}),
+    ...(showsCodesOnPage(channel, context) ? { devCode: result.code } : {}),
   });
 };

@@ -1,3 +1,10 @@
+CREATE TABLE "job_runs" (
+	"job" text NOT NULL,
+	"key" text NOT NULL,
+	"ran_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "job_runs_job_key_pk" PRIMARY KEY("job","key")
+);
+--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD COLUMN "source_kind" text;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD COLUMN "source_id" text;--> statement-breakpoint
 CREATE INDEX "invoice_lines_source_idx" ON "invoice_lines" USING btree ("tenant_id","source_kind","source_id");--> statement-breakpoint
