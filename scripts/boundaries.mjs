@@ -47,7 +47,10 @@ export function brokenRule(file, target) {
   if (file.startsWith('lib/') && !target.startsWith('lib/')) return 'lib/ imports nothing else of ours';
   if (isIsland(file) && isServerOnly(target))
     return 'an island never imports server-only code (*.server, db/, server/)';
-  if (file.startsWith('pages/') && (/^features\/.*-repo\.server(\.ts)?$/.test(target) || target.startsWith('db/schema')))
+  if (
+    file.startsWith('pages/') &&
+    (/^features\/.*-repo\.server(\.ts)?$/.test(target) || target.startsWith('db/schema'))
+  )
     return 'a page calls a feature, never a repository or the schema';
   const own = featureOf(file);
   const other = featureOf(target);
