@@ -230,6 +230,9 @@ async function startServer(databaseUrl: string): Promise<Server> {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'serambi-fuzz-')),
       DATABASE_URL: databaseUrl,
       DEMO_DATA: '1',
+      // A test server, not a production deployment: on PostgreSQL an unset NODE_ENV counts as
+      // production, which closes the developer aids this suite makes its test data with.
+      NODE_ENV: 'test',
       SHOW_DEV_PAGES: '1',
       TRUST_PROXY: '0',
       SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
