@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeApp } from '../../app.server';
 import { outbox } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
@@ -24,6 +25,8 @@ import {
 import { findCustomer } from './auth-repo.server';
 import { CODES_PER_IP } from './login-code';
 import { STAFF_LOGINS_PER_WINDOW } from './staff.server';
+
+composeApp();
 
 describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   let database: TestDatabase;

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerAppTemplates } from '../../app.server';
 import { outbox, tenants } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
@@ -12,8 +13,12 @@ import {
   permanentFailure,
   startOutboxWorker,
   type Transport,
+  templates,
 } from '.';
 import { claimDueRows, markRowSent } from './outbox-repo.server';
+
+// The app's templates, as the composition root registers them on the process's registry.
+registerAppTemplates(templates);
 
 /** Records what it is asked to send; optionally fails the way the test wants. */
 function recordingTransport(fail?: () => Error): Transport & { sent: OutgoingMessage[] } {
