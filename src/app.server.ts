@@ -1,16 +1,17 @@
 // The composition root: the one module that knows every feature. It registers each feature's
-// effects on the event bus and lists each feature's jobs; server/ knows no feature, and features
-// know only the bus and the job types (DESIGN.md §2). A feature with effects or jobs that is not
-// named here fails src/app.server.test.ts.
+// effects on the event bus and its outbox templates on the template registry, and lists each
+// feature's jobs; server/ knows no feature, and features know only the bus, the registry and the
+// job types (DESIGN.md §2). A feature with effects, templates or jobs that is not named here
+// fails src/app.server.test.ts.
 import type { Database } from '#db/client.server';
-import { authJobs } from '#features/auth';
-import { bookingJobs, registerBookingEffects } from '#features/booking';
+import { authJobs, registerAuthTemplates } from '#features/auth';
+import { bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
 import { registerInvoiceEffects } from '#features/invoices';
-import { paymentJobs, registerPaymentEffects } from '#features/payments';
+import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { type EventBus, events } from '#server/events';
 import { type RecurringJob, startJobScheduler } from '#server/jobs';
 import { errorFields, log } from '#server/logger.server';
-import { startOutboxWorker } from '#server/outbox';
+import { startOutboxWorker, type TemplateRegistry, templates } from '#server/outbox';
 import { rateLimitJobs } from '#server/rate-limit.server';
 
 /** Every handler of every event, in the order they run (payments' receipt before booking's confirmation). */
@@ -20,12 +21,23 @@ export function registerAppEffects(bus: EventBus): void {
   registerBookingEffects(bus);
 }
 
+/** Every outbox template of the app (the names are stored in outbox rows). */
+export function registerAppTemplates(registry: TemplateRegistry): void {
+  registerAuthTemplates(registry);
+  registerPaymentTemplates(registry);
+  registerBookingTemplates(registry);
+}
+
 /** Every recurring job of the app. */
 export const appJobs: readonly RecurringJob[] = [...bookingJobs, ...paymentJobs, ...authJobs, ...rateLimitJobs];
 
-/** Registers every effect on the process's bus, once; after this, events may be emitted. */
-export function composeApp(bus: EventBus = events): void {
+/**
+ * Registers every effect on the process's bus and every template on its outbox, once; after
+ * this, events may be emitted and messages enqueued and sent.
+ */
+export function composeApp(bus: EventBus = events, registry: TemplateRegistry = templates): void {
   if (bus.composed) return;
+  registerAppTemplates(registry);
   registerAppEffects(bus);
   bus.markComposed();
 }

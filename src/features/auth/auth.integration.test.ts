@@ -36,6 +36,8 @@ import {
 // Logging in attaches a guest's earlier records (effects registered as the running app does).
 composeApp();
 
+composeApp();
+
 describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   let database: TestDatabase;
   let klinik: Tenant;

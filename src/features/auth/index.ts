@@ -16,6 +16,7 @@ export { codeRefusalMessage, contactRefusalMessage, displayDestination, retryMin
 export { authJobs } from './jobs.server';
 export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from './login-code';
 export { type Channel, type CodeRefusal, requestLoginCode, verifyLoginCode } from './login-codes.server';
+export { registerAuthTemplates } from './messages';
 export { hashPassword } from './passwords.server';
 export {
   CUSTOMER_COOKIE,

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/dates';
 import type { MessageToEnqueue } from '../../server/outbox';
 import { bookingPage, bookingPagePath } from './appointment-flow';
 import type { BookingStatus } from './booking';
+import type { BookingConfirmedPayload } from './messages';
 
 const SMS_DESTINATION = /^\+?[1-9]\d{6,14}$/;
 const Email = z.email();
@@ -54,7 +55,7 @@ export function bookingMessages(
   kind: BookingNoticeKind,
   booking: BookingForMessage,
   context: BookingMessageContext,
-): MessageToEnqueue[] {
+): MessageToEnqueue<`booking-${BookingNoticeKind}`>[] {
   const { tenant, service, origin } = context;
   const locale: Locale = isLocale(booking.locale) ? booking.locale : 'en';
   // The booking's page (calendar file, cancel, change the time) while it stands; else the service
@@ -63,7 +64,7 @@ export function bookingMessages(
   const path = standing
     ? bookingPagePath(service.slug, booking.publicId, bookingPage(booking.status, service.needsApproval))
     : `/appointment/${encodeURIComponent(service.slug)}`;
-  const payload: Record<string, unknown> = {
+  const payload: BookingConfirmedPayload = {
     organisation: tenant.name,
     name: booking.contactName.trim().slice(0, 200),
     service: localized(service.name, locale) || service.slug,

@@ -9,6 +9,7 @@ import { type DecisionResult, decideRequest } from './booking-lifecycle.server';
 import { customerDestinations } from './booking-messages';
 import { publicOrigin } from './booking-messages.server';
 import { type BookingRow, findService, type ServiceRow } from './booking-repo.server';
+import type { BookingDeclinedPayload } from './messages';
 import { requestPagePath, servicePagePath } from './staff-agenda';
 
 // Staff decide a booking request; the customer hears about it by SMS and/or e-mail, in their
@@ -32,13 +33,13 @@ export interface DecisionContext {
 export function decisionMessages(
   booking: BookingRow,
   { tenant, service, origin }: DecisionContext,
-): MessageToEnqueue[] {
+): MessageToEnqueue<'booking-approved' | 'booking-declined'>[] {
   if (booking.status !== 'confirmed' && booking.status !== 'declined') return [];
   const locale: Locale = isLocale(booking.locale) ? booking.locale : 'en';
   const approved = booking.status === 'confirmed';
   const path = approved ? requestPagePath(service.slug, booking.publicId) : servicePagePath(service.slug);
   const reason = booking.decisionReason?.trim().slice(0, MAX_REASON_LENGTH);
-  const payload: Record<string, unknown> = {
+  const payload: BookingDeclinedPayload = {
     organisation: tenant.name,
     name: booking.contactName.trim().slice(0, 200),
     service: localized(service.name, locale) || service.slug,

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { composeApp } from '../../app.server';
 import { renderMessage } from '../../server/outbox';
 import type { BookingRow } from './booking-repo.server';
 import { decisionMessages } from './decision-messages.server';
+
+composeApp();
 
 const tenant = {
   id: '6f1c7c2e-1a0b-4c55-9a43-3f1d2c8b9e01',

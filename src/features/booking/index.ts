@@ -61,6 +61,7 @@ export {
   updateEmbedOriginsFromForm,
 } from './embed.server';
 export { bookingJobs } from './jobs.server';
+export { registerBookingTemplates } from './messages';
 export { type RescheduleResult, rescheduleBooking } from './reschedule-booking.server';
 export { findByReference, staffAgenda, staffAppointmentAction } from './staff-agenda.server';
 export { timeZoneLabel } from './time-zone';

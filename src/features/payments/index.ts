@@ -10,6 +10,7 @@ export { registerPaymentEffects } from './effects.server';
 export { expireInvoices, PAYMENT_IN_FLIGHT_MS } from './expire-invoices.server';
 export { handleWebhook, type WebhookResult } from './handle-webhook.server';
 export { paymentJobs } from './jobs.server';
+export { registerPaymentTemplates } from './messages';
 export type { CounterChosenEvent, InvoicePaidEvent } from './payment-events';
 export { type PaymentOption, quote, sortOptions } from './payment-options';
 export {

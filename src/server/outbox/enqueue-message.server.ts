@@ -2,17 +2,20 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.server';
 import { LOCALES } from '../../i18n/locales';
 import { insertOutboxRow } from './outbox-repo.server';
-import { parsePayload, type TemplateName } from './templates';
+import { parsePayload, type TemplateName, type TemplatePayload } from './templates';
 
-export interface MessageToEnqueue {
+interface Envelope {
   tenantId: string;
   channel: 'sms' | 'email';
   /** SMS: digits with the dial code (60123456789) or E.164; e-mail: an address. */
   destination: string;
   locale: 'en' | 'ms' | 'id';
-  template: TemplateName;
-  payload: Record<string, unknown>;
 }
+
+/** A message for one template, its payload typed by the template's schema (ServerTemplates). */
+export type MessageToEnqueue<T extends TemplateName = TemplateName> = {
+  [K in T]: Envelope & { template: K; payload: TemplatePayload<K> };
+}[T];
 
 const Envelope = z.discriminatedUnion('channel', [
   z.object({

@@ -18,7 +18,22 @@ export {
 } from './message';
 export { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './retry-policy';
 export { createSmsTransport, type SmsProvider } from './sms-transport.server';
-export { renderMessage, TEMPLATE_NAMES, type TemplateName, type TemplatePayload } from './templates';
+export {
+  defineTemplate,
+  greeting,
+  type MessageText,
+  organisationName,
+  pageLink,
+  renderMessage,
+  type ServerTemplates,
+  type TemplateDefinition,
+  TemplateError,
+  type TemplateName,
+  type TemplatePayload,
+  TemplateRegistry,
+  templates,
+  when,
+} from './templates';
 export { showsCodesOnPage, transportFor, transportNames } from './transports.server';
 export { createTwilioSmsProvider, type TwilioConfig } from './twilio-sms.server';
 export {

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerAppTemplates } from '../../app.server';
 import { outbox, rateLimits, tenants } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
@@ -12,9 +13,13 @@ import {
   permanentFailure,
   startOutboxWorker,
   type Transport,
+  templates,
 } from '.';
 import { DESTINATION_CAPS } from './destination-cap.server';
 import { claimDueRows, markRowSent } from './outbox-repo.server';
+
+// The app's templates, as the composition root registers them on the process's registry.
+registerAppTemplates(templates);
 
 /** Records what it is asked to send; optionally fails the way the test wants. */
 function recordingTransport(fail?: () => Error): Transport & { sent: OutgoingMessage[] } {
@@ -202,7 +207,8 @@ describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
     await expect(
       database.db.transaction(async (tx) => {
         await enqueueMessage(tx, loginCode(tenantId));
-        await enqueueMessage(tx, { ...loginCode(tenantId), payload: { code: '1' } });
+        // A payload the types refuse, as an untyped caller could still send it.
+        await enqueueMessage(tx, { ...loginCode(tenantId), payload: { code: '1' } as never });
       }),
     ).rejects.toThrow(/invalid payload for login-code/);
     await expect(enqueueMessage(database.db, { ...loginCode(tenantId), destination: 'not a phone' })).rejects.toThrow();

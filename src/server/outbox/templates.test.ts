@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { messageExpiresAt, renderMessage, TemplateError } from './templates';
+import { z } from 'zod';
+import { registerAppTemplates } from '../../app.server';
+import {
+  defineTemplate,
+  messageExpiresAt,
+  renderMessage,
+  TemplateError,
+  TemplateRegistry,
+  templates,
+} from './templates';
+
+// The app's templates, as the composition root registers them on the process's registry.
+registerAppTemplates(templates);
 
 const code = { code: '123456', organisation: 'Klinik Sihat Bersama', minutes: 10 };
 const invite = {
@@ -86,5 +98,38 @@ describe('messageExpiresAt', () => {
     const enqueued = new Date('2026-01-01T00:00:00Z');
     expect(messageExpiresAt('login-code', code, enqueued)).toEqual(new Date('2026-01-01T00:10:00Z'));
     expect(messageExpiresAt('staff-invite', invite, enqueued)).toEqual(new Date('2026-01-03T00:00:00Z'));
+  });
+});
+
+describe('TemplateRegistry', () => {
+  // A template of the test's own (its name borrowed: names are declared by the features).
+  const echo = defineTemplate({
+    name: 'login-code',
+    payload: z.object({ code: z.string(), organisation: z.string(), minutes: z.number() }),
+    render: (p: { code: string }) => ({ subject: `S ${p.code}`, paragraphs: [`one ${p.code}`, 'two'] }),
+  });
+
+  it('knows only the templates registered on it', () => {
+    const registry = new TemplateRegistry();
+    expect(registry.names()).toEqual([]);
+    expect(registry.has('login-code')).toBe(false);
+    expect(() => registry.render('login-code', 'en', code)).toThrow('unknown template "login-code"');
+    expect(() => registry.expiresAt('login-code', code, new Date())).toThrow(TemplateError);
+    registry.register(echo);
+    expect(registry.names()).toEqual(['login-code']);
+    expect(registry.render('login-code', 'en', code)).toEqual({
+      subject: 'S 123456',
+      text: 'one 123456\n\ntwo',
+      html: '<!doctype html><html lang="en"><body><p>one 123456</p><p>two</p></body></html>',
+    });
+    expect(registry.expiresAt('login-code', code, new Date())).toBeNull();
+  });
+
+  it('replaces a template registered again under the same name', () => {
+    const registry = new TemplateRegistry();
+    registry.register(echo);
+    registry.register({ ...echo, render: () => ({ subject: 'B', paragraphs: ['b'] }) });
+    expect(registry.names()).toEqual(['login-code']);
+    expect(registry.render('login-code', 'ms', code).text).toBe('b');
   });
 });

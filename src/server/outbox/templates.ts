@@ -1,76 +1,53 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isLocale, type Locale } from '../../i18n/locales';
+import { type Translate, translator } from '../../i18n/t';
 import type { RenderedMessage } from './message';
-import {
-  BookingApprovedPayload,
-  BookingCancelledPayload,
-  BookingConfirmedPayload,
-  BookingDeclinedPayload,
-  BookingNoticePayload,
-  ContactCodePayload,
-  LoginCodePayload,
-  ReceiptPayload,
-  StaffInvitePayload,
-} from './template-payloads';
-import {
-  bookingApprovedText,
-  bookingCancelledText,
-  bookingConfirmedText,
-  bookingDeclinedText,
-  bookingLapsedText,
-  bookingRefundDueText,
-  bookingRequestedText,
-  bookingRescheduledText,
-  contactCodeText,
-  loginCodeText,
-  receiptText,
-  staffInviteText,
-  type Wording,
-} from './texts';
 
-interface TemplateDefinition<P> {
-  payload: z.ZodType<P>;
-  wording: Wording<P>;
-  /** How long after enqueueing the message is still worth sending (a code or link that expired is noise). */
-  validForMs?: (payload: P) => number;
+/**
+ * Every outbox template of the app, by name, with its payload schema. Empty here: each feature
+ * declares the templates it sends where it defines them
+ * (`declare module '…/server/outbox/templates' { interface ServerTemplates { receipt: typeof ReceiptPayload } }`),
+ * so server/ knows no feature and a misspelt template name is a type error. The names are stored
+ * in outbox rows: never rename one.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the features through declaration merging
+export interface ServerTemplates {}
+
+export type TemplateName = keyof ServerTemplates & string;
+/** What a caller passes for a template (fields with defaults may be left out). */
+export type TemplatePayload<T extends TemplateName> = ServerTemplates[T] extends z.ZodType
+  ? z.input<ServerTemplates[T]>
+  : never;
+type ParsedPayload<T extends TemplateName> = ServerTemplates[T] extends z.ZodType
+  ? z.output<ServerTemplates[T]>
+  : never;
+
+/**
+ * A message's wording: the subject (e-mail only) and its paragraphs, which become blank-line
+ * separated text and <p> elements in HTML. Written with `t`, the translator of the customer's
+ * language, from the `message.*` keys of the three catalogues.
+ */
+export interface MessageText {
+  subject: string;
+  paragraphs: string[];
 }
 
-const define = <P>(definition: TemplateDefinition<P>) => definition;
+export interface TemplateDefinition<T extends TemplateName = TemplateName> {
+  name: T;
+  payload: ServerTemplates[T];
+  render: (payload: ParsedPayload<T>, t: Translate) => MessageText;
+  /** How long after enqueueing the message is still worth sending (a code or link that expired is noise). */
+  validForMs?: (payload: ParsedPayload<T>) => number;
+}
 
-/** Adding a template: a payload schema, its wording in three languages, one entry here. */
-const TEMPLATES = {
-  'login-code': define({
-    payload: LoginCodePayload,
-    wording: loginCodeText,
-    validForMs: (p) => p.minutes * 60_000,
-  }),
-  'contact-code': define({
-    payload: ContactCodePayload,
-    wording: contactCodeText,
-    validForMs: (p) => p.minutes * 60_000,
-  }),
-  'staff-invite': define({
-    payload: StaffInvitePayload,
-    wording: staffInviteText,
-    validForMs: (p) => p.hours * 3_600_000,
-  }),
-  receipt: define({ payload: ReceiptPayload, wording: receiptText }),
-  'booking-approved': define({ payload: BookingApprovedPayload, wording: bookingApprovedText }),
-  'booking-declined': define({ payload: BookingDeclinedPayload, wording: bookingDeclinedText }),
-  'booking-confirmed': define({ payload: BookingConfirmedPayload, wording: bookingConfirmedText }),
-  'booking-requested': define({ payload: BookingNoticePayload, wording: bookingRequestedText }),
-  'booking-cancelled': define({ payload: BookingCancelledPayload, wording: bookingCancelledText }),
-  'booking-rescheduled': define({ payload: BookingNoticePayload, wording: bookingRescheduledText }),
-  'booking-lapsed': define({ payload: BookingNoticePayload, wording: bookingLapsedText }),
-  'booking-refund-due': define({ payload: BookingNoticePayload, wording: bookingRefundDueText }),
-};
+/** Types a feature's template definition against its declared name and payload. */
+export const defineTemplate = <T extends TemplateName>(definition: TemplateDefinition<T>) => definition;
 
-export type TemplateName = keyof typeof TEMPLATES;
-export type TemplatePayload<T extends TemplateName> = z.infer<(typeof TEMPLATES)[T]['payload']>;
-export const TEMPLATE_NAMES = Object.keys(TEMPLATES) as TemplateName[];
-
-export function isTemplateName(value: unknown): value is TemplateName {
-  return typeof value === 'string' && Object.hasOwn(TEMPLATES, value);
+interface StoredDefinition {
+  name: string;
+  payload: z.ZodType;
+  render: (payload: unknown, t: Translate) => MessageText;
+  validForMs?: (payload: unknown) => number;
 }
 
 /** A message that can never be rendered (unknown template, bad payload): retrying cannot help. */
@@ -81,38 +58,90 @@ export class TemplateError extends Error {
   }
 }
 
-function definitionOf(template: string): TemplateDefinition<unknown> {
-  if (!isTemplateName(template)) throw new TemplateError(`unknown template "${template}"`);
-  return TEMPLATES[template] as TemplateDefinition<unknown>;
-}
+/**
+ * The templates the outbox can render. Features register theirs from the composition root
+ * (src/app.server.ts); a row naming a template nobody registered is a TemplateError.
+ */
+export class TemplateRegistry {
+  readonly #definitions = new Map<string, StoredDefinition>();
 
-/** Checks a payload against its template; the error names fields only, never values (codes are secret). */
-export function parsePayload(template: string, payload: unknown): unknown {
-  const parsed = definitionOf(template).payload.safeParse(payload);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`);
-    throw new TemplateError(`invalid payload for ${template}: ${problems.join('; ')}`);
+  /** Registers (or, under the same name, replaces) a template. */
+  register<T extends TemplateName>(definition: TemplateDefinition<T>): void {
+    this.#definitions.set(definition.name, definition as unknown as StoredDefinition);
   }
-  return parsed.data;
+
+  /** The registered template names, in registration order. */
+  names(): string[] {
+    return [...this.#definitions.keys()];
+  }
+
+  /** The definition registered under a name (tests of the composition root). */
+  definition(name: string): unknown {
+    return this.#definitions.get(name);
+  }
+
+  has(name: unknown): name is TemplateName {
+    return typeof name === 'string' && this.#definitions.has(name);
+  }
+
+  #definitionOf(template: string): StoredDefinition {
+    const definition = this.#definitions.get(template);
+    if (!definition) throw new TemplateError(`unknown template "${template}"`);
+    return definition;
+  }
+
+  /** Checks a payload against its template; the error names fields only, never values (codes are secret). */
+  parsePayload(template: string, payload: unknown): unknown {
+    const parsed = this.#definitionOf(template).payload.safeParse(payload);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`);
+      throw new TemplateError(`invalid payload for ${template}: ${problems.join('; ')}`);
+    }
+    return parsed.data;
+  }
+
+  /** The message texts in the customer's language (English when the stored locale is unknown). */
+  render(template: string, locale: Locale, payload: unknown): RenderedMessage {
+    const definition = this.#definitionOf(template);
+    const language: Locale = isLocale(locale) ? locale : 'en';
+    const { subject, paragraphs } = definition.render(this.parsePayload(template, payload), translator(language));
+    return {
+      subject,
+      text: paragraphs.join('\n\n'),
+      html: `<!doctype html><html lang="${language}"><body>${paragraphs.map((p) => `<p>${linkify(escapeHtml(p))}</p>`).join('')}</body></html>`,
+    };
+  }
+
+  /** When the message stops being worth sending, or null when it never does. */
+  expiresAt(template: string, payload: unknown, enqueuedAt: Date): Date | null {
+    const definition = this.#definitionOf(template);
+    if (!definition.validForMs) return null;
+    return new Date(enqueuedAt.getTime() + definition.validForMs(this.parsePayload(template, payload)));
+  }
 }
 
-/** The message texts in the customer's language (English when the stored locale is unknown). */
-export function renderMessage(template: TemplateName, locale: Locale, payload: unknown): RenderedMessage {
-  const definition = definitionOf(template);
-  const language: Locale = isLocale(locale) ? locale : 'en';
-  const { subject, paragraphs } = definition.wording[language](parsePayload(template, payload));
-  return {
-    subject,
-    text: paragraphs.join('\n\n'),
-    html: `<!doctype html><html lang="${language}"><body>${paragraphs.map((p) => `<p>${linkify(escapeHtml(p))}</p>`).join('')}</body></html>`,
-  };
+/** The process's templates: app.server.ts registers every feature's on it; the outbox renders from it. */
+export const templates = new TemplateRegistry();
+
+export const isTemplateName = (value: unknown): value is TemplateName => templates.has(value);
+export const parsePayload = (template: string, payload: unknown): unknown => templates.parsePayload(template, payload);
+export const renderMessage = (template: TemplateName, locale: Locale, payload: unknown): RenderedMessage =>
+  templates.render(template, locale, payload);
+export const messageExpiresAt = (template: TemplateName, payload: unknown, enqueuedAt: Date): Date | null =>
+  templates.expiresAt(template, payload, enqueuedAt);
+
+/** Payload fields most templates share. */
+export const organisationName = z.string().trim().min(1).max(200);
+export const pageLink = z.url({ protocol: /^https?$/ });
+
+/** "Hello Aisyah," or, without a name, "Hello,". */
+export function greeting(t: Translate, name: string): string {
+  return name ? t('message.greeting', { name }) : t('message.greeting.anonymous');
 }
 
-/** When the message stops being worth sending, or null when it never does. */
-export function messageExpiresAt(template: TemplateName, payload: unknown, enqueuedAt: Date): Date | null {
-  const definition = definitionOf(template);
-  if (!definition.validForMs) return null;
-  return new Date(enqueuedAt.getTime() + definition.validForMs(parsePayload(template, payload)));
+/** Paragraphs present only when their value is (an optional reason, a phone to call). */
+export function when(value: unknown, paragraph: () => string): string[] {
+  return value ? [paragraph()] : [];
 }
 
 function escapeHtml(text: string): string {
