@@ -31,7 +31,7 @@ describe('migration 0011: embed origins move to tenant_embed_origins (issue 10 i
             `INSERT INTO tenants (slug, kind, name, tagline) VALUES ($1, 'clinic', $1, '{}') RETURNING id`,
             [slug],
           )
-        ).rows[0].id;
+        ).rows[0]?.id ?? '';
       const [a, b, c] = [await tenant('a'), await tenant('b'), await tenant('c')];
       const settings = `INSERT INTO booking_settings (tenant_id, embed_origins) VALUES ($1, $2::jsonb)`;
       await client.query(settings, [
@@ -41,7 +41,7 @@ describe('migration 0011: embed origins move to tenant_embed_origins (issue 10 i
       await client.query(settings, [b, '[]']);
       await client.query(`INSERT INTO booking_settings (tenant_id) VALUES ($1)`, [c]);
 
-      for (const sql of statements(files[target])) await client.exec(sql);
+      for (const sql of statements('0011_tenant_embed_origins.sql')) await client.exec(sql);
 
       const rows = await client.query<{ tenant_id: string; origin: string }>(
         'SELECT tenant_id, origin FROM tenant_embed_origins ORDER BY tenant_id = $1 DESC, position, origin',
