@@ -12,8 +12,12 @@ let server: Server;
 let PARTNER = '';
 let STRANGER = '';
 
-function hostPage(locale: string | null): string {
-  const attributes = locale ? ` data-locale="${locale.replace(/[^a-z]/g, '')}"` : '';
+function hostPage(search: URLSearchParams): string {
+  const clean = (value: string) => value.replace(/[^a-z0-9-]/g, '');
+  const attributes = ['locale', 'kind', 'campaign']
+    .map((name) => [name, search.get(name)] as const)
+    .map(([name, value]) => (value ? ` data-${name}="${clean(value)}"` : ''))
+    .join('');
   return `<!doctype html><html lang="en"><head><title>Partner site</title></head><body>
 <h1>Partner site</h1><p>Book with our clinic below.</p>
 <script src="${site('klinik', '/embed.js')}" data-serambi-embed${attributes} async></script>
@@ -27,7 +31,7 @@ test.beforeAll(async ({ browser }) => {
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://partner');
     response.writeHead(url.pathname === '/' ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end(url.pathname === '/' ? hostPage(url.searchParams.get('locale')) : '');
+    response.end(url.pathname === '/' ? hostPage(url.searchParams) : '');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -213,10 +217,32 @@ test.describe('the booking embed', () => {
       expect(String(other.headers['content-security-policy']), path).toContain("frame-ancestors 'none'");
       expect(other.headers['x-frame-options'], path).toBe('DENY');
     }
+    // Every embed route of the route table, the donation ones too (issue 10 item 6).
+    for (const path of ['/donation/banjir/embed-form', '/ms/donation/banjir/embed-page']) {
+      const embed = await call('klinik.localhost', path);
+      expect(String(embed.headers['content-security-policy']), path).toContain(`frame-ancestors 'self' ${PARTNER}`);
+      expect(embed.headers['x-frame-options'], path).toBeUndefined();
+    }
     // Another tenant (no appointments there) has not allowed the partner.
     const foundation = await call('yayasan.localhost', '/appointment/embed');
     expect(foundation.status).toBe(404);
     expect(String(foundation.headers['content-security-policy'])).not.toContain(PARTNER);
+  });
+
+  test('the loader mounts the view data-kind names, and nothing for an unknown kind', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' && message.text().includes('Serambi')) warnings.push(message.text());
+    });
+    await page.goto(`${PARTNER}/?kind=donation-form&campaign=banjir&locale=id`);
+    const iframe = page.locator('iframe[data-serambi-frame]');
+    await expect(iframe).toHaveAttribute(
+      'src',
+      `${new URL(site('klinik')).origin}/id/donation/banjir/embed-form?origin=${encodeURIComponent(PARTNER)}`,
+    );
+    await page.goto(`${PARTNER}/?kind=queue-board`);
+    await expect.poll(() => warnings.length).toBe(1);
+    await expect(page.locator('iframe')).toHaveCount(0);
   });
 
   test('the loader is small, cacheable and loadable from any site', async () => {

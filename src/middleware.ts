@@ -10,7 +10,7 @@ import {
   STAFF_COOKIE,
   staffForToken,
 } from './features/auth';
-import { embedOriginsFor } from './features/booking';
+import { embedOriginsFor } from './features/embeds';
 import { resolveTenant, type Tenant } from './features/tenants';
 import { trackingFor, trackingScriptHosts } from './features/tenants/tracking';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from './i18n/locales';
@@ -26,7 +26,7 @@ import { errorFields, log } from './server/logger.server';
 import { missingAsset, refusalOf, refusalResponse } from './server/request-guard';
 import { policyHeaders, type RoutePolicy, routePolicy } from './server/route-policy';
 import { isRefusedCrossSite } from './server/same-origin';
-import { type CspSources, isEmbedRequest, securityHeaders } from './server/security-headers';
+import { type CspSources, frameAncestorsFor, isEmbedRequest, securityHeaders } from './server/security-headers';
 import { unknownHostPage } from './server/unknown-host';
 
 checkEnvAtBoot();
@@ -65,10 +65,10 @@ function redirectTo(location: string): Response {
 
 /**
  * The third-party hosts this page may use: the tenant's pixels and analytics (only where the route
- * policy allows tracking), Stripe, Ably; and on the booking embed, the origins the tenant lets
- * frame it (`booking_settings.embed_origins`).
+ * policy allows tracking), Stripe, Ably; and on every request shown in the embed (the route
+ * table's embeddable routes), the origins the tenant lets frame it (`tenant_embed_origins`).
  */
-async function cspSources(tenant: Tenant, path: string, embed: boolean, policy: RoutePolicy): Promise<CspSources> {
+async function cspSources(tenant: Tenant, embed: boolean, policy: RoutePolicy): Promise<CspSources> {
   const config = env();
   const scriptHosts: string[] = policy.tracking ? trackingScriptHosts(trackingFor(tenant, config.ANALYTICS_HOST)) : [];
   const connectHosts: string[] = [];
@@ -86,19 +86,12 @@ async function cspSources(tenant: Tenant, path: string, embed: boolean, policy: 
       'wss://*.ably-realtime.com',
     );
   }
-  return { scriptHosts, connectHosts, frameHosts, frameAncestors: await frameAncestorsFor(tenant, path, embed) };
-}
-
-/** Who may frame this path besides ourselves: only the booking embed's allowed origins. */
-async function frameAncestorsFor(tenant: Tenant, path: string, embed: boolean): Promise<string[]> {
-  if (!embed || !path.startsWith('/appointment')) return [];
-  try {
-    return await embedOriginsFor(await db(), tenant.id);
-  } catch (error) {
-    // Fail closed: without the list only our own pages may frame the embed.
-    log.warn('embed origins unavailable', errorFields(error));
-    return [];
-  }
+  const frameAncestors = await frameAncestorsFor(
+    embed,
+    async () => embedOriginsFor(await db(), tenant.id),
+    (error) => log.warn('embed origins unavailable', errorFields(error)),
+  );
+  return { scriptHosts, connectHosts, frameHosts, frameAncestors };
 }
 
 /**
@@ -237,7 +230,7 @@ const serambi = defineMiddleware(async (context, next) => {
     }
   }
   // This request's own policy and framing: a rewrite's inner pass (its 404) changed `locals`.
-  const headers = securityHeaders(path, await cspSources(tenant, path, embed, policy), embed);
+  const headers = securityHeaders(path, await cspSources(tenant, embed, policy), embed);
   for (const [name, value] of Object.entries(headers)) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
@@ -247,8 +240,8 @@ const serambi = defineMiddleware(async (context, next) => {
   if (remember && forced['Cache-Control']) forced['Cache-Control'] = 'private, no-store';
   for (const [name, value] of Object.entries(forced)) response.headers.set(name, value);
   if (page && !prefixed) response.headers.append('Vary', 'Cookie, Accept-Language');
-  // Booking pages render without chrome when framed: a cache must keep the two apart.
-  if (path.startsWith('/appointment')) response.headers.append('Vary', 'Sec-Fetch-Dest');
+  // Pages framed from an embed render without chrome there: a cache must keep the two apart.
+  if (policy.embeddable === 'when-framed') response.headers.append('Vary', 'Sec-Fetch-Dest');
   return response;
 });
 

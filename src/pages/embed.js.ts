@@ -1,16 +1,28 @@
 import type { APIRoute } from 'astro';
-import { embedLoaderSource } from '../features/booking/embed-loader';
+import { type EmbedKind, embedLoaderSource } from '../features/embeds';
 import { LOCALES, type Locale } from '../i18n/locales';
+import type { MessageKey } from '../i18n/t';
 import { translator } from '../i18n/t';
 
+/** The iframe's accessible name of each embeddable view. */
+const FRAME_TITLES: Record<EmbedKind, MessageKey> = {
+  booking: 'embed.frameTitle',
+  'donation-form': 'embed.frameTitleDonation',
+  campaign: 'embed.frameTitleCampaign',
+};
+
 /**
- * `/embed.js`: the booking embed loader other sites paste (see embed-loader.ts). Same script for
- * every visitor of a tenant, so any site may load it and caches may keep it for a day.
+ * `/embed.js`: the embed loader other sites paste (see features/embeds/embed-loader.ts). Same
+ * script for every visitor of a tenant, so any site may load it and caches may keep it for a day.
  */
 export const GET: APIRoute = ({ locals }) => {
+  const organisation = locals.tenant.name;
   const titles = Object.fromEntries(
-    LOCALES.map((locale) => [locale, translator(locale)('embed.frameTitle', { organisation: locals.tenant.name })]),
-  ) as Record<Locale, string>;
+    Object.entries(FRAME_TITLES).map(([kind, key]) => [
+      kind,
+      Object.fromEntries(LOCALES.map((locale) => [locale, translator(locale)(key, { organisation })])),
+    ]),
+  ) as Record<EmbedKind, Record<Locale, string>>;
   return new Response(embedLoaderSource(titles), {
     headers: {
       'Content-Type': 'text/javascript; charset=utf-8',

@@ -179,6 +179,14 @@ const FAMILIES: Family[] = [
 /** Anything not listed (a later page, an unknown path): private, unindexed, untracked. */
 const UNLISTED: RoutePolicy = { ...PRIVATE, family: 'unlisted' };
 
+/**
+ * The families other sites may always frame (the embed routes of SPEC.md §2): the one list the
+ * middleware's frame-ancestors and the embed layout read (docs/decisions/0015-embeds-platform.md).
+ */
+export function embedRouteFamilies(): string[] {
+  return FAMILIES.filter((f) => typeof f.policy !== 'function' && f.policy.embeddable === 'always').map((f) => f.name);
+}
+
 /** The policy of an unprefixed path (and its query, for the few families it changes). */
 export function routePolicy(path: string, search: URLSearchParams = new URLSearchParams()): RoutePolicy {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;

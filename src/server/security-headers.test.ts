@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { isEmbedPath, isEmbedRequest, securityHeaders } from './security-headers';
+import { describe, expect, it, vi } from 'vitest';
+import { embedRouteFamilies, routePolicy } from './route-policy';
+import { frameAncestorsFor, isEmbedPath, isEmbedRequest, securityHeaders } from './security-headers';
 
 describe('security headers', () => {
   it('refuses framing everywhere but the embed routes', () => {
@@ -58,5 +59,69 @@ describe('booking steps inside the embed', () => {
     );
     expect(headers['X-Frame-Options']).toBeUndefined();
     expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'self' https://a.example");
+  });
+});
+
+describe('frame-ancestors from the route table (issue 10 item 6)', () => {
+  const tenantOrigins = ['https://partner.example', 'http://localhost:8080'];
+
+  /** The headers the middleware sets for a request: embed from the table, then the tenant's origins. */
+  async function framing(path: string, search = '', fetchDest: string | null = null) {
+    const load = vi.fn(async () => tenantOrigins);
+    const embed = isEmbedRequest(path, new URLSearchParams(search), fetchDest);
+    const frameAncestors = await frameAncestorsFor(embed, load);
+    return { headers: securityHeaders(path, { scriptHosts: [], frameAncestors }, embed), load };
+  }
+
+  // One path per embed route; the table's embed families must all be covered here.
+  const embedRoutes = ['/appointment/embed', '/donation/banjir-2026/embed-form', '/donation/banjir-2026/embed-page'];
+
+  it('covers every family the table marks embeddable always', () => {
+    expect(new Set(embedRoutes.map((path) => routePolicy(path).family))).toEqual(new Set(embedRouteFamilies()));
+    expect(embedRouteFamilies().length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(embedRoutes)('%s may be framed by the tenant’s origins', async (path) => {
+    expect(routePolicy(path).embeddable).toBe('always');
+    const { headers } = await framing(path);
+    expect(headers['Content-Security-Policy']).toContain(
+      "frame-ancestors 'self' https://partner.example http://localhost:8080",
+    );
+    expect(headers['X-Frame-Options']).toBeUndefined();
+  });
+
+  it('pages framed from an embed get the same origins, only when framed', async () => {
+    const framed = await framing('/appointment/general-consultation/form', '', 'iframe');
+    expect(framed.headers['Content-Security-Policy']).toContain("frame-ancestors 'self' https://partner.example");
+    const plain = await framing('/appointment/general-consultation/form');
+    expect(plain.headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(plain.load).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    '/',
+    '/donation/banjir-2026',
+    '/donation/banjir-2026/form',
+    '/donation/banjir-2026/checkout',
+    '/invoices/x/appointment',
+    '/staff/embed',
+    '/account',
+    '/embed.js',
+  ])('%s, not embeddable, may be framed by nobody, even in a frame', async (path) => {
+    expect(routePolicy(path).embeddable).toBe('never');
+    const { headers, load } = await framing(path, 'embed=1', 'iframe');
+    expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(headers['Content-Security-Policy']).not.toContain('partner.example');
+    expect(headers['X-Frame-Options']).toBe('DENY');
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('fails closed when the origins cannot be read', async () => {
+    const onError = vi.fn();
+    const failing = async (): Promise<string[]> => {
+      throw new Error('database down');
+    };
+    expect(await frameAncestorsFor(true, failing, onError)).toEqual([]);
+    expect(onError).toHaveBeenCalledOnce();
   });
 });

@@ -17,6 +17,26 @@ export function isEmbedRequest(path: string, search: URLSearchParams, fetchDest?
   return search.get('embed') === '1' || fetchDest === 'iframe';
 }
 
+/**
+ * Who may frame this request besides ourselves: the tenant's allowed origins on every request
+ * shown in the embed — any route the route table marks embeddable (booking, donation form,
+ * campaign page, and the pages framed from them) — and nobody elsewhere. The origins are read
+ * only when needed; if they cannot be read, only our own pages may frame it (fail closed).
+ */
+export async function frameAncestorsFor(
+  embed: boolean,
+  tenantOrigins: () => Promise<string[]>,
+  onError: (error: unknown) => void = () => {},
+): Promise<string[]> {
+  if (!embed) return [];
+  try {
+    return await tenantOrigins();
+  } catch (error) {
+    onError(error);
+    return [];
+  }
+}
+
 export interface CspSources {
   /** Extra script and connect hosts (pixels, analytics, Stripe.js) this deployment/tenant enables. */
   scriptHosts: string[];

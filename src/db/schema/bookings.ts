@@ -30,8 +30,6 @@ export const bookingSettings = pgTable('booking_settings', {
   slotIntervalMinutes: integer('slot_interval_minutes').notNull().default(15),
   /** Hours before the start until which a customer may cancel or reschedule online. */
   changeNoticeHours: integer('change_notice_hours').notNull().default(24),
-  /** Origins allowed to frame the booking embed (https://example.org). */
-  embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
 });
 
 export const serviceCategories = pgTable(

@@ -53,6 +53,24 @@ export const tenantSettings = pgTable('tenant_settings', {
 });
 
 /** Every hostname that serves a tenant; the primary one is its canonical production domain. */
+/**
+ * The sites (http(s) origins) allowed to frame a tenant's embeddable views: the booking embed now,
+ * the donation form and campaign page next (docs/decisions/0015-embeds-platform.md). `position`
+ * keeps the owner's order.
+ */
+export const tenantEmbedOrigins = pgTable(
+  'tenant_embed_origins',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    origin: text('origin').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.origin] })],
+);
+
 export const tenantHosts = pgTable(
   'tenant_hosts',
   {

@@ -50,7 +50,6 @@ export async function findSettings(db: Db, tenantId: string) {
       horizonDays: 60,
       slotIntervalMinutes: 15,
       changeNoticeHours: 24,
-      embedOrigins: [],
     }
   );
 }

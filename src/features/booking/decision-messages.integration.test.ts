@@ -4,10 +4,10 @@ import { composeApp } from '../../app.server';
 import { bookings, outbox, services, staff } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { embedOriginsFor, saveEmbedOrigins } from '../embeds';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { bookSlot, sweepBookings } from '.';
 import { decideAndNotify } from './decision-messages.server';
-import { embedOriginsFor, saveEmbedOrigins } from './embed.server';
 import { staffAgenda, staffAppointmentAction } from './staff-agenda.server';
 
 // Effects of payment (booking confirmations, receipts) as the running app registers them.

@@ -1,56 +1,11 @@
-import type { Db } from '../../db/client.server';
 import type { Tenant } from '../tenants';
 import { publicOrigin } from './booking-messages.server';
-import { findSettings } from './booking-repo.server';
-import { cleanEmbedOrigins, MAX_EMBED_ORIGINS, parseOriginLines } from './embed';
-import { updateEmbedOrigins } from './embed-repo.server';
 
 /**
- * The origins that may frame this tenant's booking embed (`booking_settings.embed_origins`),
- * cleaned: read per request of an embed route (one primary-key lookup), so a change shows at once.
- */
-export async function embedOriginsFor(db: Db, tenantId: string): Promise<string[]> {
-  return cleanEmbedOrigins((await findSettings(db, tenantId)).embedOrigins);
-}
-
-/** Replaces the allowed origins with the valid ones given; returns what was stored. */
-export async function saveEmbedOrigins(db: Db, tenantId: string, origins: unknown): Promise<string[]> {
-  const clean = cleanEmbedOrigins(origins);
-  await updateEmbedOrigins(db, tenantId, clean);
-  return clean;
-}
-
-export type EmbedOriginsUpdate =
-  | { ok: true; origins: string[] }
-  | { ok: false; reason: 'invalid'; invalid: string[] }
-  | { ok: false; reason: 'too_many'; max: number }
-  | { ok: false; reason: 'malformed' };
-
-/** Longest origins text the owner's form may post (20 origins of 200 characters and line breaks). */
-const MAX_ORIGINS_TEXT = 10_000;
-
-/**
- * The owner's form (one site per line): stored only when every line is an http(s) origin and
- * there are at most 20; otherwise nothing is written and the offending lines are returned. A post
- * without the field (a malformed or foreign post) or longer than the form allows is refused
- * whole: only a present, empty field clears the list.
- */
-export async function updateEmbedOriginsFromForm(
-  db: Db,
-  tenantId: string,
-  text: string | undefined,
-): Promise<EmbedOriginsUpdate> {
-  if (typeof text !== 'string' || text.length > MAX_ORIGINS_TEXT) return { ok: false, reason: 'malformed' };
-  const parsed = parseOriginLines(text);
-  if (parsed.invalid.length > 0) return { ok: false, reason: 'invalid', invalid: parsed.invalid };
-  if (parsed.tooMany) return { ok: false, reason: 'too_many', max: MAX_EMBED_ORIGINS };
-  return { ok: true, origins: await saveEmbedOrigins(db, tenantId, parsed.origins) };
-}
-
-/**
- * The snippet partner sites paste: the loader from the tenant's public origin (PUBLIC_PROTOCOL +
- * primary host, as customer links use), else the origin the browser used (https behind a trusted
- * proxy). Never the server's own connection, which is plain http behind a proxy.
+ * The snippet partner sites paste for the booking embed (the loader's default kind): the loader
+ * from the tenant's public origin (PUBLIC_PROTOCOL + primary host, as customer links use), else
+ * the origin the browser used (https behind a trusted proxy). Never the server's own connection,
+ * which is plain http behind a proxy.
  */
 export function embedSnippet(tenant: Pick<Tenant, 'primaryHost'>, requestOrigin: string): string {
   return `<script src="${publicOrigin(tenant, requestOrigin)}/embed.js" data-serambi-embed async></script>`;

@@ -52,14 +52,7 @@ export {
 export { type CancelBookingResult, cancelBooking } from './cancel-booking.server';
 export { bookFirstFreeSlot } from './dev-booking.server';
 export { registerBookingEffects } from './effects.server';
-export { MAX_EMBED_ORIGINS } from './embed';
-export {
-  type EmbedOriginsUpdate,
-  embedOriginsFor,
-  embedSnippet,
-  saveEmbedOrigins,
-  updateEmbedOriginsFromForm,
-} from './embed.server';
+export { embedSnippet } from './embed.server';
 export { bookingJobs } from './jobs.server';
 export { registerBookingTemplates } from './messages';
 export { type RescheduleResult, rescheduleBooking } from './reschedule-booking.server';

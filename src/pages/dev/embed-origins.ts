@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { saveEmbedOrigins } from '../../features/booking';
+import { saveEmbedOrigins } from '../../features/embeds';
 import { db } from '../../server/database.server';
 import { devAidsFor } from '../../server/dev-aids';
 import { badRequest, json, readJson } from '../../server/http';
@@ -9,7 +9,7 @@ const Body = z.object({ origins: z.array(z.string().max(200)).max(20) });
 
 /**
  * Developer aid (SHOW_DEV_PAGES=1): sets the origins allowed to frame this tenant's booking
- * embed (booking_settings.embed_origins), so browser tests can frame it from a host page.
+ * embed (tenant_embed_origins), so browser tests can frame it from a host page.
  */
 export const POST: APIRoute = async (context) => {
   const { request, locals } = context;

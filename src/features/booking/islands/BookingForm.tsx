@@ -12,10 +12,10 @@ import type { MessageKey } from '../../../i18n/t';
 import type { Address } from '../../../lib/address';
 import { formatDateTime } from '../../../lib/dates';
 import { $appointmentCart, type AppointmentCart, mergeAppointmentCart, removeAllCarts } from '../../../stores/carts';
+import { keepEmbed } from '../../embeds/embed-links';
 import { choiceFromSearch, type SlotChoice } from '../appointment-flow';
 import { addressOrNull, type BookingFormValues, checkBookingForm, type FormQuestion } from '../booking-form-rules';
 import { MAX_PHOTO_BYTES } from '../booking-photo';
-import { keepEmbed } from '../embed';
 
 /** The strings this island needs: the page passes `pick(locale, BOOKING_FORM_MESSAGE_KEYS)`. */
 export const BOOKING_FORM_MESSAGE_KEYS = [

@@ -5,9 +5,9 @@ import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
 import { formatDateTime } from '../../../lib/dates';
 import { $appointmentCart, mergeAppointmentCart, setAppointmentCart } from '../../../stores/carts';
+import { keepEmbed } from '../../embeds/embed-links';
 import { formPathWithChoice, monthChunks, monthOf, slotTime, unavailableDates } from '../appointment-flow';
 import type { AvailabilityDay } from '../availability';
-import { keepEmbed } from '../embed';
 
 /** The strings this island needs: the page passes `pick(locale, SLOT_PICKER_MESSAGE_KEYS)`. */
 export const SLOT_PICKER_MESSAGE_KEYS = [

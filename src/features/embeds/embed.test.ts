@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cleanEmbedOrigins, embedLink, embedTargetOrigin, keepEmbed, normaliseOrigin, parseOriginLines } from './embed';
+import { keepEmbed, embedLink as linkWith } from './embed-links';
+import { cleanEmbedOrigins, embedTargetOrigin, normaliseOrigin, parseOriginLines } from './embed-origins';
+import { staysFramed } from './embed-routes';
+
+/** The embed layout's rule: pages the route table lets stay in the frame. */
+const embedLink = (href: string, current: string) => linkWith(href, current, staysFramed);
 
 describe('embed origins', () => {
   it('keeps the origin of an http(s) URL, lower-cased, without path', () => {

@@ -1,7 +1,8 @@
-// The booking embed's rules, shared by the server (frame-ancestors) and the framed page's script
-// (where it may post its height). Browser-safe: no server imports.
+// The embed's origin rules (docs/decisions/0015-embeds-platform.md), shared by the server
+// (frame-ancestors, the owner's form) and the framed page's script (where it may post its
+// height). Browser-safe: no imports.
 
-/** At most this many origins may frame a tenant's booking embed. */
+/** At most this many origins may frame a tenant's embeddable views. */
 export const MAX_EMBED_ORIGINS = 20;
 
 const ORIGIN = /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
@@ -22,7 +23,7 @@ export function normaliseOrigin(value: unknown): string | null {
   }
 }
 
-/** The stored `booking_settings.embed_origins`, cleaned: valid origins, once each, at most 20. */
+/** Stored or posted origins, cleaned: valid origins, once each, at most 20. */
 export function cleanEmbedOrigins(values: unknown): string[] {
   if (!Array.isArray(values)) return [];
   const origins = values.map(normaliseOrigin).filter((o): o is string => o !== null);
@@ -43,47 +44,6 @@ export function embedTargetOrigin(
     if (origin && allowed.includes(origin)) return origin;
   }
   return null;
-}
-
-const BOOKING_PATH = /^(\/(ms|id))?\/appointment(\/|$)/;
-
-/**
- * `url` marked as shown in the embed (`embed=1`, plus the parent's `origin` when `current` knows
- * it) — always for a page rendered in the embed (`inEmbed`), else when `current` is marked.
- */
-function carryEmbedParams(url: URL, current: URL, inEmbed = false): URL {
-  if (!inEmbed && current.searchParams.get('embed') !== '1') return url;
-  url.searchParams.set('embed', '1');
-  const origin = current.searchParams.get('origin');
-  if (origin) url.searchParams.set('origin', origin);
-  return url;
-}
-
-/**
- * Where a link followed on a page rendered in the embed goes: a booking page of ours stays in the frame and
- * keeps the embed marks; any other page (ours, which refuses framing, or another site's) opens
- * in a new tab. Null for what needs no change (`tel:`, `mailto:`, in-page anchors).
- */
-export function embedLink(href: string, currentHref: string): { href: string; newTab: boolean } | null {
-  let url: URL;
-  let current: URL;
-  try {
-    current = new URL(currentHref);
-    url = new URL(href, current);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.origin === current.origin && url.pathname === current.pathname && url.hash) return null;
-  if (url.origin !== current.origin || !BOOKING_PATH.test(url.pathname)) return { href: url.href, newTab: true };
-  return { href: carryEmbedParams(url, current, true).href, newTab: false };
-}
-
-/** A same-origin path an island navigates to, with the embed marks of the current page kept. */
-export function keepEmbed(path: string, currentHref: string): string {
-  const current = new URL(currentHref);
-  const url = carryEmbedParams(new URL(path, current), current);
-  return url.origin === current.origin ? url.pathname + url.search + url.hash : url.href;
 }
 
 /**

@@ -1,0 +1,22 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.server';
+import { tenantEmbedOrigins } from '../../db/schema';
+
+/** The tenant's allowed origins as stored, in the owner's order. */
+export async function findEmbedOrigins(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .select({ origin: tenantEmbedOrigins.origin })
+    .from(tenantEmbedOrigins)
+    .where(eq(tenantEmbedOrigins.tenantId, tenantId))
+    .orderBy(asc(tenantEmbedOrigins.position), asc(tenantEmbedOrigins.origin));
+  return rows.map((row) => row.origin);
+}
+
+/** Replaces the tenant's allowed origins with these (distinct, in order), in one transaction. */
+export async function replaceEmbedOrigins(db: Db, tenantId: string, origins: readonly string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(tenantEmbedOrigins).where(eq(tenantEmbedOrigins.tenantId, tenantId));
+    if (origins.length === 0) return;
+    await tx.insert(tenantEmbedOrigins).values(origins.map((origin, position) => ({ tenantId, origin, position })));
+  });
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../db/seed/demo.server';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { embedOriginsFor, saveEmbedOrigins, updateEmbedOriginsFromForm } from './embed-origins.server';
+
+describe.each(testDatabaseKinds)(
+  'the owner’s embed origins form on %s (issue 9 item 9; a platform table since issue 10)',
+  (kind) => {
+    let database: TestDatabase;
+    let klinik: Tenant;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(kind);
+      await seedDemo(database.db);
+      forgetCachedTenants();
+      klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+      await saveEmbedOrigins(database.db, klinik.id, ['https://partner.example', 'https://other.example']);
+    });
+    afterAll(async () => {
+      forgetCachedTenants();
+      await database?.close();
+    });
+
+    it('refuses a post without the field, or longer than the form allows, and changes nothing', async () => {
+      expect(await updateEmbedOriginsFromForm(database.db, klinik.id, undefined)).toEqual({
+        ok: false,
+        reason: 'malformed',
+      });
+      const long = `https://partner.example\n${' '.repeat(10_000)}`;
+      expect(await updateEmbedOriginsFromForm(database.db, klinik.id, long)).toEqual({
+        ok: false,
+        reason: 'malformed',
+      });
+      expect(await embedOriginsFor(database.db, klinik.id)).toEqual([
+        'https://partner.example',
+        'https://other.example',
+      ]);
+    });
+
+    it('an invalid line changes nothing; a present, empty field clears the list', async () => {
+      expect(await updateEmbedOriginsFromForm(database.db, klinik.id, 'not an origin')).toMatchObject({ ok: false });
+      expect(await embedOriginsFor(database.db, klinik.id)).toHaveLength(2);
+      expect(await updateEmbedOriginsFromForm(database.db, klinik.id, '')).toEqual({ ok: true, origins: [] });
+      expect(await embedOriginsFor(database.db, klinik.id)).toEqual([]);
+    });
+  },
+);
