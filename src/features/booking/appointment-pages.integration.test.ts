@@ -172,6 +172,9 @@ describe.each(testDatabaseKinds)('appointment pages and cancelling on %s', (kind
     const agenda = await staffAgenda(database.db, klinik, NOW);
     const due = agenda.refunds.find((r) => r.booking.id === paid.booking.id);
     expect(due?.paid).not.toBeNull();
+    // The money owed is a payments record: one due refund of what was paid, on the payment.
+    expect(due?.refund).toMatchObject({ paymentId, reason: 'booking_cancelled', status: 'due', completedAt: null });
+    expect(due?.refund.amount).toBe(due?.paid);
     // The customer's page knows too.
     const page = await bookingPageData(database.db, klinik, 'dental-scaling', paid.booking.publicId);
     expect(page?.booking.refundDue).toBe(true);

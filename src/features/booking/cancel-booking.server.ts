@@ -50,7 +50,13 @@ export async function cancelBooking(
       });
       if (row && paid && invoice) {
         const payment = await paidPaymentOf(tx, input.tenantId, invoice.id);
-        if (payment) await recordRefundDue(tx, { tenantId: input.tenantId, paymentId: payment.id, reason: 'booking_cancelled', at: now });
+        if (payment)
+          await recordRefundDue(tx, {
+            tenantId: input.tenantId,
+            paymentId: payment.id,
+            reason: 'booking_cancelled',
+            at: now,
+          });
       }
       if (row) await enqueueBookingMessages(tx, 'cancelled', row);
       return row;

@@ -78,7 +78,8 @@ async function claimRefund(
   }
   const left = payment.amount - (await refundedSoFar(tx, input.tenantId, payment.id));
   const amount = input.amount ?? left;
-  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) return { kind: 'refused', reason: 'exceeds_payment' };
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
+    return { kind: 'refused', reason: 'exceeds_payment' };
   const [created] = await tx
     .insert(refunds)
     .values({
@@ -170,7 +171,11 @@ export async function refundPayment(
     log.warn('refund refused by the provider', { refundId: refund.id, ...errorFields(error) });
     await db
       .update(refunds)
-      .set({ status: 'failed', completedAt: at, failureReason: error instanceof Error ? error.message.slice(0, 200) : 'error' })
+      .set({
+        status: 'failed',
+        completedAt: at,
+        failureReason: error instanceof Error ? error.message.slice(0, 200) : 'error',
+      })
       .where(and(eq(refunds.tenantId, input.tenantId), eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
     return { ok: false, reason: provider ? 'provider_failed' : 'no_provider' };
   }

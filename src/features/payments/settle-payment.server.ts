@@ -4,12 +4,7 @@ import { type AfterCommit, events } from '../../server/events';
 import { log } from '../../server/logger.server';
 import { publish } from '../../server/realtime';
 import { findInvoiceRow, lineSourcesOf, moveInvoiceStatus } from '../invoices';
-import {
-  finalizePayment,
-  findPayment,
-  type PaymentRow,
-  recordDeclinedAttempt,
-} from './payment-repo.server';
+import { finalizePayment, findPayment, type PaymentRow, recordDeclinedAttempt } from './payment-repo.server';
 import { recordRefundDue } from './refunds.server';
 
 export interface SettleInput {
