@@ -45,6 +45,7 @@ export {
   type RefundRow,
   recordRefundDue,
   recordRefundsMade,
+  refundOfInvoice,
   refundPayment,
   refundsOfPayment,
 } from './refunds.server';

@@ -262,3 +262,24 @@ export async function paidPaymentOf(db: Db, tenantId: string, invoiceId: string)
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * What goes back on an invoice, for the payer's pages: the total of its refunds (failed ones
+ * aside), and whether all of it has been given back. Null when nothing is owed.
+ */
+export async function refundOfInvoice(
+  db: Db,
+  tenantId: string,
+  invoiceId: string,
+): Promise<{ amount: number; status: 'due' | 'refunded' } | null> {
+  const rows = await db
+    .select({ amount: refunds.amount, status: refunds.status })
+    .from(refunds)
+    .innerJoin(payments, and(eq(payments.id, refunds.paymentId), eq(payments.tenantId, tenantId)))
+    .where(and(eq(refunds.tenantId, tenantId), eq(payments.invoiceId, invoiceId), ne(refunds.status, 'failed')));
+  if (rows.length === 0) return null;
+  return {
+    amount: rows.reduce((sum, row) => sum + row.amount, 0),
+    status: rows.every((row) => row.status === 'succeeded') ? 'refunded' : 'due',
+  };
+}
