@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { type Db, openDatabase } from '../../db/client.server';
@@ -223,6 +223,30 @@ describe.each(testDatabaseKinds)('refunds on %s', (kind) => {
         recordRefundDue(tx, { tenantId: klinik.id, paymentId: payment.id, reason: 'slot_lost' }),
       ),
     ).toBeNull();
+  });
+
+  it('marks a refund the gateway refused as failed, and retries that same row later', async () => {
+    const invoice = await newInvoice();
+    const payment = await paidSandboxPayment(invoice);
+    // The gateway's charge is not refundable yet (say it was disputed): it refuses.
+    await database.db.execute(sql`update sandbox_charges set status = 'requires_action' where id = ${payment.id}`);
+    const refused = await refundPayment(database.db, providers, {
+      tenantId: klinik.id,
+      paymentId: payment.id,
+      reason: 'slot_lost',
+    });
+    expect(refused).toEqual({ ok: false, reason: 'provider_failed' });
+    const [failed] = await refundRows(payment.id);
+    expect(failed).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/cannot be refunded/) });
+    await database.db.execute(sql`update sandbox_charges set status = 'succeeded' where id = ${payment.id}`);
+    const retried = await refundPayment(database.db, providers, {
+      tenantId: klinik.id,
+      paymentId: payment.id,
+      reason: 'slot_lost',
+    });
+    expect(retried.ok && retried.refund).toMatchObject({ id: failed?.id, status: 'succeeded', failureReason: null });
+    expect(await refundRows(payment.id)).toHaveLength(1);
+    expect((await sandboxChargeById(database.db, payment.id))?.amountRefunded).toBe(invoice.total);
   });
 
   it('refuses a refund of a payment that is not paid, or of another tenant', async () => {

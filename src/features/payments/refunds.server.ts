@@ -120,7 +120,7 @@ export type RefundResult =
 
 /**
  * Gives money back through the payment's provider, exactly once per cause: the refund row is
- * recorded 'pending' (or a 'due' one claimed) in one transaction with the payment locked, the
+ * recorded 'pending' (or a 'due' or 'failed' one for the cause claimed) in one transaction with the payment locked, the
  * provider is asked once the row has committed, and the outcome is written back — with the
  * `payment.refunded` event in that same transaction when the money went back. A counter refund
  * stays 'due' until staff record that they handed it over.
@@ -142,12 +142,19 @@ export async function refundPayment(
     db,
     async (tx) => {
       const claim = await claimRefund(tx, { ...input, status: 'pending', at });
-      if (claim.kind !== 'existing' || claim.refund.status !== 'due') return claim;
-      // A cause recorded as due: whoever moves it to pending asks the provider; the others see it.
+      if (claim.kind !== 'existing') return claim;
+      const { refund } = claim;
+      if (refund.status !== 'due' && refund.status !== 'failed') return claim;
+      // A failed refund counts again once retried: it must still fit in what is left.
+      if (refund.status === 'failed') {
+        const left = claim.payment.amount - (await refundedSoFar(tx, input.tenantId, claim.payment.id));
+        if (refund.amount > left) return { kind: 'refused' as const, reason: 'exceeds_payment' as const };
+      }
+      // A cause recorded as due (or failed): whoever moves it to pending asks the provider; the others see it.
       const [taken] = await tx
         .update(refunds)
-        .set({ status: 'pending' })
-        .where(and(eq(refunds.id, claim.refund.id), eq(refunds.status, 'due')))
+        .set({ status: 'pending', failureReason: null, completedAt: null })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, refund.status)))
         .returning();
       return taken ? { ...claim, kind: 'created' as const, refund: taken } : claim;
     },
