@@ -23,6 +23,9 @@ const gateway: PaymentProvider = {
   async fetchStatus() {
     return { status: 'pending' };
   },
+  async refund() {
+    throw new Error('not used');
+  },
   async parseWebhook({ headers, rawBody }) {
     if (headers.get('x-signature') !== sign(rawBody)) throw new WebhookVerificationError('bad signature');
     const body = JSON.parse(rawBody) as { id: string; paymentId: string };

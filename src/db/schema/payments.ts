@@ -142,6 +142,46 @@ export const payments = pgTable(
   ],
 );
 
+/** Why money goes back: the automatic causes are recorded once per payment; staff may add more. */
+export const REFUND_REASONS = ['paid_twice', 'slot_lost', 'booking_cancelled', 'staff'] as const;
+/** due: owed, nobody has sent it yet; pending: asked of the provider; succeeded/failed: final. */
+export const REFUND_STATUSES = ['due', 'pending', 'succeeded', 'failed'] as const;
+
+/**
+ * Money going back on one payment. Never more than the payment in all (checked with the payment
+ * row locked, in the refund's transaction); one row per automatic cause (a unique key).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** Minor units, > 0. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('due'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The staff member who recorded it (handed the cash back, or clicked "Refunded"). */
+    recordedByStaffId: uuid('recorded_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** The provider's refund id (Stripe re_…). */
+    providerRef: text('provider_ref'),
+    failureReason: text('failure_reason'),
+  },
+  (t) => [
+    index('refunds_payment_idx').on(t.tenantId, t.paymentId),
+    index('refunds_status_idx').on(t.tenantId, t.status, t.requestedAt),
+    // One cause, one refund: a paid-twice or a lost slot is recorded once however often it is reported.
+    uniqueIndex('refunds_payment_reason_key').on(t.paymentId, t.reason).where(sql`${t.reason} <> 'staff'`),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
 /** Every verified webhook event, once: replays hit the unique key and change nothing. */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -176,6 +216,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   status: text('status', { enum: ['requires_action', 'succeeded', 'failed', 'cancelled'] })
     .notNull()
     .default('requires_action'),
+  /** How much of the charge the gateway has given back (minor units). */
+  amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
-import { outbox, services } from '../../db/schema';
+import { outbox, refunds, services, staff } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { renderMessage } from '../../server/outbox';
@@ -14,6 +14,7 @@ import {
   bookSlot,
   cancelBooking,
   categoryWithServices,
+  markRefunded,
   serviceBookingWindow,
 } from '.';
 import { findByReference, staffAgenda } from './staff-agenda.server';
@@ -172,9 +173,13 @@ describe.each(testDatabaseKinds)('appointment pages and cancelling on %s', (kind
     const agenda = await staffAgenda(database.db, klinik, NOW);
     const due = agenda.refunds.find((r) => r.booking.id === paid.booking.id);
     expect(due?.paid).not.toBeNull();
+    // The money owed is a payments record: one due refund of what was paid, on the payment.
+    expect(due?.refund).toMatchObject({ paymentId, reason: 'booking_cancelled', status: 'due', completedAt: null });
+    expect(due?.refund.amount).toBe(due?.paid);
     // The customer's page knows too.
     const page = await bookingPageData(database.db, klinik, 'dental-scaling', paid.booking.publicId);
     expect(page?.booking.refundDue).toBe(true);
+    expect(page?.refund).toEqual({ amount: due?.paid, status: 'due' });
     // And the cancellation message tells the customer what becomes of the money.
     const [sent] = await database.db
       .select()
@@ -194,6 +199,24 @@ describe.each(testDatabaseKinds)('appointment pages and cancelling on %s', (kind
       now: NOW,
     });
     expect(unpaid.ok && unpaid.booking.refundDue).toBe(false);
+    expect(
+      (await bookingPageData(database.db, klinik, 'health-screening', request.booking.publicId))?.refund,
+    ).toBeNull();
+
+    // Staff record the refund: the refund row is completed (who, when) and the customer's page says it was given back.
+    const marked = await markRefunded(database.db, {
+      tenantId: klinik.id,
+      publicId: paid.booking.publicId,
+      staffId: (await database.db.select().from(staff).where(eq(staff.tenantId, klinik.id)).limit(1))[0]?.id ?? '',
+      now: NOW,
+    });
+    expect(marked).toMatchObject({ refundedAt: NOW });
+    const [made] = await database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+    expect(made).toMatchObject({ status: 'succeeded', completedAt: NOW, reason: 'booking_cancelled' });
+    expect((await bookingPageData(database.db, klinik, 'dental-scaling', paid.booking.publicId))?.refund).toEqual({
+      amount: due?.paid,
+      status: 'refunded',
+    });
   });
 
   it('refuses to cancel online within the notice period (24 hours by default)', async () => {

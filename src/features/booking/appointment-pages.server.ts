@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.server';
 import { findInvoiceRow, type InvoiceView, invoiceByPublicId, lineSources, sourceIdOf } from '../invoices';
+import { refundOfInvoice } from '../payments';
 import type { Tenant } from '../tenants';
 import { bookingPage, bookingPagePath } from './appointment-flow';
 import {
@@ -57,6 +58,8 @@ export interface BookingPageData {
   resource: { id: string; name: string; title: Partial<Record<string, string>> } | null;
   invoice: InvoiceView | null;
   settings: Awaited<ReturnType<typeof findSettings>>;
+  /** Money owed back on its invoice (payments' refunds record), if any. */
+  refund: { amount: number; status: 'due' | 'refunded' } | null;
 }
 
 /**
@@ -76,13 +79,14 @@ export async function bookingPageData(
     findBookingByPublicId(db, tenant.id, publicId),
   ]);
   if (!service || !booking || booking.serviceId !== service.id) return null;
-  const [resource, invoiceRow, settings] = await Promise.all([
+  const [resource, invoiceRow, settings, refund] = await Promise.all([
     findResourceName(db, tenant.id, booking.resourceId),
     booking.invoiceId ? findInvoiceRow(db, tenant.id, booking.invoiceId) : Promise.resolve(null),
     findSettings(db, tenant.id),
+    booking.invoiceId ? refundOfInvoice(db, tenant.id, booking.invoiceId) : Promise.resolve(null),
   ]);
   const invoice = invoiceRow ? await invoiceByPublicId(db, tenant, invoiceRow.publicId, 'appointment') : null;
-  return { booking, service, resource, invoice, settings };
+  return { booking, service, resource, invoice, settings, refund };
 }
 
 export interface InvoiceBooking {

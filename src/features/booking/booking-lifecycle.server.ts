@@ -4,6 +4,7 @@ import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { errorFields, log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
+import { recordRefundDue, recordRefundsMade } from '../payments';
 import { findTenantById, type Tenant } from '../tenants';
 import { isOverlapViolation } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';
@@ -56,6 +57,8 @@ export async function confirmPaidBooking(
   tx: Db,
   tenantId: string,
   bookingId: string,
+  /** The payment that paid it: the one refunded when the slot is lost. */
+  paymentId?: string,
 ): Promise<{ outcome: PaidOutcome; booking: BookingRow | null }> {
   // Locked: a hold the sweeper expires at this very moment is seen expired (and re-taken), not
   // read as held, then missed by the conditional update, and left expired though paid.
@@ -72,6 +75,8 @@ export async function confirmPaidBooking(
   const retaken = await retake(tx, booking, {});
   if (retaken) return { outcome: 'retaken', booking: retaken };
   const flagged = await moveBooking(tx, tenantId, booking.id, ['expired'], { refundDue: true });
+  // The money is a payments record: a refund due on the payment, once; the booking keeps the outcome.
+  if (paymentId) await recordRefundDue(tx, { tenantId, paymentId, reason: 'slot_lost' });
   log.warn('payment after the hold expired and the slot was taken: refund due', { bookingId: booking.id });
   return { outcome: 'refund_due', booking: flagged ?? booking };
 }
@@ -175,17 +180,37 @@ export function hasStarted(booking: Pick<BookingRow, 'startsAt'>, now: Date): bo
   return booking.startsAt.getTime() <= now.getTime();
 }
 
-/** Staff record that a booking's late payment was refunded: who and when, once. */
+/**
+ * Staff record that the money owed on a booking went back: the due refunds on its invoice's
+ * payments become succeeded with who and when (once: a second click finds nothing due), and the
+ * booking notes its outcome. Null when nothing was due.
+ */
 export async function markRefunded(
   db: Db,
   input: { tenantId: string; publicId: string; staffId: string; now?: Date },
 ): Promise<BookingRow | null> {
+  const at = input.now ?? new Date();
   const booking = await findBookingByPublicId(db, input.tenantId, input.publicId);
-  if (!booking?.refundDue || booking.refundedAt) return null;
-  return moveBooking(db, input.tenantId, booking.id, [booking.status], {
-    refundedAt: input.now ?? new Date(),
-    refundedByStaffId: input.staffId,
-  });
+  const invoiceId = booking?.invoiceId;
+  if (!booking || !invoiceId) return null;
+  let afterCommit: AfterCommit[] = [];
+  const marked = await transaction(
+    db,
+    async (tx) => {
+      const made = await recordRefundsMade(tx, { tenantId: input.tenantId, invoiceId, staffId: input.staffId, at });
+      afterCommit = made.afterCommit;
+      if (made.refunds.length === 0) return null;
+      if (!booking.refundDue || booking.refundedAt) return booking;
+      const row = await moveBooking(tx, input.tenantId, booking.id, [booking.status], {
+        refundedAt: at,
+        refundedByStaffId: input.staffId,
+      });
+      return row ?? booking;
+    },
+    { name: 'mark-refunded' },
+  );
+  await runAfterCommit(afterCommit, (error) => log.warn('after-refund effect failed', errorFields(error)));
+  return marked;
 }
 
 /**

@@ -134,6 +134,12 @@ describe.each(testDatabaseKinds)('the customer’s booking messages on %s', (kin
     const agenda = await staffAgenda(database.db, klinik, AFTER_HOLD);
     const row = agenda.refunds.find((r) => r.booking.id === lost.booking.id);
     expect(row).toMatchObject({ paid: invoice?.total, paidCurrency: 'MYR', refundedBy: null });
+    expect(row?.refund).toMatchObject({
+      reason: 'slot_lost',
+      status: 'due',
+      amount: invoice?.total,
+      completedAt: null,
+    });
     const form = { action: 'refunded', booking: lost.booking.publicId };
     const at = new Date('2026-11-23T05:00:00Z');
     const input = { tenant: klinik, staffId, form, requestOrigin: 'http://x', now: at };
@@ -148,6 +154,8 @@ describe.each(testDatabaseKinds)('the customer’s booking messages on %s', (kin
     });
     const after = (await staffAgenda(database.db, klinik, at)).refunds.find((r) => r.booking.id === lost.booking.id);
     expect(after?.refundedBy).toEqual(expect.stringMatching(/\S/));
+    expect(after?.refund).toMatchObject({ status: 'succeeded', completedAt: at, recordedByStaffId: staffId });
+    expect(agenda.refunds.filter((r) => r.booking.id === lost.booking.id)).toHaveLength(1);
     // A booking that was paid in time has no refund to record.
     expect(
       await staffAppointmentAction(database.db, {

@@ -1,7 +1,17 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.server';
-import { bookingSettings, bookings, invoices, resources, serviceCategories, services, staff } from '../../db/schema';
+import {
+  bookingSettings,
+  bookings,
+  invoices,
+  payments,
+  refunds,
+  resources,
+  serviceCategories,
+  services,
+  staff,
+} from '../../db/schema';
 import type { BookingStatus } from './booking';
 
 // The bookings feature's writes and lookups; every query is scoped by tenant.
@@ -221,8 +231,8 @@ export async function listRequests(db: Db, tenantId: string) {
 }
 
 /**
- * Bookings whose late payment must go back: those still to refund (oldest first), then the ones
- * refunded in the last `recentDays` with who recorded it. With the amount paid.
+ * Money owed back on bookings, read from the refunds table (payments' record): those still to give
+ * back (oldest first), then the ones given back in the last `recentDays` with who recorded it.
  */
 export async function listRefunds(db: Db, tenantId: string, now: Date, recentDays = 30) {
   const refunder = alias(staff, 'refunder');
@@ -230,25 +240,31 @@ export async function listRefunds(db: Db, tenantId: string, now: Date, recentDay
   return db
     .select({
       booking: bookings,
+      refund: refunds,
       serviceName: services.name,
       resourceName: resources.name,
-      paid: invoices.total,
+      paid: refunds.amount,
       paidCurrency: invoices.currencyCode,
+      refundedAt: refunds.completedAt,
       refundedBy: refunder.name,
     })
-    .from(bookings)
+    .from(refunds)
+    .innerJoin(payments, and(eq(payments.id, refunds.paymentId), eq(payments.tenantId, tenantId)))
+    .innerJoin(invoices, and(eq(invoices.id, payments.invoiceId), eq(invoices.tenantId, tenantId)))
+    .innerJoin(bookings, and(eq(bookings.invoiceId, invoices.id), eq(bookings.tenantId, tenantId)))
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(resources, eq(resources.id, bookings.resourceId))
-    .leftJoin(invoices, and(eq(invoices.id, bookings.invoiceId), eq(invoices.tenantId, tenantId)))
-    .leftJoin(refunder, and(eq(refunder.id, bookings.refundedByStaffId), eq(refunder.tenantId, tenantId)))
+    .leftJoin(refunder, and(eq(refunder.id, refunds.recordedByStaffId), eq(refunder.tenantId, tenantId)))
     .where(
       and(
-        eq(bookings.tenantId, tenantId),
-        eq(bookings.refundDue, true),
-        or(isNull(bookings.refundedAt), gte(bookings.refundedAt, since)),
+        eq(refunds.tenantId, tenantId),
+        or(
+          inArray(refunds.status, ['due', 'pending']),
+          and(eq(refunds.status, 'succeeded'), gte(refunds.completedAt, since)),
+        ),
       ),
     )
-    .orderBy(sql`${bookings.refundedAt} is not null`, desc(bookings.refundedAt), asc(bookings.createdAt));
+    .orderBy(sql`${refunds.completedAt} is not null`, desc(refunds.completedAt), asc(refunds.requestedAt));
 }
 
 /**

@@ -4,6 +4,7 @@ import { log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
 import { findInvoiceRow } from '../invoices';
+import { paidPaymentOf, recordRefundDue } from '../payments';
 import { canChangeOnline } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';
 import { type BookingRow, findBookingByPublicId, findSettings, moveBooking } from './booking-repo.server';
@@ -19,8 +20,8 @@ export type CancelBookingResult =
  * `changeNoticeHours` before the start; later, the customer must call the clinic.
  *
  * Rescheduling is this plus booking a new time: the confirmation page says so and links back to
- * the service page. A paid deposit is not refunded here; the clinic settles it (as with a
- * no-show), since refund rules are the clinic's policy and not yet modelled.
+ * the service page. A paid booking's payment gets a refund due (a payments record); the clinic
+ * gives it back and staff record it, since refund rules are the clinic's policy.
  */
 export async function cancelBooking(
   db: Db,
@@ -47,6 +48,16 @@ export async function cancelBooking(
         status: 'cancelled',
         ...(paid ? { refundDue: true } : {}),
       });
+      if (row && paid && invoice) {
+        const payment = await paidPaymentOf(tx, input.tenantId, invoice.id);
+        if (payment)
+          await recordRefundDue(tx, {
+            tenantId: input.tenantId,
+            paymentId: payment.id,
+            reason: 'booking_cancelled',
+            at: now,
+          });
+      }
       if (row) await enqueueBookingMessages(tx, 'cancelled', row);
       return row;
     },

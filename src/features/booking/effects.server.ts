@@ -22,10 +22,10 @@ export function registerBookingEffects(bus: EventBus): void {
 // tells the customer (confirmed, or: the time was taken, we will refund you) through the outbox
 // in that same transaction; once it commits, an open checkout page (say in the booking embed,
 // paid in another tab) is told.
-const confirmOnPayment: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, sources }) => {
+const confirmOnPayment: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, sources, paymentId }) => {
   const bookingId = sourceIdOf(sources, 'booking');
   if (!bookingId) return;
-  const { outcome, booking } = await confirmPaidBooking(tx, tenantId, bookingId);
+  const { outcome, booking } = await confirmPaidBooking(tx, tenantId, bookingId, paymentId);
   if (outcome === 'ignored' || !booking) return;
   await enqueueBookingMessages(tx, outcome === 'refund_due' ? 'refund-due' : 'confirmed', booking);
   return async () => {

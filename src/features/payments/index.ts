@@ -11,7 +11,7 @@ export { expireInvoices, PAYMENT_IN_FLIGHT_MS } from './expire-invoices.server';
 export { handleWebhook, type WebhookResult } from './handle-webhook.server';
 export { paymentJobs } from './jobs.server';
 export { registerPaymentTemplates } from './messages';
-export type { CounterChosenEvent, InvoicePaidEvent } from './payment-events';
+export type { CounterChosenEvent, InvoicePaidEvent, PaymentRefundedEvent } from './payment-events';
 export { type PaymentOption, quote, sortOptions } from './payment-options';
 export {
   counterPayments,
@@ -39,6 +39,17 @@ export {
   WebhookVerificationError,
 } from './provider';
 export { methodAcceptsCurrency, methodAvailable } from './providers';
+export {
+  paidPaymentOf,
+  type RefundReason,
+  type RefundResult,
+  type RefundRow,
+  recordRefundDue,
+  recordRefundsMade,
+  refundOfInvoice,
+  refundPayment,
+  refundsOfPayment,
+} from './refunds.server';
 export {
   type DeclineInput,
   recordDecline,

@@ -1,4 +1,6 @@
 import type { InvoiceRow, InvoiceView, LineSource } from '../invoices';
+import type { PaymentRow } from './payment-repo.server';
+import type { RefundRow } from './refunds.server';
 
 /** Emitted once, inside the settlement transaction, when an invoice becomes paid. */
 export interface InvoicePaidEvent {
@@ -18,11 +20,20 @@ export interface CounterChosenEvent {
   at: Date;
 }
 
+/** Emitted once per refund, in the transaction that records the money as given back. */
+export interface PaymentRefundedEvent {
+  tenantId: string;
+  refund: RefundRow;
+  payment: PaymentRow;
+  at: Date;
+}
+
 // The events payments emit on the app's bus (src/server/events): confirm a booking, count a
 // donation, award points, send the receipt all hang off them.
 declare module '../../server/events' {
   interface ServerEvents {
     'invoice.paid': InvoicePaidEvent;
     'invoice.counter_chosen': CounterChosenEvent;
+    'payment.refunded': PaymentRefundedEvent;
   }
 }

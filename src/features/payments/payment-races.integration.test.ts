@@ -36,6 +36,9 @@ function fakeGateway() {
     parseWebhook: async () => {
       throw new Error('not used');
     },
+    refund: async () => {
+      throw new Error('not used');
+    },
   };
   return { outcomes, asked, providers: { byName: () => gateway } };
 }

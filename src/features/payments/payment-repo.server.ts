@@ -207,13 +207,6 @@ export async function recordDeclinedAttempt(
   return row ?? null;
 }
 
-export async function noteRefundDue(tx: Db, tenantId: string, id: string): Promise<void> {
-  await tx
-    .update(payments)
-    .set({ failureReason: 'refund_due_invoice_already_paid' })
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)));
-}
-
 /** Stores a webhook event once; false when this (provider, event id) was seen before. */
 export async function recordEvent(
   tx: Db,

@@ -46,6 +46,9 @@ function fakeGateway(): PaymentProvider & {
     async fetchStatus(payment) {
       return { status: outcomes.get(payment.id) ?? 'pending' };
     },
+    async refund() {
+      throw new Error('not used');
+    },
     async parseWebhook({ headers, rawBody }) {
       if (headers.get('x-signature') !== sign(rawBody)) throw new WebhookVerificationError('bad signature');
       const body = JSON.parse(rawBody) as { id: string; paymentId: string; outcome: 'paid' | 'failed' | 'declined' };

@@ -45,6 +45,27 @@ export type ProviderOutcome = 'pending' | 'declined' | 'paid' | 'failed' | 'canc
 export interface ProviderStatus {
   status: ProviderOutcome;
   failureReason?: string | undefined;
+  /** How much of a paid payment the provider has given back (minor units), when it says. */
+  amountRefunded?: number | undefined;
+}
+
+/** Give back (part of) a paid payment. */
+export interface RefundRequest {
+  /** Our refunds.id: the idempotency key, so a retried request refunds once. */
+  refundId: string;
+  payment: { id: string; providerRef: string | null; currency: string };
+  /** Minor units. */
+  amount: number;
+  reason: string;
+}
+
+/**
+ * What the provider did: `succeeded` (the money is on its way back), `pending` (the provider will
+ * confirm later), or `due` (nothing online: staff hand the money back and record it).
+ */
+export interface RefundOutcome {
+  status: 'succeeded' | 'pending' | 'due';
+  providerRef: string | null;
 }
 
 /** A webhook whose signature checked out, reduced to what settlement needs. */
@@ -79,4 +100,6 @@ export interface PaymentProvider {
   fetchStatus(payment: { id: string; providerRef: string | null }): Promise<ProviderStatus>;
   /** Verifies and parses a webhook; throws WebhookVerificationError when it does not verify. */
   parseWebhook(request: { headers: Headers; rawBody: string }): Promise<VerifiedEvent>;
+  /** Gives back `amount` of a paid payment (never more than it); throws when the provider refuses. */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
 }

@@ -4,13 +4,8 @@ import { type AfterCommit, events } from '../../server/events';
 import { log } from '../../server/logger.server';
 import { publish } from '../../server/realtime';
 import { findInvoiceRow, lineSourcesOf, moveInvoiceStatus } from '../invoices';
-import {
-  finalizePayment,
-  findPayment,
-  noteRefundDue,
-  type PaymentRow,
-  recordDeclinedAttempt,
-} from './payment-repo.server';
+import { finalizePayment, findPayment, type PaymentRow, recordDeclinedAttempt } from './payment-repo.server';
+import { recordRefundDue } from './refunds.server';
 
 export interface SettleInput {
   tenantId: string;
@@ -62,8 +57,8 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
           total: payment.amount,
         });
         if (!invoice) {
-          // Paid twice (two tabs, two methods): the money must go back.
-          await noteRefundDue(tx, input.tenantId, payment.id);
+          // Paid twice (two tabs, two methods): the money must go back — a refund due, once.
+          await recordRefundDue(tx, { tenantId: input.tenantId, paymentId: payment.id, reason: 'paid_twice', at });
           log.warn('payment on an invoice that was already paid: refund due', { paymentId: payment.id });
           return { changed: true, payment, invoicePublicId: null, invoiceStatus: null };
         }

@@ -14,5 +14,9 @@ export function createCounterProvider(): PaymentProvider {
     async parseWebhook() {
       throw new WebhookVerificationError('counter payments have no webhooks');
     },
+    async refund() {
+      // Cash goes back by hand: the refund stays due until staff record that they gave it.
+      return { status: 'due', providerRef: null };
+    },
   };
 }

@@ -29,6 +29,14 @@ describe('counter provider', () => {
     expect(await counter.fetchStatus({ id: 'p', providerRef: null })).toEqual({ status: 'pending' });
   });
 
+  it('gives cash back by hand: a refund stays due until staff record it', async () => {
+    const payment = { id: 'p', providerRef: null, currency: 'MYR' };
+    expect(await counter.refund({ refundId: 'r', payment, amount: 1000, reason: 'booking_cancelled' })).toEqual({
+      status: 'due',
+      providerRef: null,
+    });
+  });
+
   it('has no webhooks', async () => {
     await expect(counter.parseWebhook({ headers: new Headers(), rawBody: '{}' })).rejects.toBeInstanceOf(
       WebhookVerificationError,

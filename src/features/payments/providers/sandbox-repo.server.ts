@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.server';
 import { sandboxCharges } from '../../../db/schema';
 import type { SandboxChargeStatus } from './sandbox-webhook';
@@ -45,6 +45,28 @@ export async function finishSandboxCharge(
         eq(sandboxCharges.tenantId, input.tenantId),
         eq(sandboxCharges.id, input.id),
         eq(sandboxCharges.status, 'requires_action'),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Gives back part of a succeeded charge, never beyond what was charged (one conditional UPDATE,
+ * so two refunds at once cannot together exceed it). Null when the gateway refuses.
+ */
+export async function refundSandboxCharge(
+  db: Db,
+  input: { id: string; amount: number; now: Date },
+): Promise<SandboxCharge | null> {
+  const [row] = await db
+    .update(sandboxCharges)
+    .set({ amountRefunded: sql`${sandboxCharges.amountRefunded} + ${input.amount}`, updatedAt: input.now })
+    .where(
+      and(
+        eq(sandboxCharges.id, input.id),
+        eq(sandboxCharges.status, 'succeeded'),
+        sql`${sandboxCharges.amountRefunded} + ${input.amount} <= ${sandboxCharges.amount}`,
       ),
     )
     .returning();

@@ -6,11 +6,19 @@ import type { Db } from '../../../db/client.server';
 import { localePath } from '../../../i18n/routing';
 import { env } from '../../../server/config.server';
 import { log } from '../../../server/logger.server';
-import type { PaymentProvider, PaymentRequest, PaymentStart, ProviderStatus, VerifiedEvent } from '../provider';
+import type {
+  PaymentProvider,
+  PaymentRequest,
+  PaymentStart,
+  ProviderStatus,
+  RefundOutcome,
+  VerifiedEvent,
+} from '../provider';
 import { assertOnlineMethod } from './method-rules';
 import {
   finishSandboxCharge,
   insertSandboxCharge,
+  refundSandboxCharge,
   type SandboxCharge,
   sandboxChargeById,
   tenantSandboxCharge,
@@ -107,7 +115,14 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       const charge = await sandboxChargeById(db, payment.providerRef ?? payment.id);
       // Like a gateway's API answering 404: the payment never reached the gateway.
       if (!charge) throw new Error(`sandbox charge ${payment.id} not found`);
-      return sandboxOutcome(charge.status);
+      return { ...sandboxOutcome(charge.status), amountRefunded: charge.amountRefunded };
+    },
+
+    async refund(request): Promise<RefundOutcome> {
+      const id = request.payment.providerRef ?? request.payment.id;
+      const refunded = await refundSandboxCharge(db, { id, amount: request.amount, now: new Date() });
+      if (!refunded) throw new Error(`sandbox charge ${id} cannot be refunded ${request.amount}`);
+      return { status: 'succeeded', providerRef: `re_${request.refundId}` };
     },
 
     async parseWebhook({ headers, rawBody }): Promise<VerifiedEvent> {

@@ -4,6 +4,7 @@ import {
   type PaymentRequest,
   type PaymentStart,
   type ProviderStatus,
+  type RefundOutcome,
   type VerifiedEvent,
   WebhookVerificationError,
 } from '../provider';
@@ -65,6 +66,23 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async fetchStatus(payment): Promise<ProviderStatus> {
       if (!payment.providerRef) throw new Error(`payment ${payment.id} has no PaymentIntent`);
       return statusOfIntent(await stripe.paymentIntents.retrieve(payment.providerRef));
+    },
+
+    async refund(request): Promise<RefundOutcome> {
+      if (!request.payment.providerRef) throw new Error(`payment ${request.payment.id} has no PaymentIntent`);
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: request.payment.providerRef,
+          amount: toStripeAmount(request.amount, request.payment.currency),
+          metadata: { paymentId: request.payment.id, refundId: request.refundId, reason: request.reason },
+        },
+        // One Stripe refund per refund row even if the request is retried.
+        { idempotencyKey: `refund-${request.refundId}` },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? 'no reason'}`);
+      }
+      return { status: refund.status === 'succeeded' ? 'succeeded' : 'pending', providerRef: refund.id };
     },
 
     async parseWebhook({ headers, rawBody }): Promise<VerifiedEvent> {

@@ -75,6 +75,23 @@ beforeAll(async () => {
       intents.set(id, intent);
       return send(response, 200, intent);
     }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (!intent) {
+        return send(response, 400, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
+        });
+      }
+      return send(response, 200, {
+        id: `re_standin${requests.length}`,
+        object: 'refund',
+        amount: Number(form.get('amount')),
+        currency: intent.currency,
+        payment_intent: form.get('payment_intent'),
+        status: form.get('metadata[reason]') === 'slow' ? 'pending' : 'succeeded',
+        metadata: {},
+      });
+    }
     const match = /^\/v1\/payment_intents\/(\w+)$/.exec(url.pathname);
     const intent = match?.[1] ? intents.get(match[1]) : undefined;
     if (request.method === 'GET' && intent) return send(response, 200, intent);
@@ -192,6 +209,53 @@ describe('Stripe provider (local stand-in for api.stripe.com)', () => {
       /No such payment_intent/,
     );
     await expect(provider().fetchStatus({ id: 'x', providerRef: null })).rejects.toThrow(/no PaymentIntent/);
+  });
+});
+
+describe('Stripe refunds (local stand-in for api.stripe.com)', () => {
+  it('asks the Refunds API for the amount on the PaymentIntent, once per refund row', async () => {
+    const start = await provider().createPayment(
+      paymentRequest({ paymentId: 'refund-me', currency: 'IDR', method: 'card' }),
+    );
+    const providerRef = start.kind === 'client_secret' ? start.providerRef : '';
+    requests = [];
+    const outcome = await provider().refund({
+      refundId: '0c4a3c1e-2b7d-4f55-9a34-1f0f3f4b2a10',
+      payment: { id: 'refund-me', providerRef, currency: 'IDR' },
+      amount: 50_000,
+      reason: 'booking_cancelled',
+    });
+    expect(outcome).toEqual({ status: 'succeeded', providerRef: 're_standin1' });
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/refunds' });
+    expect(request?.headers.authorization).toBe(`Bearer ${secretKey}`);
+    expect(request?.headers['idempotency-key']).toBe('refund-0c4a3c1e-2b7d-4f55-9a34-1f0f3f4b2a10');
+    const form = request?.form ?? new URLSearchParams();
+    expect(form.get('payment_intent')).toBe(providerRef);
+    // Rupiah in hundredths, as for the PaymentIntent.
+    expect(form.get('amount')).toBe('5000000');
+    expect(form.get('metadata[paymentId]')).toBe('refund-me');
+    expect(form.get('metadata[refundId]')).toBe('0c4a3c1e-2b7d-4f55-9a34-1f0f3f4b2a10');
+    expect(form.get('metadata[reason]')).toBe('booking_cancelled');
+  });
+
+  it('reports a refund Stripe has not finished as pending, and refuses one without a PaymentIntent', async () => {
+    const start = await provider().createPayment(paymentRequest({ paymentId: 'refund-slow' }));
+    const providerRef = start.kind === 'client_secret' ? start.providerRef : '';
+    const payment = { id: 'refund-slow', providerRef, currency: 'MYR' };
+    const slow = await provider().refund({ refundId: 'r-slow', payment, amount: 100, reason: 'slow' });
+    expect(slow.status).toBe('pending');
+    requests = [];
+    await expect(
+      provider().refund({
+        refundId: 'r-none',
+        payment: { ...payment, providerRef: null },
+        amount: 100,
+        reason: 'staff',
+      }),
+    ).rejects.toThrow(/no PaymentIntent/);
+    expect(requests).toHaveLength(0);
   });
 });
 

@@ -1,0 +1,292 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.server';
+import { invoices, payments, REFUND_REASONS, refunds } from '../../db/schema';
+import { transaction } from '../../db/transaction.server';
+import { type AfterCommit, events, runAfterCommit } from '../../server/events';
+import { errorFields, log } from '../../server/logger.server';
+import type { PaymentRow } from './payment-repo.server';
+import type { PaymentProvider, ProviderName, RefundOutcome } from './provider';
+
+// Refunds are a payments record: money going back on one payment, with its cause, who and when.
+// Two rules hold whatever runs at once: a payment is never refunded beyond its amount (checked
+// with the payment row locked, in the refund's own transaction), and one cause is recorded once
+// (a unique (payment, reason) key for the automatic causes).
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export { REFUND_REASONS };
+
+export interface RefundProviders {
+  byName(name: ProviderName): Pick<PaymentProvider, 'refund'> | null;
+}
+
+type Claim =
+  | { kind: 'created'; refund: RefundRow; payment: PaymentRow; currency: string }
+  | { kind: 'existing'; refund: RefundRow; payment: PaymentRow; currency: string }
+  | { kind: 'refused'; reason: 'not_found' | 'not_paid' | 'exceeds_payment' };
+
+/** The payment, locked against other refunds until the transaction ends, with its currency. */
+async function lockPayment(tx: Db, tenantId: string, paymentId: string) {
+  const [row] = await tx
+    .select({ payment: payments, currency: invoices.currencyCode })
+    .from(payments)
+    .innerJoin(invoices, and(eq(invoices.id, payments.invoiceId), eq(invoices.tenantId, tenantId)))
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+    .for('no key update', { of: payments });
+  return row ?? null;
+}
+
+/** What is already going back on a payment (every refund but the failed ones). */
+async function refundedSoFar(tx: Db, tenantId: string, paymentId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.paymentId, paymentId), ne(refunds.status, 'failed')));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Records a refund of a paid payment with the given status, inside `tx`: the payment row is locked
+ * first, so concurrent refunds of one payment run one after the other and the sum check sees the
+ * others. An automatic cause already recorded returns the existing row. `amount` defaults to what
+ * is left of the payment.
+ */
+async function claimRefund(
+  tx: Db,
+  input: {
+    tenantId: string;
+    paymentId: string;
+    reason: RefundReason;
+    amount?: number | undefined;
+    status: 'due' | 'pending';
+    staffId?: string | null | undefined;
+    at: Date;
+  },
+): Promise<Claim> {
+  const locked = await lockPayment(tx, input.tenantId, input.paymentId);
+  if (!locked) return { kind: 'refused', reason: 'not_found' };
+  const { payment, currency } = locked;
+  if (payment.status !== 'paid') return { kind: 'refused', reason: 'not_paid' };
+  if (input.reason !== 'staff') {
+    const [existing] = await tx
+      .select()
+      .from(refunds)
+      .where(
+        and(eq(refunds.tenantId, input.tenantId), eq(refunds.paymentId, payment.id), eq(refunds.reason, input.reason)),
+      );
+    if (existing) return { kind: 'existing', refund: existing, payment, currency };
+  }
+  const left = payment.amount - (await refundedSoFar(tx, input.tenantId, payment.id));
+  const amount = input.amount ?? left;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
+    return { kind: 'refused', reason: 'exceeds_payment' };
+  const [created] = await tx
+    .insert(refunds)
+    .values({
+      tenantId: input.tenantId,
+      paymentId: payment.id,
+      amount,
+      reason: input.reason,
+      status: input.status,
+      requestedAt: input.at,
+      recordedByStaffId: input.staffId ?? null,
+    })
+    .returning();
+  if (!created) throw new Error('refund not recorded');
+  return { kind: 'created', refund: created, payment, currency };
+}
+
+/**
+ * Records that money is owed back on a paid payment (paid twice, a late payment that lost its
+ * slot, a paid booking cancelled), inside the caller's transaction: a 'due' refund of what is left
+ * of the payment, once per cause. Returns the refund (the one recorded before, for a cause seen
+ * again), or null when the payment is not paid or nothing is left to refund.
+ */
+export async function recordRefundDue(
+  tx: Db,
+  input: { tenantId: string; paymentId: string; reason: Exclude<RefundReason, 'staff'>; at?: Date },
+): Promise<RefundRow | null> {
+  const claim = await claimRefund(tx, { ...input, status: 'due', at: input.at ?? new Date() });
+  if (claim.kind === 'refused') {
+    log.warn('refund due not recorded', { paymentId: input.paymentId, reason: claim.reason });
+    return null;
+  }
+  return claim.refund;
+}
+
+export type RefundResult =
+  | { ok: true; changed: boolean; refund: RefundRow }
+  | { ok: false; reason: 'not_found' | 'not_paid' | 'exceeds_payment' | 'no_provider' | 'provider_failed' };
+
+/**
+ * Gives money back through the payment's provider, exactly once per cause: the refund row is
+ * recorded 'pending' (or a 'due' or 'failed' one for the cause claimed) in one transaction with the payment locked, the
+ * provider is asked once the row has committed, and the outcome is written back — with the
+ * `payment.refunded` event in that same transaction when the money went back. A counter refund
+ * stays 'due' until staff record that they handed it over.
+ */
+export async function refundPayment(
+  db: Db,
+  providers: RefundProviders,
+  input: {
+    tenantId: string;
+    paymentId: string;
+    reason: RefundReason;
+    amount?: number;
+    staffId?: string | null;
+    now?: Date;
+  },
+): Promise<RefundResult> {
+  const at = input.now ?? new Date();
+  const claimed = await transaction(
+    db,
+    async (tx) => {
+      const claim = await claimRefund(tx, { ...input, status: 'pending', at });
+      if (claim.kind !== 'existing') return claim;
+      const { refund } = claim;
+      if (refund.status !== 'due' && refund.status !== 'failed') return claim;
+      // A failed refund counts again once retried: it must still fit in what is left.
+      if (refund.status === 'failed') {
+        const left = claim.payment.amount - (await refundedSoFar(tx, input.tenantId, claim.payment.id));
+        if (refund.amount > left) return { kind: 'refused' as const, reason: 'exceeds_payment' as const };
+      }
+      // A cause recorded as due (or failed): whoever moves it to pending asks the provider; the others see it.
+      const [taken] = await tx
+        .update(refunds)
+        .set({ status: 'pending', failureReason: null, completedAt: null })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, refund.status)))
+        .returning();
+      return taken ? { ...claim, kind: 'created' as const, refund: taken } : claim;
+    },
+    { name: 'refund-claim' },
+  );
+  if (claimed.kind === 'refused') return { ok: false, reason: claimed.reason };
+  if (claimed.kind === 'existing') return { ok: true, changed: false, refund: claimed.refund };
+
+  const { refund, payment, currency } = claimed;
+  const provider = providers.byName(payment.provider);
+  let outcome: RefundOutcome;
+  try {
+    if (!provider) throw new Error(`no ${payment.provider} provider`);
+    outcome = await provider.refund({
+      refundId: refund.id,
+      payment: { id: payment.id, providerRef: payment.providerRef, currency },
+      amount: refund.amount,
+      reason: refund.reason,
+    });
+  } catch (error) {
+    log.warn('refund refused by the provider', { refundId: refund.id, ...errorFields(error) });
+    await db
+      .update(refunds)
+      .set({
+        status: 'failed',
+        completedAt: at,
+        failureReason: error instanceof Error ? error.message.slice(0, 200) : 'error',
+      })
+      .where(and(eq(refunds.tenantId, input.tenantId), eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+    return { ok: false, reason: provider ? 'provider_failed' : 'no_provider' };
+  }
+
+  let afterCommit: AfterCommit[] = [];
+  const written = await transaction(
+    db,
+    async (tx) => {
+      afterCommit = [];
+      const [row] = await tx
+        .update(refunds)
+        .set({
+          status: outcome.status,
+          providerRef: outcome.providerRef,
+          ...(outcome.status === 'succeeded' ? { completedAt: at, recordedByStaffId: input.staffId ?? null } : {}),
+        })
+        .where(and(eq(refunds.tenantId, input.tenantId), eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+        .returning();
+      if (row?.status === 'succeeded') {
+        afterCommit = await events.emit(tx, 'payment.refunded', { tenantId: input.tenantId, refund: row, payment, at });
+      }
+      return row ?? refund;
+    },
+    { name: 'refund-outcome' },
+  );
+  await runAfterCommit(afterCommit, (error) => log.warn('after-refund effect failed', errorFields(error)));
+  return { ok: true, changed: true, refund: written };
+}
+
+/**
+ * Staff record that they gave back the money of the due refunds on an invoice's payments (cash at
+ * the counter, a transfer): each becomes succeeded with who and when, once, inside `tx`, and
+ * `payment.refunded` is emitted for each. Returns the refunds recorded now (none when nothing was due).
+ */
+export async function recordRefundsMade(
+  tx: Db,
+  input: { tenantId: string; invoiceId: string; staffId: string; at: Date },
+): Promise<{ refunds: RefundRow[]; afterCommit: AfterCommit[] }> {
+  const paid = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, input.tenantId), eq(payments.invoiceId, input.invoiceId)));
+  if (paid.length === 0) return { refunds: [], afterCommit: [] };
+  const made = await tx
+    .update(refunds)
+    .set({ status: 'succeeded', completedAt: input.at, recordedByStaffId: input.staffId })
+    .where(
+      and(
+        eq(refunds.tenantId, input.tenantId),
+        inArray(
+          refunds.paymentId,
+          paid.map((p) => p.id),
+        ),
+        eq(refunds.status, 'due'),
+      ),
+    )
+    .returning();
+  const afterCommit: AfterCommit[] = [];
+  for (const refund of made) {
+    const payment = paid.find((p) => p.id === refund.paymentId) as PaymentRow;
+    afterCommit.push(
+      ...(await events.emit(tx, 'payment.refunded', { tenantId: input.tenantId, refund, payment, at: input.at })),
+    );
+  }
+  return { refunds: made, afterCommit };
+}
+
+/** The refunds of one payment, oldest first. */
+export function refundsOfPayment(db: Db, tenantId: string, paymentId: string): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.paymentId, paymentId)))
+    .orderBy(asc(refunds.requestedAt), asc(refunds.id));
+}
+
+/** The payment that paid an invoice (the first one settled as paid), if any. */
+export async function paidPaymentOf(db: Db, tenantId: string, invoiceId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId), eq(payments.status, 'paid')))
+    .orderBy(asc(payments.settledAt), asc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * What goes back on an invoice, for the payer's pages: the total of its refunds (failed ones
+ * aside), and whether all of it has been given back. Null when nothing is owed.
+ */
+export async function refundOfInvoice(
+  db: Db,
+  tenantId: string,
+  invoiceId: string,
+): Promise<{ amount: number; status: 'due' | 'refunded' } | null> {
+  const rows = await db
+    .select({ amount: refunds.amount, status: refunds.status })
+    .from(refunds)
+    .innerJoin(payments, and(eq(payments.id, refunds.paymentId), eq(payments.tenantId, tenantId)))
+    .where(and(eq(refunds.tenantId, tenantId), eq(payments.invoiceId, invoiceId), ne(refunds.status, 'failed')));
+  if (rows.length === 0) return null;
+  return {
+    amount: rows.reduce((sum, row) => sum + row.amount, 0),
+    status: rows.every((row) => row.status === 'succeeded') ? 'refunded' : 'due',
+  };
+}
