@@ -4,6 +4,8 @@
 //   islands   (features/*/islands, components/**/*.tsx, stores/) never import server-only code:
 //             no *.server files, no db/, no server/;
 //   pages/    never import a feature's repository (*-repo.server) or the schema: they call the feature;
+//   components (components/, features/*/components) load no data: no server/database.server, no
+//             db/, no *-repo.server; the page loads and passes props;
 //   features  reach another feature's server code only through its index.ts; its pure files
 //             (types, rules, schemas: safe on server and client) are public too; its islands and
 //             components are for pages, never for another feature.
@@ -36,6 +38,9 @@ export function resolveImport(from, specifier, aliases = {}) {
 
 const isTest = (file) => /\.(test|spec)\.[a-z]+$/.test(file) || file.includes('test-support');
 const isServerOnly = (target) => /\.server(\.[a-z]+)?$/.test(target) || /^(db|server)\//.test(target);
+const isComponent = (file) => file.startsWith('components/') || /^features\/[^/]+\/components\//.test(file);
+const loadsData = (target) =>
+  /^server\/database\.server(\.ts)?$/.test(target) || target.startsWith('db/') || /-repo\.server(\.ts)?$/.test(target);
 const featureOf = (file) => /^features\/([^/]+)\//.exec(`${file}/`)?.[1] ?? null;
 const isIsland = (file) =>
   /^features\/[^/]+\/islands\//.test(file) || /^components\/.*\.tsx$/.test(file) || file.startsWith('stores/');
@@ -47,6 +52,8 @@ export function brokenRule(file, target) {
   if (file.startsWith('lib/') && !target.startsWith('lib/')) return 'lib/ imports nothing else of ours';
   if (isIsland(file) && isServerOnly(target))
     return 'an island never imports server-only code (*.server, db/, server/)';
+  if (isComponent(file) && loadsData(target))
+    return 'a component loads no data (database, db/, *-repo.server): the page passes it as props';
   if (
     file.startsWith('pages/') &&
     (/^features\/.*-repo\.server(\.ts)?$/.test(target) || target.startsWith('db/schema'))

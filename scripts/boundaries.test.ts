@@ -27,6 +27,13 @@ describe('import boundaries (DESIGN.md §2)', () => {
     expect(brokenRule('pages/staff/appointments.astro', 'features/booking/booking-repo.server')).toMatch(
       'never a repository',
     );
+    expect(brokenRule('features/invoices/components/InvoiceScreen.astro', 'server/database.server')).toMatch(
+      'component loads no data',
+    );
+    expect(
+      brokenRule('features/booking/components/BookingOutcome.astro', 'features/booking/booking-repo.server'),
+    ).toMatch('component loads no data');
+    expect(brokenRule('components/shell/Header.astro', 'db/client.server')).toMatch('component loads no data');
     expect(brokenRule('features/payments/x.server.ts', 'features/invoices/invoice-repo.server')).toMatch(
       'through its index.ts',
     );
@@ -42,5 +49,7 @@ describe('import boundaries (DESIGN.md §2)', () => {
     expect(brokenRule('app.server.ts', 'features/booking')).toBeNull();
     expect(brokenRule('features/booking/effects.server.ts', 'server/events')).toBeNull();
     expect(brokenRule('lib/money.ts', 'lib/dates')).toBeNull();
+    expect(brokenRule('features/booking/components/BookingOutcome.astro', 'features/booking')).toBeNull();
+    expect(brokenRule('features/booking/components/BookingPayment.astro', 'features/payments')).toBeNull();
   });
 });

@@ -11,8 +11,9 @@ export { expireInvoices, PAYMENT_IN_FLIGHT_MS } from './expire-invoices.server';
 export { handleWebhook, type WebhookResult } from './handle-webhook.server';
 export { paymentJobs } from './jobs.server';
 export { registerPaymentTemplates } from './messages';
+export { payOptionsFor } from './pay-options.server';
 export type { CounterChosenEvent, InvoicePaidEvent, PaymentRefundedEvent } from './payment-events';
-export { type PaymentOption, quote, sortOptions } from './payment-options';
+export { type PaymentOption, type PayOption, quote, sortOptions } from './payment-options';
 export {
   counterPayments,
   enabledOptions,
@@ -28,6 +29,7 @@ export {
   PAYMENT_STATUSES,
   type PaymentStatus,
   type VerifyStatus,
+  verifyScreenStatus,
   verifyStatusOf,
 } from './payment-state';
 export {

@@ -10,6 +10,13 @@ export interface PaymentOption {
   instructions: string | null;
 }
 
+/** An option as the payment panel shows it: the method and what covering its fee adds (0 for the counter). */
+export interface PayOption {
+  method: PaymentMethod;
+  /** The fee this method adds when the payer covers it (0 for the counter). */
+  coverFee: number;
+}
+
 /** Display order of SPEC.md §4: credit/debit card, online banking, pay at counter. */
 const ORDER: PaymentMethod[] = ['card', 'fpx', 'counter'];
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isFinalPayment, OPEN_PAYMENT_STATUSES, PAYMENT_STATUSES, verifyStatusOf } from './payment-state';
+import {
+  isFinalPayment,
+  OPEN_PAYMENT_STATUSES,
+  PAYMENT_STATUSES,
+  verifyScreenStatus,
+  verifyStatusOf,
+} from './payment-state';
 
 describe('the payment state machine', () => {
   it('keeps a declined attempt open: only paid, failed and cancelled are final', () => {
@@ -20,5 +26,14 @@ describe('the payment state machine', () => {
     expect(verifyStatusOf('paid', 'declined')).toBe('paid');
     expect(verifyStatusOf('failed', 'pending')).toBe('failed');
     expect(verifyStatusOf('cancelled')).toBe('cancelled');
+  });
+
+  it('shows paid on the result screen when the payment or the invoice is paid, else the payment, else none', () => {
+    expect(verifyScreenStatus({ status: 'paid' }, 'open')).toBe('paid');
+    expect(verifyScreenStatus({ status: 'pending' }, 'paid')).toBe('paid');
+    expect(verifyScreenStatus(null, 'paid')).toBe('paid');
+    expect(verifyScreenStatus({ status: 'failed' }, 'open')).toBe('failed');
+    expect(verifyScreenStatus({ status: 'cancelled' }, 'expired')).toBe('cancelled');
+    expect(verifyScreenStatus(null, 'open')).toBe('none');
   });
 });

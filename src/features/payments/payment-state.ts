@@ -33,3 +33,16 @@ export function verifyStatusOf(stored: PaymentStatus, live?: 'pending' | 'declin
   const current = live ?? stored;
   return current === 'declined' ? 'failed' : 'pending';
 }
+
+/**
+ * What the payment result screen says: paid when the payment or the invoice says so (the page
+ * reads the invoice again after verifying, but either is enough), else the payment's answer, or
+ * 'none' when the link names no payment. The invoice beside it then shows paid too.
+ */
+export function verifyScreenStatus(
+  verified: { status: VerifyStatus } | null,
+  invoiceStatus: string,
+): VerifyStatus | 'none' {
+  if (verified?.status === 'paid' || invoiceStatus === 'paid') return 'paid';
+  return verified?.status ?? 'none';
+}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
 import { type Currency, formatMoney } from '../../../lib/money';
+import type { PayOption } from '../payment-options';
 import type { PaymentMethod } from '../provider';
 
 /** The strings this island needs; the page passes `pick(locale, PAY_MESSAGE_KEYS)`. */
@@ -23,11 +24,7 @@ export const PAY_MESSAGE_KEYS = [
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof PAY_MESSAGE_KEYS)[number], string>;
 
-export interface PayOption {
-  method: PaymentMethod;
-  /** The fee this method adds when the payer covers it (0 for the counter). */
-  coverFee: number;
-}
+export type { PayOption };
 
 interface Props {
   publicId: string;
