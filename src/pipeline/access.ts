@@ -1,35 +1,11 @@
 import { defineMiddleware } from 'astro:middleware';
-import { isAllowed, loginRedirect } from '../features/auth';
+import { loginRedirect } from '../features/auth';
 import { localePath } from '../i18n/routing';
 import { devAidsOpen } from '../server/dev-aids';
 import { json } from '../server/http';
-import type { Offer, RoutePolicy } from '../server/route-policy';
+import { accessVerdict } from './access-verdict';
 import { isApiPath, redirectTo } from './paths';
 import { pass } from './state';
-
-export interface Visitor {
-  customer: boolean;
-  staffRole: Parameters<typeof isAllowed>[1]['staffRole'];
-  /** What the tenant offers (its settings); an offer it does not list is not offered. */
-  offers: Partial<Record<Offer, boolean>>;
-  /** Whether the developer aids answer this request (asked only for a `dev` route). */
-  devAids: () => boolean;
-}
-
-/**
- * What the route table says about this visitor on this route: a route of an offer the tenant lacks,
- * or a developer aid while they are closed, does not exist (`not-found`); then the login and role
- * rules. A staff member without the owner role is refused, not sent to log in again.
- */
-export function accessVerdict(
-  policy: Pick<RoutePolicy, 'access' | 'offer' | 'dev'>,
-  visitor: Visitor,
-): 'allow' | 'not-found' | 'login' | 'forbidden' {
-  if (policy.offer && visitor.offers[policy.offer] !== true) return 'not-found';
-  if (policy.dev && !visitor.devAids()) return 'not-found';
-  if (isAllowed(policy.access, { customer: visitor.customer, staffRole: visitor.staffRole })) return 'allow';
-  return policy.access === 'owner' && visitor.staffRole !== null ? 'forbidden' : 'login';
-}
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
