@@ -51,8 +51,12 @@ export const headersStep = defineMiddleware(async ({ locals }, next) => {
   const { page, secure } = state;
   const response = await next();
   const headers = securityHeaders(path, await cspSources(db, tenant, embed, policy), embed);
+  // The 404 of a route whose offer the tenant lacks (the access step's rewrite) frames like the
+  // route itself, as Astro's own 404 of a route without a page does: a partner's frame shows it.
+  const own = state.verdict === 'not-found';
+  if (own && !headers['X-Frame-Options']) response.headers.delete('X-Frame-Options');
   for (const [name, value] of Object.entries(headers)) {
-    if (!response.headers.has(name)) response.headers.set(name, value);
+    if (own || !response.headers.has(name)) response.headers.set(name, value);
   }
   // The route policy's headers are forced: what a page or a rewrite set does not count.
   const forced = policyHeaders(policy, { status: response.status, secure });
