@@ -4,6 +4,8 @@ declare namespace App {
   /** The only per-request context (DESIGN.md §2), filled by src/middleware.ts. */
   interface Locals {
     tenant: import('./features/tenants').Tenant;
+    /** The database handle, opened once for the request by the pipeline's request step. */
+    db: import('./db/client.server').Db;
     locale: import('./i18n/locales').Locale;
     t: import('./i18n/t').Translate;
     /**

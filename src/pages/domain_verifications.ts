@@ -1,12 +1,11 @@
 import type { APIRoute } from 'astro';
 import { DomainVerificationsQuery, domainVerificationsFor } from '../features/tenants';
-import { db } from '../server/database.server';
 import { badRequest, json } from '../server/http';
 
 /** SPEC.md §7: `{ results }` — the domain verifications of the tenant owning `domain`. */
 export const GET: APIRoute = async ({ url, locals }) => {
   const query = DomainVerificationsQuery.safeParse({ domain: url.searchParams.get('domain') ?? '' });
   if (!query.success) return badRequest(query.error, locals.t);
-  const results = await domainVerificationsFor(await db(), query.data.domain);
+  const results = await domainVerificationsFor(locals.db, query.data.domain);
   return json({ results }, { headers: { 'Cache-Control': 'public, max-age=300' } });
 };

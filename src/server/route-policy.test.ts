@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { policyHeaders, routePolicy } from './route-policy';
 
@@ -144,5 +147,67 @@ describe('route policy: access and framing', () => {
     expect(routePolicy('/donation/x/embed-page').embeddable).toBe('always');
     expect(routePolicy('/appointment/x/checkout').embeddable).toBe('when-framed');
     expect(routePolicy('/invoices/x/appointment').embeddable).toBe('never');
+  });
+});
+
+/** Every route file under a folder of src/pages, as the unprefixed path it answers (params as `x`). */
+function routesUnder(folder: string): string[] {
+  const pages = fileURLToPath(new URL('../pages/', import.meta.url));
+  return readdirSync(join(pages, folder), { recursive: true })
+    .map(String)
+    .filter((file) => /\.(astro|ts)$/.test(file) && !file.split(sep).some((part) => part.startsWith('_')))
+    .map((file) => {
+      const route = `/${folder}/${file.split(sep).join('/')}`
+        .replace(/\.(astro|ts)$/, '')
+        .replace(/\[(\.\.\.)?[^\]]+\]/g, 'x')
+        .replace(/\/index$/, '');
+      return route;
+    });
+}
+
+describe('route policy: offers and developer aids', () => {
+  it('every appointment page and booking endpoint needs the appointments offer', () => {
+    const routes = [...routesUnder('appointment'), ...routesUnder('api/bookings'), ...routesUnder('api/appointments')];
+    expect(routes).toContain('/appointment/x/calendar.ics');
+    expect(routes).toContain('/api/bookings/x/cancel');
+    for (const path of routes) {
+      for (const query of ['', 'reschedule=x', 'taken=1', 'booking=x', 'embed=1']) {
+        expect(routePolicy(path, search(query)).offer, `${path}?${query}`).toBe('appointments');
+      }
+    }
+    // Unknown steps of the offer are the offer's too: a tenant without it has no /appointment at all.
+    expect(routePolicy('/appointment/x/y/z').offer).toBe('appointments');
+  });
+  it('the donation, loyalty and review families need their offers', () => {
+    for (const path of [
+      '/donation',
+      '/donation/x',
+      '/donation/x/form',
+      '/donation/x/checkout',
+      '/donation/x/embed-form',
+    ]) {
+      expect(routePolicy(path).offer, path).toBe('donations');
+    }
+    expect(routePolicy('/loyalty').offer).toBe('loyalty');
+    expect(routePolicy('/review/x').offer).toBe('reviews');
+  });
+  it('every developer aid is a dev route', () => {
+    const routes = [...routesUnder('dev'), ...routesUnder('api/dev')];
+    expect(routes).toContain('/dev/fingerprint');
+    expect(routes).toContain('/api/dev/error');
+    for (const path of routes) expect(routePolicy(path).dev, path).toBe(true);
+  });
+  it('other routes need no offer and are not developer aids', () => {
+    for (const path of [
+      '/',
+      '/invoices',
+      '/invoices/x/appointment',
+      '/account',
+      '/staff',
+      '/api/staff/bookings/x/photo',
+    ]) {
+      expect(routePolicy(path).offer, path).toBeUndefined();
+      expect(routePolicy(path).dev, path).toBeUndefined();
+    }
   });
 });

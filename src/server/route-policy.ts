@@ -38,7 +38,14 @@ export interface RoutePolicy {
   embeddable: 'always' | 'when-framed' | 'never';
   /** Shows a customer's personal data to whoever holds the URL: phones and e-mails are masked. */
   personal: boolean;
+  /** The tenant must offer this capability; otherwise the route does not exist there (404). */
+  offer?: Offer;
+  /** A developer aid: 404 unless the developer aids are open (src/server/dev-aids.ts). */
+  dev?: true;
 }
+
+/** A capability a tenant may offer (its settings' `offers_*`); a route family may need one. */
+export type Offer = 'appointments' | 'donations' | 'loyalty' | 'reviews' | 'queue';
 
 type Shape = Omit<RoutePolicy, 'family'>;
 
@@ -73,6 +80,9 @@ const LOGGED_IN: Shape = { ...PRIVATE, access: 'customer' };
 /** Endpoints and files: they set their own caching; no pixels anyway. */
 const ENDPOINT: Shape = { ...PRIVATE, cache: 'handler', robots: 'index' };
 
+const APPOINTMENTS: Offer = 'appointments';
+const DONATIONS: Offer = 'donations';
+
 interface Family {
   name: string;
   match: (path: string) => boolean;
@@ -94,23 +104,23 @@ const FAMILIES: Family[] = [
   {
     name: 'appointment-embed',
     match: re('/appointment/embed'),
-    policy: { ...PRIVATE, cache: 'revalidate', embeddable: 'always' },
+    policy: { ...PRIVATE, cache: 'revalidate', embeddable: 'always', offer: APPOINTMENTS },
   },
   {
     name: 'appointment-landing',
     match: (p) => p === '/appointment' || under('/appointment/category')(p),
-    policy: { ...MARKETING, embeddable: 'when-framed' },
+    policy: { ...MARKETING, embeddable: 'when-framed', offer: APPOINTMENTS },
   },
   {
     // `?booking={publicId}` opens someone's booking.
     name: 'booking',
     match: re(`/appointment/${SEGMENT}/(checkout|request|calendar\\.ics)`),
-    policy: { ...SECRET_LINK, embeddable: 'when-framed' },
+    policy: { ...SECRET_LINK, embeddable: 'when-framed', offer: APPOINTMENTS },
   },
   {
     name: 'booking-form',
     match: re(`/appointment/${SEGMENT}/form`),
-    policy: { ...PRIVATE, embeddable: 'when-framed' },
+    policy: { ...PRIVATE, embeddable: 'when-framed', offer: APPOINTMENTS },
   },
   {
     name: 'appointment-service',
@@ -118,27 +128,47 @@ const FAMILIES: Family[] = [
     policy: (search) =>
       // `?reschedule={publicId}` opens a booking to move it; `?taken=1` is one visitor's retry.
       search.has('reschedule')
-        ? { ...SECRET_LINK, embeddable: 'when-framed', family: 'booking-reschedule' }
+        ? { ...SECRET_LINK, embeddable: 'when-framed', offer: APPOINTMENTS, family: 'booking-reschedule' }
         : search.has('taken')
-          ? { ...PRIVATE, embeddable: 'when-framed', family: 'appointment-service-retry' }
-          : { ...MARKETING, embeddable: 'when-framed' },
+          ? { ...PRIVATE, embeddable: 'when-framed', offer: APPOINTMENTS, family: 'appointment-service-retry' }
+          : { ...MARKETING, embeddable: 'when-framed', offer: APPOINTMENTS },
   },
+  {
+    // Whatever is left under /appointment (an unknown step) is still the appointments offer's.
+    name: 'appointment-other',
+    match: under('/appointment'),
+    policy: { ...PRIVATE, offer: APPOINTMENTS },
+  },
+  { name: 'api-bookings', match: under('/api/bookings'), policy: { ...ENDPOINT, offer: APPOINTMENTS } },
+  { name: 'api-appointments', match: under('/api/appointments'), policy: { ...ENDPOINT, offer: APPOINTMENTS } },
 
   // Donations (later issue): campaigns are marketing, checkout and forms are not.
   {
     name: 'donation-embed',
     match: re(`/donation/${SEGMENT}/embed-(form|page)`),
-    policy: { ...PRIVATE, cache: 'revalidate', embeddable: 'always' },
+    policy: { ...PRIVATE, cache: 'revalidate', embeddable: 'always', offer: DONATIONS },
   },
-  { name: 'donation-checkout', match: re(`/donation/${SEGMENT}/checkout`), policy: SECRET_LINK },
-  { name: 'donation-form', match: re(`/donation/${SEGMENT}/form`), policy: PRIVATE },
-  { name: 'donation-landing', match: (p) => p === '/donation' || re(`/donation/${SEGMENT}`)(p), policy: MARKETING },
+  {
+    name: 'donation-checkout',
+    match: re(`/donation/${SEGMENT}/checkout`),
+    policy: { ...SECRET_LINK, offer: DONATIONS },
+  },
+  { name: 'donation-form', match: re(`/donation/${SEGMENT}/form`), policy: { ...PRIVATE, offer: DONATIONS } },
+  {
+    name: 'donation-landing',
+    match: (p) => p === '/donation' || re(`/donation/${SEGMENT}`)(p),
+    policy: { ...MARKETING, offer: DONATIONS },
+  },
 
   // Loyalty and reviews (later issues): the programme pages are marketing; sign-up, rewards and
   // review links (tied to one visit) are not.
   { name: 'loyalty-private', match: (p) => p === '/loyalty/register' || /\/rewards$/.test(p), policy: PRIVATE },
-  { name: 'loyalty', match: (p) => p === '/loyalty' || re(`/loyalty/${SEGMENT}`)(p), policy: MARKETING },
-  { name: 'review', match: under('/review'), policy: SECRET_LINK },
+  {
+    name: 'loyalty',
+    match: (p) => p === '/loyalty' || re(`/loyalty/${SEGMENT}`)(p),
+    policy: { ...MARKETING, offer: 'loyalty' },
+  },
+  { name: 'review', match: under('/review'), policy: { ...SECRET_LINK, offer: 'reviews' } },
 
   // Invoices: the list needs a login; an invoice by its unguessable id does not.
   { name: 'invoice-list', match: (p) => p === '/invoices', policy: LOGGED_IN },
@@ -162,8 +192,9 @@ const FAMILIES: Family[] = [
   { name: 'staff', match: under('/staff'), policy: { ...PRIVATE, access: 'staff' } },
   { name: 'api-staff', match: under('/api/staff'), policy: { ...ENDPOINT, access: 'staff' } },
 
-  // Developer aids, error pages.
-  { name: 'dev', match: under('/dev'), policy: PRIVATE },
+  // Developer aids (only where they are open), error pages.
+  { name: 'dev', match: under('/dev'), policy: { ...PRIVATE, dev: true } },
+  { name: 'api-dev', match: under('/api/dev'), policy: { ...ENDPOINT, dev: true } },
   { name: 'error', match: (p) => p === '/404' || p === '/500', policy: PRIVATE },
 
   // Endpoints and files that set their own caching.

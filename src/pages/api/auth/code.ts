@@ -6,7 +6,6 @@ import {
   requestLoginCode,
   retryMinutes,
 } from '../../../features/auth';
-import { db } from '../../../server/database.server';
 import { badRequest, json, readJson } from '../../../server/http';
 import { kickOutbox, showsCodesOnPage } from '../../../server/outbox';
 
@@ -16,7 +15,7 @@ export const POST: APIRoute = async (context) => {
   const body = RequestCodeBody.safeParse(await readJson(request));
   if (!body.success) return badRequest(body.error, locals.t);
   const destination = body.data.channel === 'phone' ? body.data.phone : body.data.email;
-  const result = await requestLoginCode(await db(), {
+  const result = await requestLoginCode(locals.db, {
     tenant: locals.tenant,
     channel: body.data.channel,
     destination,

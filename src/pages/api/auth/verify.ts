@@ -8,7 +8,6 @@ import {
 } from '../../../features/auth';
 import { localePath } from '../../../i18n/routing';
 import { safeReturnPath } from '../../../lib/safe-return-path';
-import { db } from '../../../server/database.server';
 import { badRequest, json, readJson } from '../../../server/http';
 import { setSessionCookie } from '../../../server/session-cookie';
 
@@ -16,7 +15,7 @@ import { setSessionCookie } from '../../../server/session-cookie';
 export const POST: APIRoute = async ({ request, locals, cookies }) => {
   const body = VerifyCodeBody.safeParse(await readJson(request));
   if (!body.success) return badRequest(body.error, locals.t);
-  const database = await db();
+  const database = locals.db;
   const result = await verifyLoginCode(database, {
     tenant: locals.tenant,
     channel: body.data.channel,

@@ -2,7 +2,6 @@ import type { APIRoute } from 'astro';
 import { bookingPagePath, bookSlot, checkAnswers, findService } from '../../../features/booking';
 import { BookingBody } from '../../../features/booking/booking.schema';
 import { localePath } from '../../../i18n/routing';
-import { db } from '../../../server/database.server';
 import { badRequest, json, readJson } from '../../../server/http';
 import { hitRateLimit } from '../../../server/rate-limit.server';
 import { notOffered } from './_not-offered';
@@ -16,11 +15,10 @@ const BOOKINGS_PER_IP = { limit: 20, windowMs: 10 * 60_000 };
  */
 export const POST: APIRoute = async ({ request, locals }) => {
   const { tenant, t, locale } = locals;
-  if (!tenant.offers.appointments) return json({ error: t('error.notFound.message') }, { status: 404 });
   const body = BookingBody.safeParse(await readJson(request));
   if (!body.success) return badRequest(body.error, t);
 
-  const database = await db();
+  const database = locals.db;
   const limit = await hitRateLimit(database, `booking:ip:${locals.clientIp}`, BOOKINGS_PER_IP);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));

@@ -1,12 +1,11 @@
 import type { APIRoute } from 'astro';
 import { lookupPostcode, PostcodeQuery } from '../../../features/postcodes';
-import { db } from '../../../server/database.server';
 import { badRequest, json } from '../../../server/http';
 
 /** SPEC.md §7: the city, state and country of a 5-character postcode. */
 export const GET: APIRoute = async ({ url, locals }) => {
   const query = PostcodeQuery.safeParse({ postcode: url.searchParams.get('postcode') ?? '' });
   if (!query.success) return badRequest(query.error, locals.t);
-  const results = await lookupPostcode(await db(), query.data.postcode);
+  const results = await lookupPostcode(locals.db, query.data.postcode);
   return json(results, { headers: { 'Cache-Control': 'public, max-age=86400' } });
 };

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { appProviders, handleWebhook } from '../../../features/payments';
 import { textHoldsNul } from '../../../lib/input';
-import { db } from '../../../server/database.server';
 import { json } from '../../../server/http';
 
 /**
@@ -9,7 +8,7 @@ import { json } from '../../../server/http';
  * by the provider's signature; 400 changes nothing, 200 stops the gateway's retries.
  */
 export const POST: APIRoute = async ({ params, request, locals }) => {
-  const database = await db();
+  const database = locals.db;
   const provider = appProviders(database).byName((params.provider ?? '') as 'sandbox' | 'stripe');
   if (!provider || provider.name === 'counter') return json({ error: 'unknown provider' }, { status: 404 });
   const rawBody = await request.text();

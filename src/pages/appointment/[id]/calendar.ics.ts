@@ -5,7 +5,6 @@ import { isLocale, localized } from '../../../i18n/locales';
 import { localePath } from '../../../i18n/routing';
 import { translator } from '../../../i18n/t';
 import { formatDateTime } from '../../../lib/dates';
-import { db } from '../../../server/database.server';
 
 /**
  * `GET /appointment/{service}/calendar.ics?booking={publicId}`: a confirmed appointment as an
@@ -15,8 +14,7 @@ import { db } from '../../../server/database.server';
 export const GET: APIRoute = async ({ params, url, locals }) => {
   const { tenant } = locals;
   const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
-  if (!tenant.offers.appointments) return notFound();
-  const data = await bookingPageData(await db(), tenant, params.id ?? '', url.searchParams.get('booking'));
+  const data = await bookingPageData(locals.db, tenant, params.id ?? '', url.searchParams.get('booking'));
   if (data?.booking.status !== 'confirmed') return notFound();
   const { booking, service, resource } = data;
   const locale = isLocale(booking.locale) ? booking.locale : locals.locale;

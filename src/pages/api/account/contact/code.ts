@@ -7,7 +7,6 @@ import {
   requestContactChange,
   retryMinutes,
 } from '../../../../features/auth';
-import { db } from '../../../../server/database.server';
 import { badRequest, json, readJson } from '../../../../server/http';
 import { kickOutbox, showsCodesOnPage } from '../../../../server/outbox';
 
@@ -25,7 +24,7 @@ export const POST: APIRoute = async (context) => {
   if (!body.success) return badRequest(body.error, t);
   const { channel } = body.data;
   const destination = channel === 'phone' ? body.data.phone : body.data.email;
-  const result = await requestContactChange(await db(), {
+  const result = await requestContactChange(locals.db, {
     tenant: locals.tenant,
     customerId: user.id,
     channel,

@@ -6,7 +6,6 @@ import {
   contactRefusalMessage,
   displayDestination,
 } from '../../../../features/auth';
-import { db } from '../../../../server/database.server';
 import { badRequest, json, readJson } from '../../../../server/http';
 
 /** Step 2: the code from the new phone or email makes it the customer's. */
@@ -17,7 +16,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!body.success) return badRequest(body.error, t);
   const { channel, code } = body.data;
   const destination = channel === 'phone' ? body.data.phone : body.data.email;
-  const result = await confirmContactChange(await db(), {
+  const result = await confirmContactChange(locals.db, {
     tenant: locals.tenant,
     customerId: user.id,
     channel,

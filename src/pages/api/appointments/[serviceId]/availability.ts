@@ -2,7 +2,6 @@ import type { APIRoute } from 'astro';
 import { availabilityFor } from '../../../../features/booking';
 import { AvailabilityQuery } from '../../../../features/booking/booking.schema';
 import { HttpError } from '../../../../lib/http-error';
-import { db } from '../../../../server/database.server';
 import { badRequest, json } from '../../../../server/http';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -13,8 +12,6 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  */
 export const GET: APIRoute = async ({ params, url, locals }) => {
   const { tenant, t } = locals;
-  if (!tenant.offers.appointments)
-    return json({ error: t('error.notFound.message') }, { status: 404, headers: NO_STORE });
   const query = AvailabilityQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) {
     const response = badRequest(query.error, t);
@@ -23,7 +20,7 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
   }
   const { from, to, resource } = query.data;
   try {
-    const availability = await availabilityFor(await db(), {
+    const availability = await availabilityFor(locals.db, {
       tenant,
       serviceId: params.serviceId ?? '',
       ...(resource === 'any' ? {} : { resourceId: resource }),

@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
 import { cancelBooking } from '../../../../features/booking';
-import { db } from '../../../../server/database.server';
 import { json } from '../../../../server/http';
 
 /**
@@ -10,10 +9,10 @@ import { json } from '../../../../server/http';
 export const POST: APIRoute = async ({ params, locals }) => {
   const { tenant, t } = locals;
   const publicId = params.publicId ?? '';
-  if (!tenant.offers.appointments || !/^[A-Za-z0-9]{10,40}$/.test(publicId)) {
+  if (!/^[A-Za-z0-9]{10,40}$/.test(publicId)) {
     return json({ error: t('error.notFound.message') }, { status: 404 });
   }
-  const result = await cancelBooking(await db(), { tenantId: tenant.id, publicId });
+  const result = await cancelBooking(locals.db, { tenantId: tenant.id, publicId });
   if (result.ok) return json({ status: result.booking.status });
   if (result.reason === 'not_found') return json({ error: t('error.notFound.message') }, { status: 404 });
   if (result.reason === 'too_late') {

@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
 import { MAX_PHOTO_BYTES, saveBookingPhoto } from '../../../../features/booking';
-import { db } from '../../../../server/database.server';
 import { json, readBytes } from '../../../../server/http';
 
 /**
@@ -11,12 +10,12 @@ import { json, readBytes } from '../../../../server/http';
 export const POST: APIRoute = async ({ params, request, locals }) => {
   const { tenant, t } = locals;
   const publicId = params.publicId ?? '';
-  if (!tenant.offers.appointments || !/^[A-Za-z0-9]{10,40}$/.test(publicId)) {
+  if (!/^[A-Za-z0-9]{10,40}$/.test(publicId)) {
     return json({ error: t('error.notFound.message') }, { status: 404 });
   }
   const bytes = await readBytes(request, MAX_PHOTO_BYTES);
   if (!bytes) return json({ error: t('form.photoTooLarge') }, { status: 413 });
-  const result = await saveBookingPhoto(await db(), { tenantId: tenant.id, publicId, bytes });
+  const result = await saveBookingPhoto(locals.db, { tenantId: tenant.id, publicId, bytes });
   if (result.ok) return new Response(null, { status: 204 });
   if (result.reason === 'too_large') return json({ error: t('form.photoTooLarge') }, { status: 413 });
   if (result.reason === 'not_an_image') return json({ error: t('form.photoNotImage') }, { status: 415 });

@@ -2,7 +2,6 @@ import type { APIRoute } from 'astro';
 import { bookingPagePath, findService, rescheduleBooking } from '../../../../features/booking';
 import { RescheduleBody } from '../../../../features/booking/booking.schema';
 import { localePath } from '../../../../i18n/routing';
-import { db } from '../../../../server/database.server';
 import { badRequest, json, readJson } from '../../../../server/http';
 import { notOffered } from '../_not-offered';
 
@@ -15,13 +14,13 @@ import { notOffered } from '../_not-offered';
 export const POST: APIRoute = async ({ params, request, locals }) => {
   const { tenant, t, locale } = locals;
   const publicId = params.publicId ?? '';
-  if (!tenant.offers.appointments || !/^[A-Za-z0-9]{10,40}$/.test(publicId)) {
+  if (!/^[A-Za-z0-9]{10,40}$/.test(publicId)) {
     return json({ error: t('error.notFound.message') }, { status: 404 });
   }
   const body = RescheduleBody.safeParse(await readJson(request));
   if (!body.success) return badRequest(body.error, t);
 
-  const database = await db();
+  const database = locals.db;
   const result = await rescheduleBooking(database, {
     tenant,
     publicId,

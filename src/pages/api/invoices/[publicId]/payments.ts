@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { invoiceByPublicId } from '../../../../features/invoices';
 import { appProviders, createPayment, PAYMENT_METHODS } from '../../../../features/payments';
 import { localePath } from '../../../../i18n/routing';
-import { db } from '../../../../server/database.server';
 import { badRequest, json, readJson } from '../../../../server/http';
 
 const Body = z.object({
@@ -13,7 +12,7 @@ const Body = z.object({
 
 /** Starts paying an invoice: answers how the browser continues (redirect, Stripe, counter). */
 export const POST: APIRoute = async ({ params, request, locals }) => {
-  const database = await db();
+  const database = locals.db;
   const invoice = await invoiceByPublicId(database, locals.tenant, params.publicId ?? '');
   if (!invoice) return json({ error: locals.t('error.notFound.message') }, { status: 404 });
   const body = Body.safeParse(await readJson(request));

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { invoiceByPublicId } from '../../../../features/invoices';
 import { storedPaymentState, VerifyQuery } from '../../../../features/payments';
-import { db } from '../../../../server/database.server';
 import { badRequest, json } from '../../../../server/http';
 
 /**
@@ -10,7 +9,7 @@ import { badRequest, json } from '../../../../server/http';
  * settlement that landed between the page's render and the subscription is never missed.
  */
 export const GET: APIRoute = async ({ params, locals, url }) => {
-  const database = await db();
+  const database = locals.db;
   const invoice = await invoiceByPublicId(database, locals.tenant, params.publicId ?? '');
   if (!invoice) return json({ error: locals.t('error.notFound.message') }, { status: 404 });
   const query = VerifyQuery.safeParse({ payment: url.searchParams.get('payment') ?? undefined });
