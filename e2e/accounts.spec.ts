@@ -137,6 +137,25 @@ test.describe('customer login by one-time code', () => {
     await expect(page).toHaveURL(site('klinik', '/invoices'));
   });
 
+  test('the account page is the customer’s hub: their invoices and appointments, in their language', async ({
+    page,
+  }) => {
+    // The demo customer (README) owns the seeded invoices.
+    await logIn(page, '/account', '123456789');
+    await expect(page).toHaveURL(site('klinik', '/account'));
+    await page.goto(site('klinik', '/ms/account'));
+    const invoices = page.locator('[data-account-section="invoices"]');
+    await expect(invoices.getByRole('heading', { level: 2 })).toHaveText('Invois anda');
+    const first = invoices.getByRole('link').first();
+    await expect(first).toContainText('INV-');
+    await expect(page.locator('[data-account-section="appointments"]').getByRole('heading')).toHaveText(
+      'Temu janji anda',
+    );
+    await expectAccessible(page);
+    await first.click();
+    await expect(page).toHaveURL(/\/ms\/invoices\/[A-Za-z0-9]+\/(appointment|donation)$/);
+  });
+
   test('the account page renames directly and changes the email only with a code sent to it', async ({ page }) => {
     const national = await logIn(page, '/account');
     await expect(page).toHaveURL(site('klinik', '/account'));

@@ -5,9 +5,10 @@
 // fails src/app.server.test.ts.
 import type { Database } from '#db/client.server';
 import { authJobs, registerAuthTemplates } from '#features/auth';
-import { bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
-import { registerInvoiceEffects } from '#features/invoices';
+import { appointmentsSection, bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
+import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
+import { type AccountSections, accountSections } from '#server/account-sections';
 import { type EventBus, events } from '#server/events';
 import { type RecurringJob, startJobScheduler } from '#server/jobs';
 import { errorFields, log } from '#server/logger.server';
@@ -28,6 +29,12 @@ export function registerAppTemplates(registry: TemplateRegistry): void {
   registerBookingTemplates(registry);
 }
 
+/** The sections of the customer's account page, in the order they show. */
+export function registerAppAccountSections(sections: AccountSections): void {
+  sections.register('appointments', appointmentsSection);
+  sections.register('invoices', invoicesSection);
+}
+
 /** Every recurring job of the app. */
 export const appJobs: readonly RecurringJob[] = [...bookingJobs, ...paymentJobs, ...authJobs, ...rateLimitJobs];
 
@@ -39,6 +46,7 @@ export function composeApp(bus: EventBus = events, registry: TemplateRegistry = 
   if (bus.composed) return;
   registerAppTemplates(registry);
   registerAppEffects(bus);
+  registerAppAccountSections(accountSections);
   bus.markComposed();
 }
 

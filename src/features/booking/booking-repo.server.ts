@@ -289,3 +289,29 @@ export async function claimGuestBookings(
     .returning({ id: bookings.id });
   return claimed.length;
 }
+
+/** A customer's latest bookings with their service, newest appointment first (their account page). */
+export async function listCustomerBookings(db: Db, tenantId: string, customerId: string, limit: number) {
+  return db
+    .select({
+      publicId: bookings.publicId,
+      reference: bookings.reference,
+      status: bookings.status,
+      startsAt: bookings.startsAt,
+      serviceSlug: services.slug,
+      serviceName: services.name,
+      needsApproval: services.needsApproval,
+    })
+    .from(bookings)
+    .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.tenantId, bookings.tenantId)))
+    .where(
+      and(
+        eq(bookings.tenantId, tenantId),
+        eq(bookings.customerId, customerId),
+        // A hold that was never paid is not an appointment the customer has.
+        sql`${bookings.status} NOT IN ('held', 'expired') OR ${bookings.refundDue}`,
+      ),
+    )
+    .orderBy(desc(bookings.startsAt))
+    .limit(limit);
+}

@@ -1,3 +1,4 @@
+export { appointmentsSection } from './account-section.server';
 export * from './appointment-flow';
 export {
   type BookingPageData,

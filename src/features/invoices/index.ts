@@ -1,3 +1,4 @@
+export { invoicesSection } from './account-section.server';
 export { type CheckoutInput, newPublicId, startCheckout } from './checkout.server';
 export { registerInvoiceEffects } from './effects.server';
 export {

@@ -1,0 +1,26 @@
+import { localized } from '../../i18n/locales';
+import { localePath } from '../../i18n/routing';
+import type { MessageKey } from '../../i18n/t';
+import { formatDateTime } from '../../lib/dates';
+import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '../../server/account-sections';
+import { bookingPage, bookingPagePath } from './appointment-flow';
+import { listCustomerBookings } from './booking-repo.server';
+
+/** "Your appointments" on the customer's account page: the latest, each linking to its booking page. */
+export const appointmentsSection: AccountSectionLoader = async ({ db, tenant, customerId, locale, t }) => {
+  const rows = await listCustomerBookings(db, tenant.id, customerId, ACCOUNT_SECTION_ITEMS);
+  return {
+    key: 'appointments',
+    title: t('account.appointments'),
+    empty: t('account.appointmentsEmpty'),
+    items: rows.map((row) => ({
+      title: localized(row.serviceName, locale),
+      detail: [formatDateTime(row.startsAt, locale, tenant.timeZone), row.reference].filter(Boolean).join(' · '),
+      href: localePath(
+        locale,
+        bookingPagePath(row.serviceSlug, row.publicId, bookingPage(row.status, row.needsApproval)),
+      ),
+      status: t(`staffAppointments.status.${row.status}` as MessageKey),
+    })),
+  };
+};

@@ -1,0 +1,25 @@
+import { localePath } from '../../i18n/routing';
+import type { MessageKey } from '../../i18n/t';
+import { formatMoney } from '../../lib/money';
+import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '../../server/account-sections';
+import { displayInvoiceNumber, displayStatus } from './invoice';
+import { listCustomerInvoiceRows } from './invoice-repo.server';
+
+/** "Your invoices" on the customer's account page: the latest few, and the whole list at /invoices. */
+export const invoicesSection: AccountSectionLoader = async ({ db, tenant, customerId, locale, t }) => {
+  const { rows, total } = await listCustomerInvoiceRows(db, tenant.id, customerId, 1, ACCOUNT_SECTION_ITEMS);
+  return {
+    key: 'invoices',
+    title: t('invoice.listTitle'),
+    empty: t('account.invoicesEmpty'),
+    items: rows.map((row) => ({
+      title: displayInvoiceNumber(row.number),
+      detail: formatMoney(row.total, { ...tenant.currency, code: row.currencyCode }),
+      href: localePath(locale, `/invoices/${row.publicId}/${row.kind}`),
+      status: t(`invoice.status.${displayStatus(row)}` as MessageKey),
+    })),
+    ...(total > rows.length
+      ? { more: { href: localePath(locale, '/invoices'), label: t('account.allInvoices') } }
+      : {}),
+  };
+};
