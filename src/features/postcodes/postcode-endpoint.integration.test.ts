@@ -8,12 +8,6 @@ import { translator } from '../../i18n/t';
 // The endpoint itself (`GET /api/shipping/postcodes`), on each test database: its answers, and
 // that input the database would refuse (NUL bytes) is a 400, never a query and a 500.
 const current = vi.hoisted(() => ({ database: null as TestDatabase | null }));
-vi.mock('../../server/database.server', () => ({
-  db: async () => {
-    if (!current.database) throw new Error('no test database');
-    return current.database.db;
-  },
-}));
 const { GET } = await import('../../pages/api/shipping/postcodes');
 
 async function call(query: string, locale: Locale = 'en') {
@@ -21,7 +15,8 @@ async function call(query: string, locale: Locale = 'en') {
   const response = await GET({
     url,
     request: new Request(url),
-    locals: { t: translator(locale) },
+    // The pipeline puts the database on locals.
+    locals: { t: translator(locale), db: current.database?.db },
   } as unknown as APIContext);
   return { status: response.status, body: await response.json() };
 }

@@ -9,12 +9,6 @@ import { forgetCachedTenants } from '.';
 // The endpoint itself (`GET /domain_verifications`, SPEC.md §7), on each test database: the
 // `{ results }` shape, and that a domain no host can have is a 400 rather than a query and a 500.
 const current = vi.hoisted(() => ({ database: null as TestDatabase | null }));
-vi.mock('../../server/database.server', () => ({
-  db: async () => {
-    if (!current.database) throw new Error('no test database');
-    return current.database.db;
-  },
-}));
 const { GET } = await import('../../pages/domain_verifications');
 
 async function call(domain: string | null, locale: Locale = 'en') {
@@ -23,7 +17,8 @@ async function call(domain: string | null, locale: Locale = 'en') {
   const response = await GET({
     url,
     request: new Request(url),
-    locals: { t: translator(locale) },
+    // The pipeline puts the database on locals.
+    locals: { t: translator(locale), db: current.database?.db },
   } as unknown as APIContext);
   return { status: response.status, body: await response.json() };
 }
