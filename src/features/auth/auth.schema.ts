@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmail } from '../../lib/email';
 import { matchDialCode, validatePhone } from '../../lib/phone';
 import { normalisePhone } from '../../lib/phone-e164';
 
@@ -18,11 +19,7 @@ const phoneValue = z
   })
   .transform(normalisePhone);
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'auth.emailInvalid' }).max(254));
+const email = z.string().trim().toLowerCase().refine(isEmail, { message: 'auth.emailInvalid' });
 
 const code = z
   .string()

@@ -2,6 +2,7 @@
 // Kept apart from appointment-flow.ts so the slot step does not ship the phone rules.
 import type { IntakeQuestion } from '../../db/schema';
 import { type Address, validateAddress } from '../../lib/address';
+import { isEmail } from '../../lib/email';
 import { matchDialCode, validatePhone } from '../../lib/phone';
 
 export type FieldErrorKey = 'field.required' | 'phone.required' | 'phone.invalid' | 'auth.emailInvalid';
@@ -43,8 +44,6 @@ export interface BookingFormValues {
   answers: Record<string, string>;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * The form step's rules (SPEC.md §5), by field: name and phone required (a Malaysian number must
  * be a valid mobile), email optional but valid, address optional but whole once started, required
@@ -59,7 +58,7 @@ export function checkBookingForm(
   const country = matchDialCode(values.phone)?.iso ?? 'MY';
   const phone = validatePhone(values.phone, country, true);
   if (phone) errors.phone = phone;
-  if (values.email.trim() && !EMAIL.test(values.email.trim())) errors.email = 'auth.emailInvalid';
+  if (values.email.trim() && !isEmail(values.email)) errors.email = 'auth.emailInvalid';
   for (const [part, key] of Object.entries(validateAddress(values.address, false))) errors[`address.${part}`] = key;
   for (const [id, key] of Object.entries(checkAnswers(questions, values.answers).errors)) errors[`answers.${id}`] = key;
   return errors;

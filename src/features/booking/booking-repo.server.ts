@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.server';
+import { madeWithContact } from '../../db/contact-match';
 import {
   bookingSettings,
   bookings,
@@ -277,15 +278,12 @@ export async function claimGuestBookings(
   customerId: string,
   contact: { phone: string | null; email: string | null },
 ): Promise<number> {
-  const matches = [
-    contact.phone ? eq(bookings.contactPhone, contact.phone) : undefined,
-    contact.email ? sql`lower(${bookings.contactEmail}) = ${contact.email.toLowerCase()}` : undefined,
-  ].filter((condition) => condition !== undefined);
-  if (matches.length === 0) return 0;
+  const sameContact = madeWithContact({ phone: bookings.contactPhone, email: bookings.contactEmail }, contact);
+  if (!sameContact) return 0;
   const claimed = await tx
     .update(bookings)
     .set({ customerId })
-    .where(and(eq(bookings.tenantId, tenantId), isNull(bookings.customerId), or(...matches)))
+    .where(and(eq(bookings.tenantId, tenantId), isNull(bookings.customerId), sameContact))
     .returning({ id: bookings.id });
   return claimed.length;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmail } from '../../lib/email';
 import { matchDialCode, validatePhone } from '../../lib/phone';
 import { normalisePhone } from '../../lib/phone-e164';
 
@@ -42,7 +43,11 @@ export const BookingBody = z.object({
   start: isoInstant,
   name: z.string().trim().min(1, { message: 'field.required' }).max(120),
   phone,
-  email: z.union([z.literal(''), z.email({ message: 'auth.emailInvalid' }).max(254)]).optional(),
+  email: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isEmail(value), { message: 'auth.emailInvalid' })
+    .optional(),
   address,
   answers: z.record(z.string().max(60), z.string().max(1000)).default({}),
   notes: z.string().trim().max(2000).optional(),

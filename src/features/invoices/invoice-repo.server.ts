@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
+import { madeWithContact } from '../../db/contact-match';
 import { invoiceCounters, invoiceLines, invoices } from '../../db/schema';
 import type { Currency } from '../../lib/money';
 import { displayInvoiceNumber, type InvoiceStatus, type InvoiceView, type LineSource } from './invoice';
@@ -176,15 +177,12 @@ export async function claimGuestInvoices(
   customerId: string,
   contact: { phone: string | null; email: string | null },
 ): Promise<number> {
-  const matches = [
-    contact.phone ? eq(invoices.contactPhone, contact.phone) : undefined,
-    contact.email ? sql`lower(${invoices.contactEmail}) = ${contact.email.toLowerCase()}` : undefined,
-  ].filter((condition) => condition !== undefined);
-  if (matches.length === 0) return 0;
+  const sameContact = madeWithContact({ phone: invoices.contactPhone, email: invoices.contactEmail }, contact);
+  if (!sameContact) return 0;
   const claimed = await tx
     .update(invoices)
     .set({ customerId })
-    .where(and(eq(invoices.tenantId, tenantId), isNull(invoices.customerId), or(...matches)))
+    .where(and(eq(invoices.tenantId, tenantId), isNull(invoices.customerId), sameContact))
     .returning({ id: invoices.id });
   return claimed.length;
 }

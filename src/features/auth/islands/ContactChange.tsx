@@ -3,6 +3,7 @@ import PhoneInput, { type PhoneMessages } from '../../../components/fields/Phone
 import TextField from '../../../components/fields/TextField';
 import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
+import { isEmail } from '../../../lib/email';
 
 /** The strings this island needs; the page passes `pick(locale, CONTACT_MESSAGE_KEYS)`. */
 export const CONTACT_MESSAGE_KEYS = [
@@ -59,8 +60,6 @@ async function post(path: string, body: unknown, locale: Locale) {
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   return { ok: response.ok, data };
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Changing the phone or email one logs in with: the new one gets a code, and only entering that
@@ -269,7 +268,7 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
               requiredMessage={m['field.required']}
               value={value}
               onChange={setValue}
-              validate={(text) => (EMAIL.test(text.trim()) ? null : m['auth.emailInvalid'])}
+              validate={(text) => (isEmail(text) ? null : m['auth.emailInvalid'])}
             />
           )}
           {errorBox}

@@ -3,6 +3,7 @@ import PhoneInput, { type PhoneMessages } from '../../../components/fields/Phone
 import TextField from '../../../components/fields/TextField';
 import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
+import { isEmail } from '../../../lib/email';
 
 /** The strings this island needs; the page passes `pick(locale, LOGIN_MESSAGE_KEYS)`. */
 export const LOGIN_MESSAGE_KEYS = [
@@ -54,8 +55,6 @@ async function post(
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   return { ok: response.ok, data };
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Customer login by one-time code: choose phone or email, receive a code, enter it. */
 export default function LoginForm({ locale, messages: m, phoneMessages, next }: Props) {
@@ -236,7 +235,7 @@ export default function LoginForm({ locale, messages: m, phoneMessages, next }: 
           requiredMessage={m['field.required']}
           value={email}
           onChange={setEmail}
-          validate={(value) => (EMAIL.test(value.trim()) ? null : m['auth.emailInvalid'])}
+          validate={(value) => (isEmail(value) ? null : m['auth.emailInvalid'])}
         />
       )}
       {errorBox}

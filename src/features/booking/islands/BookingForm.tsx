@@ -11,6 +11,7 @@ import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
 import type { Address } from '../../../lib/address';
 import { formatDateTime } from '../../../lib/dates';
+import { isEmail } from '../../../lib/email';
 import { $appointmentCart, type AppointmentCart, mergeAppointmentCart, removeAllCarts } from '../../../stores/carts';
 import { keepEmbed } from '../../embeds/embed-links';
 import { choiceFromSearch, type SlotChoice } from '../appointment-flow';
@@ -287,7 +288,7 @@ function DetailsForm({
         autoComplete="email"
         defaultValue={initial.email}
         error={errors.email}
-        validate={(v) => (v.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? m['auth.emailInvalid'] : null)}
+        validate={(v) => (v.trim() && !isEmail(v) ? m['auth.emailInvalid'] : null)}
         onChange={(v) => setCustomer('email', v)}
       />
       <AddressFields
