@@ -28,13 +28,17 @@ export async function bookFirstFreeSlot(
   const now = input.now ?? new Date();
   const service = (await listActiveServices(db, input.tenant.id)).find((s) => s.slug === input.serviceSlug);
   if (!service) return { ok: false, reason: 'service_not_found' };
-  const today = zonedDate(now, input.tenant.timeZone);
+  // Slots still offered on the real clock too: a booking made "11 minutes ago" (a late payment's
+  // hold) must not take a time that minimum notice has closed since, or a test that books the
+  // same time now would fail at some hours of the day and not others.
+  const offeredAt = new Date(Math.max(now.getTime(), Date.now()));
+  const today = zonedDate(offeredAt, input.tenant.timeZone);
   const availability = await availabilityFor(db, {
     tenant: input.tenant,
     serviceId: service.id,
     from: today,
     to: addDays(today, 30),
-    now,
+    now: offeredAt,
   });
   for (const slot of availability?.days.flatMap((day) => day.slots) ?? []) {
     const result = await bookSlot(db, {
