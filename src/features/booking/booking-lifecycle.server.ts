@@ -4,7 +4,7 @@ import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { errorFields, log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
-import { recordRefundDue, recordRefundsMade } from '../payments';
+import { appProviders, recordRefundDue, recordRefundsMade, refundDueThroughGateway } from '../payments';
 import { findTenantById, type Tenant } from '../tenants';
 import { isOverlapViolation } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';
@@ -15,6 +15,7 @@ import {
   findBookingByPublicId,
   lockBooking,
   lockResources,
+  markBookingRefunded,
   moveBooking,
 } from './booking-repo.server';
 
@@ -194,23 +195,51 @@ export async function markRefunded(
   const invoiceId = booking?.invoiceId;
   if (!booking || !invoiceId) return null;
   let afterCommit: AfterCommit[] = [];
+  // The booking notes the outcome through payment.refunded (noteBookingRefunded), in this transaction.
   const marked = await transaction(
     db,
     async (tx) => {
       const made = await recordRefundsMade(tx, { tenantId: input.tenantId, invoiceId, staffId: input.staffId, at });
       afterCommit = made.afterCommit;
       if (made.refunds.length === 0) return null;
-      if (!booking.refundDue || booking.refundedAt) return booking;
-      const row = await moveBooking(tx, input.tenantId, booking.id, [booking.status], {
-        refundedAt: at,
-        refundedByStaffId: input.staffId,
-      });
-      return row ?? booking;
+      return (await findBookingByPublicId(tx, input.tenantId, input.publicId)) ?? booking;
     },
     { name: 'mark-refunded' },
   );
   await runAfterCommit(afterCommit, (error) => log.warn('after-refund effect failed', errorFields(error)));
   return marked;
+}
+
+/**
+ * Staff give a booking's money back through the gateway that took it (card, online banking)
+ * rather than by hand: every refund due on its invoice is asked of the gateway once. Null when
+ * the booking has no invoice.
+ */
+export async function refundThroughGateway(
+  db: Db,
+  input: { tenantId: string; publicId: string; staffId: string; now?: Date },
+): Promise<{ booking: BookingRow; refunded: number; failed: number } | null> {
+  const booking = await findBookingByPublicId(db, input.tenantId, input.publicId);
+  if (!booking?.invoiceId) return null;
+  const outcome = await refundDueThroughGateway(db, appProviders(db), {
+    tenantId: input.tenantId,
+    invoiceId: booking.invoiceId,
+    staffId: input.staffId,
+    ...(input.now ? { now: input.now } : {}),
+  });
+  return { booking, ...outcome };
+}
+
+/**
+ * Money owed back on a booking went back (staff handed it over, or the gateway refunded it): the
+ * booking notes when and who, once. A partial refund staff chose themselves is not the booking's.
+ */
+export async function noteBookingRefunded(
+  tx: Db,
+  input: { tenantId: string; invoiceId: string; reason: string; staffId: string | null; at: Date },
+): Promise<void> {
+  if (input.reason === 'staff') return;
+  await markBookingRefunded(tx, input);
 }
 
 /**

@@ -143,6 +143,10 @@ describe.each(testDatabaseKinds)('the customer’s booking messages on %s', (kin
     const form = { action: 'refunded', booking: lost.booking.publicId };
     const at = new Date('2026-11-23T05:00:00Z');
     const input = { tenant: klinik, staffId, form, requestOrigin: 'http://x', now: at };
+    // Paid at the counter: no gateway can give it back, staff hand it over.
+    expect(
+      await staffAppointmentAction(database.db, { ...input, form: { ...form, action: 'refund_gateway' } }),
+    ).toMatchObject({ ok: false, key: 'staffAppointments.notRefundDue' });
     expect(await staffAppointmentAction(database.db, input)).toMatchObject({
       ok: true,
       key: 'staffAppointments.markedRefunded',

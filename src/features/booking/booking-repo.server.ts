@@ -154,6 +154,24 @@ export async function lockBooking(tx: Db, tenantId: string, id: string): Promise
   return row ?? null;
 }
 
+/** The bookings an invoice paid for, marked refunded (when money was owed back and not yet noted). */
+export async function markBookingRefunded(
+  tx: Db,
+  input: { tenantId: string; invoiceId: string; staffId: string | null; at: Date },
+): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ refundedAt: input.at, refundedByStaffId: input.staffId })
+    .where(
+      and(
+        eq(bookings.tenantId, input.tenantId),
+        eq(bookings.invoiceId, input.invoiceId),
+        eq(bookings.refundDue, true),
+        isNull(bookings.refundedAt),
+      ),
+    );
+}
+
 /** Moves a booking between statuses, only from the ones given; null when it was not in them. */
 export async function moveBooking(
   tx: Db,
@@ -248,6 +266,7 @@ export async function listRefunds(db: Db, tenantId: string, now: Date, recentDay
       paidCurrency: invoices.currencyCode,
       refundedAt: refunds.completedAt,
       refundedBy: refunder.name,
+      provider: payments.provider,
     })
     .from(refunds)
     .innerJoin(payments, and(eq(payments.id, refunds.paymentId), eq(payments.tenantId, tenantId)))
@@ -260,7 +279,7 @@ export async function listRefunds(db: Db, tenantId: string, now: Date, recentDay
       and(
         eq(refunds.tenantId, tenantId),
         or(
-          inArray(refunds.status, ['due', 'pending']),
+          inArray(refunds.status, ['due', 'pending', 'failed']),
           and(eq(refunds.status, 'succeeded'), gte(refunds.completedAt, since)),
         ),
       ),

@@ -2,9 +2,9 @@ import { formatMoney } from '../../lib/money';
 import type { EventBus, EventHandler } from '../../server/events';
 import { kickOutbox } from '../../server/outbox';
 import { lineSources, setInvoiceDueAt, sourceIdOf } from '../invoices';
-import type { CounterChosenEvent, InvoicePaidEvent } from '../payments';
+import type { CounterChosenEvent, InvoicePaidEvent, PaymentRefundedEvent } from '../payments';
 import { findTenantById } from '../tenants';
-import { announce, confirmForCounter, confirmPaidBooking } from './booking-lifecycle.server';
+import { announce, confirmForCounter, confirmPaidBooking, noteBookingRefunded } from './booking-lifecycle.server';
 import { enqueueBookingMessages } from './booking-messages.server';
 import { claimGuestBookings } from './booking-repo.server';
 
@@ -12,6 +12,7 @@ import { claimGuestBookings } from './booking-repo.server';
 export function registerBookingEffects(bus: EventBus): void {
   bus.on('invoice.paid', 'booking.confirm-paid', confirmOnPayment);
   bus.on('invoice.counter_chosen', 'booking.confirm-counter', confirmOnCounterChoice);
+  bus.on('payment.refunded', 'booking.note-refunded', noteRefunded);
   // A guest who logs in (or confirms a contact) later finds their earlier appointments in their account.
   bus.on('customer.verified', 'booking.claim-guest', async (tx, { tenantId, customerId, phone, email }) => {
     await claimGuestBookings(tx, tenantId, customerId, { phone, email });
@@ -51,4 +52,16 @@ const confirmOnCounterChoice: EventHandler<CounterChosenEvent> = async (tx, { te
     await announce(booking);
     kickOutbox();
   };
+};
+
+// Money owed back on a booking went back — by hand at the counter or through the gateway, now or
+// when the gateway confirmed later: the booking notes it, in the refund's own transaction.
+const noteRefunded: EventHandler<PaymentRefundedEvent> = async (tx, { tenantId, refund, payment, at }) => {
+  await noteBookingRefunded(tx, {
+    tenantId,
+    invoiceId: payment.invoiceId,
+    reason: refund.reason,
+    staffId: refund.recordedByStaffId ?? null,
+    at: refund.completedAt ?? at,
+  });
 };

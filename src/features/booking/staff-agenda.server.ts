@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.server';
 import { kickOutbox } from '../../server/outbox';
 import type { Tenant } from '../tenants';
-import { markAttendance, markRefunded } from './booking-lifecycle.server';
+import { markAttendance, markRefunded, refundThroughGateway } from './booking-lifecycle.server';
 import { bookingsWithPhotos } from './booking-photo.server';
 import { normaliseReference } from './booking-reference';
 import { findBookingByReference } from './booking-reference-repo.server';
@@ -70,6 +70,8 @@ export interface ActionOutcome {
     | 'staffAppointments.notStarted'
     | 'staffAppointments.markedRefunded'
     | 'staffAppointments.notRefundDue'
+    | 'staffAppointments.gatewayRefunded'
+    | 'staffAppointments.gatewayRefundFailed'
     | 'staffAppointments.notFound';
   /** The customer's name, for the message. */
   name: string;
@@ -131,6 +133,14 @@ export async function staffAppointmentAction(
     const booking = await markRefunded(db, { tenantId: tenant.id, publicId, staffId: input.staffId, now });
     if (!booking) return { ok: false, key: 'staffAppointments.notRefundDue', name: '', status: 409 };
     return { ok: true, key: 'staffAppointments.markedRefunded', name: booking.contactName, status: 200 };
+  }
+  if (action === 'refund_gateway') {
+    const result = await refundThroughGateway(db, { tenantId: tenant.id, publicId, staffId: input.staffId, now });
+    if (!result) return { ok: false, key: 'staffAppointments.notFound', name: '', status: 404 };
+    const name = result.booking.contactName;
+    if (result.failed > 0) return { ok: false, key: 'staffAppointments.gatewayRefundFailed', name, status: 502 };
+    if (result.refunded === 0) return { ok: false, key: 'staffAppointments.notRefundDue', name: '', status: 409 };
+    return { ok: true, key: 'staffAppointments.gatewayRefunded', name, status: 200 };
   }
   return { ok: false, key: 'staffAppointments.notFound', name: '', status: 400 };
 }

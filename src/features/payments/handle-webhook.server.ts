@@ -2,13 +2,21 @@ import type { Db } from '../../db/client.server';
 import { log } from '../../server/logger.server';
 import { findPaymentAnyTenant, recordEvent } from './payment-repo.server';
 import { type PaymentProvider, WebhookVerificationError } from './provider';
+import { settleRefund } from './refunds.server';
 import { recordDecline, settlePayment } from './settle-payment.server';
 
 export type WebhookResult =
   | { status: 400; error: string }
   | {
       status: 200;
-      outcome: 'settled' | 'declined' | 'duplicate' | 'already_final' | 'ignored' | 'unknown_payment';
+      outcome:
+        | 'settled'
+        | 'declined'
+        | 'refund_settled'
+        | 'duplicate'
+        | 'already_final'
+        | 'ignored'
+        | 'unknown_payment';
     };
 
 /**
@@ -41,6 +49,20 @@ export async function handleWebhook(
     type: event.type,
     payload: event.payload,
   };
+  const refund = event.refund;
+  if (payment && refund && refund.status !== 'pending') {
+    // A refund finishing later: its own record, not the payment's settlement.
+    const settled = await settleRefund(db, {
+      tenantId: payment.tenantId,
+      refundId: refund.refundId,
+      providerRef: refund.providerRef,
+      status: refund.status,
+      failureReason: refund.failureReason,
+      before: (tx) => recordEvent(tx, record),
+    });
+    if (settled.duplicate) return { status: 200, outcome: 'duplicate' };
+    return { status: 200, outcome: settled.changed ? 'refund_settled' : 'already_final' };
+  }
   if (!payment || event.outcome === 'ignored') {
     const fresh = await db.transaction((tx) => recordEvent(tx, record));
     if (!payment && event.outcome !== 'ignored')

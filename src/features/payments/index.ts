@@ -48,9 +48,11 @@ export {
   type RefundRow,
   recordRefundDue,
   recordRefundsMade,
+  refundDueThroughGateway,
   refundOfInvoice,
   refundPayment,
   refundsOfPayment,
+  settleRefund,
 } from './refunds.server';
 export {
   type DeclineInput,

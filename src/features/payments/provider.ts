@@ -81,6 +81,15 @@ export interface VerifiedEvent {
   /** 'declined' records a failed attempt without settling; 'ignored' for event types that change nothing. */
   outcome: 'paid' | 'failed' | 'cancelled' | 'declined' | 'ignored';
   failureReason?: string | undefined;
+  /** A refund the provider finished later (Stripe's refund.updated): our refunds.id and where it stands. */
+  refund?:
+    | {
+        refundId: string | null;
+        providerRef: string;
+        status: 'succeeded' | 'failed' | 'pending';
+        failureReason?: string | undefined;
+      }
+    | undefined;
   payload: Record<string, unknown>;
 }
 

@@ -9,12 +9,19 @@ import { transaction } from '../../db/transaction.server';
 import { events } from '../../server/events';
 import { type InvoiceView, startCheckout } from '../invoices';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { handleWebhook } from './handle-webhook.server';
 import { insertPayment } from './payment-repo.server';
-import type { ProviderName } from './provider';
+import type { PaymentProvider, ProviderName, VerifiedEvent } from './provider';
 import { createCounterProvider } from './providers/counter.server';
 import { createSandboxProvider } from './providers/sandbox.server';
 import { finishSandboxCharge, insertSandboxCharge, sandboxChargeById } from './providers/sandbox-repo.server';
-import { recordRefundDue, recordRefundsMade, refundPayment, refundsOfPayment } from './refunds.server';
+import {
+  recordRefundDue,
+  recordRefundsMade,
+  refundDueThroughGateway,
+  refundPayment,
+  refundsOfPayment,
+} from './refunds.server';
 import { settlePayment } from './settle-payment.server';
 
 // Effects of payment as the running app registers them.
@@ -247,6 +254,100 @@ describe.each(testDatabaseKinds)('refunds on %s', (kind) => {
     expect(retried.ok && retried.refund).toMatchObject({ id: failed?.id, status: 'succeeded', failureReason: null });
     expect(await refundRows(payment.id)).toHaveLength(1);
     expect((await sandboxChargeById(database.db, payment.id))?.amountRefunded).toBe(invoice.total);
+  });
+
+  it('gives back what is due through the gateway when staff ask, once, leaving counter money to staff', async () => {
+    const invoice = await newInvoice();
+    await paidSandboxPayment(invoice);
+    const twice = await paidSandboxPayment(invoice); // paid again: a refund of it is due
+    const [due] = await refundRows(twice.id);
+    expect(due).toMatchObject({ reason: 'paid_twice', status: 'due' });
+    const before = refunded.length;
+    const input = { tenantId: klinik.id, invoiceId: invoice.id, staffId };
+    const runs = await Promise.all([0, 1, 2].map((i) => refundDueThroughGateway(via(i), providers, input)));
+    expect(runs.reduce((sum, run) => sum + run.refunded, 0)).toBeGreaterThanOrEqual(1);
+    expect(runs.every((run) => run.failed === 0)).toBe(true);
+    expect(refunded.length - before).toBe(1);
+    expect(await refundRows(twice.id)).toMatchObject([
+      { id: due?.id, status: 'succeeded', recordedByStaffId: staffId },
+    ]);
+    expect((await sandboxChargeById(database.db, twice.id))?.amountRefunded).toBe(invoice.total);
+    expect(await refundDueThroughGateway(database.db, providers, input)).toEqual({ refunded: 0, failed: 0 });
+  });
+
+  it('settles a refund the gateway finished later from its webhook, once, however often it is delivered', async () => {
+    const invoice = await newInvoice();
+    const payment = await paidSandboxPayment(invoice);
+    // A gateway that takes the refund but confirms it later (Stripe answers `pending` for some methods).
+    const later = { byName: () => ({ refund: async () => ({ status: 'pending' as const, providerRef: 're_later' }) }) };
+    const asked = await refundPayment(database.db, later, {
+      tenantId: klinik.id,
+      paymentId: payment.id,
+      reason: 'staff',
+      amount: 500,
+      staffId,
+    });
+    expect(asked.ok && asked.refund).toMatchObject({ status: 'pending', providerRef: 're_later' });
+    const refundId = asked.ok ? asked.refund.id : '';
+    const before = refunded.length;
+    const gateway = (refund: VerifiedEvent['refund'], eventId: string) =>
+      ({
+        name: 'sandbox',
+        parseWebhook: async () => ({
+          provider: 'sandbox',
+          eventId,
+          type: 'refund.updated',
+          paymentId: payment.id,
+          providerRef: null,
+          outcome: 'ignored',
+          refund,
+          payload: {},
+        }),
+      }) as unknown as PaymentProvider;
+    const done = gateway({ refundId, providerRef: 're_later', status: 'succeeded' }, `evt-refund-${refundId}`);
+    const deliveries = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => handleWebhook(via(i), done, { headers: new Headers(), rawBody: '{}' })),
+    );
+    const outcomes = deliveries.map((d) => (d.status === 200 ? d.outcome : 'error')).sort();
+    expect(outcomes).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'refund_settled']);
+    expect(refunded.length - before).toBe(1);
+    const [row] = await refundRows(payment.id);
+    expect(row).toMatchObject({ id: refundId, status: 'succeeded', providerRef: 're_later' });
+    // A late "failed" for a refund already finished changes nothing.
+    const late = gateway({ refundId, providerRef: 're_later', status: 'failed' }, `evt-refund-late-${refundId}`);
+    expect(await handleWebhook(database.db, late, { headers: new Headers(), rawBody: '{}' })).toEqual({
+      status: 200,
+      outcome: 'already_final',
+    });
+    expect((await refundRows(payment.id))[0]?.status).toBe('succeeded');
+  });
+
+  it('marks a pending refund the gateway gave up on as failed, found by the gateway reference', async () => {
+    const invoice = await newInvoice();
+    const payment = await paidSandboxPayment(invoice);
+    const later = { byName: () => ({ refund: async () => ({ status: 'pending' as const, providerRef: 're_gone' }) }) };
+    await refundPayment(database.db, later, { tenantId: klinik.id, paymentId: payment.id, reason: 'staff', staffId });
+    const failed = {
+      name: 'sandbox',
+      parseWebhook: async () => ({
+        provider: 'sandbox',
+        eventId: `evt-gone-${payment.id}`,
+        type: 'refund.failed',
+        paymentId: payment.id,
+        providerRef: null,
+        outcome: 'ignored',
+        refund: { refundId: null, providerRef: 're_gone', status: 'failed', failureReason: 'expired_or_canceled_card' },
+        payload: {},
+      }),
+    } as unknown as PaymentProvider;
+    expect(await handleWebhook(database.db, failed, { headers: new Headers(), rawBody: '{}' })).toEqual({
+      status: 200,
+      outcome: 'refund_settled',
+    });
+    expect((await refundRows(payment.id))[0]).toMatchObject({
+      status: 'failed',
+      failureReason: 'expired_or_canceled_card',
+    });
   });
 
   it('refuses a refund of a payment that is not paid, or of another tenant', async () => {

@@ -213,6 +213,103 @@ export async function refundPayment(
 }
 
 /**
+ * Staff give back what is owed on an invoice through the gateway that took the money (instead of
+ * handing cash over): every due — or earlier failed — refund of its card or online-banking
+ * payments goes through `refundPayment`, so each is asked of the gateway once. Counter payments
+ * are left to "mark refunded". Returns how many went back and how many the gateway refused.
+ */
+export async function refundDueThroughGateway(
+  db: Db,
+  providers: RefundProviders,
+  input: { tenantId: string; invoiceId: string; staffId: string; now?: Date },
+): Promise<{ refunded: number; failed: number }> {
+  const owed = await db
+    .select({ refund: refunds, provider: payments.provider })
+    .from(refunds)
+    .innerJoin(payments, and(eq(payments.id, refunds.paymentId), eq(payments.tenantId, input.tenantId)))
+    .where(
+      and(
+        eq(refunds.tenantId, input.tenantId),
+        eq(payments.invoiceId, input.invoiceId),
+        inArray(refunds.status, ['due', 'failed']),
+        ne(payments.provider, 'counter'),
+        ne(refunds.reason, 'staff'),
+      ),
+    );
+  let refunded = 0;
+  let failed = 0;
+  for (const { refund } of owed) {
+    const result = await refundPayment(db, providers, {
+      tenantId: input.tenantId,
+      paymentId: refund.paymentId,
+      reason: refund.reason,
+      staffId: input.staffId,
+      ...(input.now ? { now: input.now } : {}),
+    });
+    if (result.ok && result.refund.status !== 'failed') refunded += 1;
+    else failed += 1;
+  }
+  return { refunded, failed };
+}
+
+/**
+ * A refund the provider answered `pending` finished (Stripe's refund.updated): the row moves from
+ * pending to succeeded — with `payment.refunded`, in the same transaction — or to failed, once.
+ * `before` runs first in that transaction (storing the webhook event; false = seen already).
+ * Found by our id or, failing that, the provider's refund reference, always within the tenant.
+ */
+export async function settleRefund(
+  db: Db,
+  input: {
+    tenantId: string;
+    refundId: string | null;
+    providerRef: string;
+    status: 'succeeded' | 'failed';
+    failureReason?: string | undefined;
+    before?: (tx: Db) => Promise<boolean>;
+    now?: Date;
+  },
+): Promise<{ changed: boolean; duplicate: boolean; refund: RefundRow | null }> {
+  const at = input.now ?? new Date();
+  let afterCommit: AfterCommit[] = [];
+  const result = await transaction(
+    db,
+    async (tx) => {
+      afterCommit = [];
+      if (input.before && !(await input.before(tx))) return { changed: false, duplicate: true, refund: null };
+      const which = input.refundId ? eq(refunds.id, input.refundId) : eq(refunds.providerRef, input.providerRef);
+      const [row] = await tx
+        .update(refunds)
+        .set(
+          input.status === 'succeeded'
+            ? { status: 'succeeded', completedAt: at, providerRef: input.providerRef }
+            : { status: 'failed', completedAt: at, failureReason: (input.failureReason ?? 'failed').slice(0, 200) },
+        )
+        .where(and(eq(refunds.tenantId, input.tenantId), which, eq(refunds.status, 'pending')))
+        .returning();
+      if (!row) return { changed: false, duplicate: false, refund: null };
+      if (row.status === 'succeeded') {
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.tenantId, input.tenantId), eq(payments.id, row.paymentId)));
+        if (payment)
+          afterCommit = await events.emit(tx, 'payment.refunded', {
+            tenantId: input.tenantId,
+            refund: row,
+            payment,
+            at,
+          });
+      }
+      return { changed: true, duplicate: false, refund: row };
+    },
+    { name: 'refund-settle' },
+  );
+  await runAfterCommit(afterCommit, (error) => log.warn('after-refund effect failed', errorFields(error)));
+  return result;
+}
+
+/**
  * Staff record that they gave back the money of the due refunds on an invoice's payments (cash at
  * the counter, a transfer): each becomes succeeded with who and when, once, inside `tx`, and
  * `payment.refunded` is emitted for each. Returns the refunds recorded now (none when nothing was due).

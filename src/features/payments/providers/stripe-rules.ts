@@ -79,9 +79,35 @@ export function verifiedEventOf(event: Stripe.Event): VerifiedEvent {
     providerRef: intent?.id ?? null,
     payload: event as unknown as Record<string, unknown>,
   };
+  if (object.object === 'refund') return { ...base, outcome: 'ignored', ...refundOf(object as Stripe.Refund) };
   if (!intent) return { ...base, outcome: 'ignored' };
   if (outcome === 'declined') {
     return { ...base, outcome, failureReason: intent.last_payment_error?.message ?? 'The payment failed.' };
   }
   return { ...base, outcome };
+}
+
+/**
+ * A refund Stripe answered `pending` finishes later: refund.updated (or charge.refund.updated,
+ * refund.failed) says how. Our ids ride in the refund's metadata, set when we asked for it.
+ */
+function refundOf(refund: Stripe.Refund): Pick<VerifiedEvent, 'paymentId' | 'providerRef' | 'refund'> {
+  const intentId =
+    typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? null);
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return {
+    paymentId: refund.metadata?.paymentId ?? null,
+    providerRef: intentId,
+    refund: {
+      refundId: refund.metadata?.refundId ?? null,
+      providerRef: refund.id,
+      status,
+      failureReason: status === 'failed' ? (refund.failure_reason ?? refund.status ?? 'failed') : undefined,
+    },
+  };
 }

@@ -310,6 +310,38 @@ describe('Stripe webhooks', () => {
     });
   });
 
+  it('maps a refund Stripe finished later to our refund row, succeeded or failed', async () => {
+    const refund = (type: string, fields: Record<string, unknown>) =>
+      JSON.stringify({
+        ...JSON.parse(event(type, {})),
+        data: {
+          object: {
+            id: 're_1',
+            object: 'refund',
+            amount: 5000,
+            payment_intent: 'pi_123',
+            metadata: { paymentId: 'pay-1', refundId: 'ref-1', reason: 'staff' },
+            ...fields,
+          },
+        },
+      });
+    const done = refund('refund.updated', { status: 'succeeded' });
+    expect(await provider().parseWebhook({ headers: signed(done), rawBody: done })).toMatchObject({
+      outcome: 'ignored',
+      paymentId: 'pay-1',
+      providerRef: 'pi_123',
+      refund: { refundId: 'ref-1', providerRef: 're_1', status: 'succeeded' },
+    });
+    const failed = refund('refund.failed', { status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    expect(await provider().parseWebhook({ headers: signed(failed), rawBody: failed })).toMatchObject({
+      refund: { refundId: 'ref-1', status: 'failed', failureReason: 'expired_or_canceled_card' },
+    });
+    const waiting = refund('charge.refund.updated', { status: 'pending' });
+    expect((await provider().parseWebhook({ headers: signed(waiting), rawBody: waiting })).refund?.status).toBe(
+      'pending',
+    );
+  });
+
   it('refuses a bad or missing signature and a tampered body', async () => {
     const paid = event('payment_intent.succeeded', { metadata: { paymentId: 'pay-1' } });
     const refused = (headers: Headers, rawBody = paid) =>
