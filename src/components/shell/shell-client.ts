@@ -68,8 +68,12 @@ document.addEventListener('submit', (event) => {
   lastLeavingClick = null;
   if (!(form instanceof HTMLFormElement) || event.defaultPrevented || form.dataset.astroReload !== undefined) return;
   if (withKeys) return;
-  const method = (submitter?.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'get').toLowerCase();
-  let action = submitter?.getAttribute('formaction') ?? form.getAttribute('action') ?? location.pathname;
+  // As the ClientRouter reads them: `form.action` is the page's own URL, query included, when the
+  // form names none (and an <input name="action"> shadows the property: then the attribute).
+  const formAction = typeof form.action === 'string' ? form.action : form.getAttribute('action');
+  const formMethod = typeof form.method === 'string' ? form.method : form.getAttribute('method');
+  const method = (submitter?.getAttribute('formmethod') ?? formMethod ?? 'get').toLowerCase();
+  let action = submitter?.getAttribute('formaction') ?? formAction ?? location.pathname;
   action = new URL(action, location.href).href;
   if (method === 'dialog' || new URL(action).origin !== location.origin) return;
   const formData = new FormData(form, submitter);
