@@ -18,7 +18,8 @@ export default defineConfig({
   // browser's https Origin with the http it sees and refuses every form (it only trusts
   // X-Forwarded-Proto with a build-time allowedDomains list, impossible with tenants' domains).
   security: { checkOrigin: false },
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  // No `prefetch`: the shell prefetches, when idle, a few visible links to cached public pages
+  // (src/components/shell/prefetch-policy.ts, docs/decisions/0018-page-cache.md).
   server: { host: '127.0.0.1', port: 4321 },
   vite: {
     plugins: [tailwindcss()],

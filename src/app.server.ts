@@ -13,6 +13,7 @@ import { type EventBus, events } from '#server/events';
 import { type RecurringJob, startJobScheduler } from '#server/jobs';
 import { errorFields, log } from '#server/logger.server';
 import { startOutboxWorker, type TemplateRegistry, templates } from '#server/outbox';
+import { type PageInvalidations, registerPageInvalidations } from '#server/page-cache';
 import { rateLimitJobs } from '#server/rate-limit.server';
 
 /** Every handler of every event, in the order they run (payments' receipt before booking's confirmation). */
@@ -20,7 +21,19 @@ export function registerAppEffects(bus: EventBus): void {
   registerInvoiceEffects(bus);
   registerPaymentEffects(bus);
   registerBookingEffects(bus);
+  registerPageInvalidations(bus, pageInvalidations);
 }
+
+/**
+ * What each change drops from the page cache (docs/decisions/0018-page-cache.md): a tenant's
+ * settings every page of it, the catalogue its appointment pages, the framing sites the pages kept
+ * for the embed. Donations will add `campaign.changed` → `campaigns`.
+ */
+export const pageInvalidations: PageInvalidations = {
+  'tenant.changed': ({ tenantId }) => ({ tenantId }),
+  'catalogue.changed': ({ tenantId }) => ({ tenantId, tags: ['catalogue'] }),
+  'embed-origins.changed': ({ tenantId }) => ({ tenantId, tags: ['embed'] }),
+};
 
 /** Every outbox template of the app (the names are stored in outbox rows). */
 export function registerAppTemplates(registry: TemplateRegistry): void {

@@ -3,6 +3,7 @@ import { accessStep } from './pipeline/access';
 import { guardStep } from './pipeline/guard';
 import { headersStep } from './pipeline/headers';
 import { localeStep, localeUrlStep } from './pipeline/locale';
+import { pageCacheStep } from './pipeline/page-cache';
 import { renderStep } from './pipeline/render';
 import { requestStep } from './pipeline/request';
 import { sessionStep } from './pipeline/session';
@@ -19,6 +20,7 @@ checkEnvAtBoot();
  *   session  customer and staff from cookies     access   the route table: offer, dev, login, role
  *   locale URL  remember the language, redirect to the prefixed URL
  *   headers  security and route-policy headers on the response
+ *   page cache  public pages from the in-process cache (the route table's `pageCache`)
  *   render   the route (through the locale rewrite), or the error page in the visitor's language
  *
  * The locale rewrite (`/ms/invoices/x/pdf` → `/invoices/x/pdf`) is a `next(path)`. Astro hands the
@@ -36,6 +38,7 @@ export const onRequest = sequence(
   accessStep,
   localeUrlStep,
   headersStep,
+  pageCacheStep,
   renderStep,
   (_context, next) => next(),
 );

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { isCacheablePagePath } from '../lib/cacheable-paths';
 import { policyHeaders, routePolicy } from './route-policy';
 
 const search = (query: string) => new URLSearchParams(query);
@@ -208,6 +209,76 @@ describe('route policy: offers and developer aids', () => {
     ]) {
       expect(routePolicy(path).offer, path).toBeUndefined();
       expect(routePolicy(path).dev, path).toBeUndefined();
+    }
+  });
+});
+
+describe('route policy: the page cache', () => {
+  const cacheable = [
+    '/',
+    '/appointment',
+    '/appointment/category',
+    '/appointment/category/dental',
+    '/appointment/general-consultation',
+  ];
+  it('keeps only public pages the same for every visitor', () => {
+    for (const path of cacheable) {
+      const policy = routePolicy(path);
+      expect(policy.pageCache, path).toBeDefined();
+      expect(policy.access, path).toBe('public');
+      expect(policy.personal, path).toBe(false);
+      expect(policy.cache, path).not.toBe('private-no-store');
+      expect(policy.pageCache?.ttlSeconds, path).toBeGreaterThan(0);
+      expect(policy.pageCache?.ttlSeconds, path).toBeLessThanOrEqual(60);
+    }
+  });
+  it('never keeps personal pages, forms, embeds, endpoints or one visitor’s variant', () => {
+    for (const [path, query] of [
+      ['/appointment/x/checkout', ''],
+      ['/appointment/x/form', ''],
+      ['/appointment/x/request', ''],
+      ['/appointment/x', 'reschedule=abc'],
+      ['/appointment/x', 'taken=1'],
+      ['/appointment/embed', ''],
+      ['/invoices', ''],
+      ['/invoices/x/appointment', ''],
+      ['/account', ''],
+      ['/login', ''],
+      ['/staff', ''],
+      ['/staff/embed', ''],
+      ['/api/bookings', ''],
+      ['/404', ''],
+      ['/somewhere-unlisted', ''],
+      ['/loyalty/register', ''],
+      ['/review/x', ''],
+    ] as const) {
+      const policy = routePolicy(path, search(query));
+      expect(policy.pageCache, `${path}?${query}`).toBeUndefined();
+    }
+  });
+  it('what the browser may prefetch is a page the cache keeps, and one that exists', () => {
+    for (const path of [...cacheable, '/ms/', '/appointment/']) {
+      const unprefixed = path === '/ms/' ? '/' : path;
+      expect(isCacheablePagePath(unprefixed), path).toBe(true);
+    }
+    for (const path of [
+      '/appointment/embed',
+      '/appointment/x/form',
+      '/appointment/x/checkout',
+      '/invoices',
+      '/account',
+      '/staff',
+      '/loyalty/register',
+      '/review/klinik',
+      // Cacheable in the table, but no page yet: a prefetch would be a 404.
+      '/donation',
+      '/loyalty',
+    ]) {
+      expect(isCacheablePagePath(path), path).toBe(false);
+    }
+    // Every path the browser list accepts, the table keeps.
+    for (const path of ['/appointment/category/x', '/appointment/some-service', '/']) {
+      expect(isCacheablePagePath(path) && routePolicy(path).pageCache !== undefined, path).toBe(true);
     }
   });
 });

@@ -8,6 +8,7 @@
  *
  * Pure: no I/O, no feature imports (server/ imports no feature).
  */
+import type { PageTag } from './page-cache/page-cache';
 
 /** Who may open a path (SPEC.md §6): the access rule of src/features/auth reads it from here. */
 export type Access = 'public' | 'customer' | 'staff' | 'owner';
@@ -42,7 +43,26 @@ export interface RoutePolicy {
   offer?: Offer;
   /** A developer aid: 404 unless the developer aids are open (src/server/dev-aids.ts). */
   dev?: true;
+  /**
+   * Served from the in-process page cache (src/pipeline/page-cache.ts, docs/decisions/0018): the
+   * page is the same for every visitor of a tenant and language, is rendered as for a visitor
+   * who is not logged in, kept `ttlSeconds` and dropped at once when what its `tags` name changes
+   * (every page also shows the tenant). Only families open to everyone may have it.
+   */
+  pageCache?: PageCacheRule;
 }
+
+export interface PageCacheRule {
+  ttlSeconds: number;
+  tags: PageTag[];
+}
+
+/** Cacheable pages: seconds to a minute, so a missed invalidation does not last. */
+const SITE_PAGE: PageCacheRule = { ttlSeconds: 60, tags: [] };
+const CATALOGUE_PAGE: PageCacheRule = { ttlSeconds: 60, tags: ['catalogue'] };
+// A service page shows its booking window (today's first date): kept shorter.
+const SERVICE_PAGE: PageCacheRule = { ttlSeconds: 30, tags: ['catalogue'] };
+const CAMPAIGN_PAGE: PageCacheRule = { ttlSeconds: 30, tags: ['campaigns'] };
 
 /** A capability a tenant may offer (its settings' `offers_*`); a route family may need one. */
 export type Offer = 'appointments' | 'donations' | 'loyalty' | 'reviews' | 'queue';
@@ -98,7 +118,7 @@ const under = (prefix: string) => (path: string) => path === prefix || path.star
 
 /** First match wins. Paths are unprefixed, without a trailing slash. */
 const FAMILIES: Family[] = [
-  { name: 'home', match: (p) => p === '/', policy: { ...MARKETING, cache: 'public-home' } },
+  { name: 'home', match: (p) => p === '/', policy: { ...MARKETING, cache: 'public-home', pageCache: SITE_PAGE } },
 
   // Appointments (SPEC.md §2). Booking steps may be framed when opened from the embed.
   {
@@ -109,7 +129,7 @@ const FAMILIES: Family[] = [
   {
     name: 'appointment-landing',
     match: (p) => p === '/appointment' || under('/appointment/category')(p),
-    policy: { ...MARKETING, embeddable: 'when-framed', offer: APPOINTMENTS },
+    policy: { ...MARKETING, embeddable: 'when-framed', offer: APPOINTMENTS, pageCache: CATALOGUE_PAGE },
   },
   {
     // `?booking={publicId}` opens someone's booking.
@@ -131,7 +151,7 @@ const FAMILIES: Family[] = [
         ? { ...SECRET_LINK, embeddable: 'when-framed', offer: APPOINTMENTS, family: 'booking-reschedule' }
         : search.has('taken')
           ? { ...PRIVATE, embeddable: 'when-framed', offer: APPOINTMENTS, family: 'appointment-service-retry' }
-          : { ...MARKETING, embeddable: 'when-framed', offer: APPOINTMENTS },
+          : { ...MARKETING, embeddable: 'when-framed', offer: APPOINTMENTS, pageCache: SERVICE_PAGE },
   },
   {
     // Whatever is left under /appointment (an unknown step) is still the appointments offer's.
@@ -157,7 +177,7 @@ const FAMILIES: Family[] = [
   {
     name: 'donation-landing',
     match: (p) => p === '/donation' || re(`/donation/${SEGMENT}`)(p),
-    policy: { ...MARKETING, offer: DONATIONS },
+    policy: { ...MARKETING, offer: DONATIONS, pageCache: CAMPAIGN_PAGE },
   },
 
   // Loyalty and reviews (later issues): the programme pages are marketing; sign-up, rewards and
@@ -166,7 +186,7 @@ const FAMILIES: Family[] = [
   {
     name: 'loyalty',
     match: (p) => p === '/loyalty' || re(`/loyalty/${SEGMENT}`)(p),
-    policy: { ...MARKETING, offer: 'loyalty' },
+    policy: { ...MARKETING, offer: 'loyalty', pageCache: { ttlSeconds: 60, tags: ['loyalty'] } },
   },
   { name: 'review', match: under('/review'), policy: { ...SECRET_LINK, offer: 'reviews' } },
 

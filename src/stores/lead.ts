@@ -1,20 +1,12 @@
 import { atom } from 'nanostores';
+import { LEAD_PARAMS } from '../lib/lead-params';
 
 // The campaign parameters of the URL a visitor first landed on (SPEC.md §3 "lead"), so a
 // donation or booking made a few pages later can still be attributed to the ad or post that
 // brought them. Captured once per browser session (sessionStorage): later landings in the same
 // session do not overwrite it, and a new session starts afresh.
 
-export const LEAD_PARAMS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'fbclid',
-  'ttclid',
-  'gclid',
-] as const;
+export { LEAD_PARAMS };
 export type LeadParam = (typeof LEAD_PARAMS)[number];
 export type Lead = Partial<Record<LeadParam, string>>;
 

@@ -1,16 +1,22 @@
-import { prefetch } from 'astro:prefetch';
-import { trackPageView } from '../../features/tenants/tracking';
 import { ensureDeviceId } from '../../stores/device';
 import { captureLead } from '../../stores/lead';
 import { $notice, clearNotice, type Notice } from '../../stores/notice';
-import { initTheme, setTheme } from '../../stores/theme';
+import { initTheme } from '../../stores/theme';
 import { isChunkLoadError, reloadOnce } from './chunk-reload';
-import { isUnreachable, LOADING_DURATION_MS, LoadingBar, type LoadingState, NavigationFailed } from './loading-bar';
-import { canPrefetch, PREFETCH_IDLE_TIMEOUT_MS } from './prefetch-policy';
-import { crossesTrackingBoundary, isTracked } from './tracking-boundary';
+import { leavesWindow, routedLink } from './link-intent';
+import {
+  canPrefetch,
+  isPrefetchable,
+  linksToPrefetch,
+  MAX_PREFETCHES_PER_PAGE,
+  PREFETCH_IDLE_TIMEOUT_MS,
+} from './prefetch-policy';
 
-// Browser side of the page shell: loading bar, notification banner, chunk-reload guard, idle
-// prefetch. Bundled once; the elements it drives persist across view transitions.
+// Browser side of the page shell, on every page: visitor state, the notification banner, the
+// chunk-reload guard, idle prefetch. The navigating half (the view-transition router, loading bar,
+// pixel views after a swap: shell-navigation.ts) loads when the visitor first reaches for a link
+// or a form, or at once where islands may navigate: a landing page read and left ships none of it
+// (docs/decisions/0018-page-cache.md). The elements it drives persist across view transitions.
 
 // --- Visitor state ---------------------------------------------------------------------------
 // This module runs once per document, on the page the visitor landed on: later view-transition
@@ -20,84 +26,70 @@ import { crossesTrackingBoundary, isTracked } from './tracking-boundary';
 ensureDeviceId();
 captureLead(location.href);
 initTheme();
-document.addEventListener('astro:after-swap', () => setTheme(document.documentElement.dataset.theme));
 
-// --- Pixels: one page view per page, not per full load -------------------------------------
-// The snippets in <head> count the first view and are not rerun by view-transition navigation:
-// count each page loaded through a swap (never the first load, which has no swap before it).
-// Only between tracked pages: arriving from an untracked page, the snippets start and count it.
-let swapped = false;
-let fromTracked = false;
-document.addEventListener('astro:before-swap', () => {
-  fromTracked = isTracked(document);
-});
-document.addEventListener('astro:after-swap', () => {
-  swapped = true;
-});
-document.addEventListener('astro:page-load', () => {
-  if (!swapped) return;
-  swapped = false;
-  if (!fromTracked || !isTracked(document)) return;
-  trackPageView(window as Parameters<typeof trackPageView>[0]);
-});
-
-// --- Loading bar -------------------------------------------------------------------------
-function renderBar(state: LoadingState, progress: number) {
-  const bar = document.getElementById('loading-bar');
-  if (!bar) return;
-  bar.dataset.state = state;
-  bar.setAttribute('aria-valuenow', String(progress));
-  const fill = bar.firstElementChild as HTMLElement | null;
-  if (!fill) return;
-  if (state === 'loading') {
-    fill.style.transition = 'none';
-    fill.style.width = '0%';
-    void fill.offsetWidth;
-    fill.style.transition = `width ${LOADING_DURATION_MS}ms cubic-bezier(0.1, 0.7, 0.3, 1)`;
-    fill.style.width = '95%';
-  } else if (state === 'done' || state === 'failed') {
-    fill.style.transition = 'width 150ms ease-out';
-    fill.style.width = '100%';
-    setTimeout(
-      () => {
-        if (bar.dataset.state === state) bar.dataset.state = 'idle';
-      },
-      state === 'failed' ? 1500 : 300,
-    );
-  } else {
-    fill.style.transition = 'none';
-    fill.style.width = '0%';
-  }
+// --- The router, on first use --------------------------------------------------------------
+type Navigation = typeof import('./shell-navigation');
+let navigation: Promise<Navigation> | undefined;
+const loadNavigation = () => {
+  navigation ??= import('./shell-navigation');
+  return navigation;
+};
+// Islands may navigate (the slot picker, the booking form): their pages get the router at once.
+if (document.querySelector('astro-island')) void loadNavigation();
+// A hand on a link or a form: fetch the router while the click is still coming.
+for (const intent of ['pointerdown', 'touchstart', 'focusin', 'mouseover'] as const) {
+  document.addEventListener(
+    intent,
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('a[href], form')) void loadNavigation();
+    },
+    { passive: true, capture: true },
+  );
 }
 
-const loading = new LoadingBar(renderBar);
-document.addEventListener('astro:before-preparation', (event) => {
-  loading.start();
-  const original = event.loader;
-  event.loader = async () => {
-    try {
-      await original();
-    } catch (error) {
-      loading.fail();
-      throw error;
-    }
-    // From a page with pixels to one without: a full load, so no pixel outlives its page (the
-    // router loads `event.to` itself when the preparation is cancelled). Form posts keep their swap.
-    if (!event.defaultPrevented && !event.formData && crossesTrackingBoundary(document, event.newDocument)) {
-      event.preventDefault();
-      return;
-    }
-    // No page and no error: Astro would now fall back to a full load. When the server cannot be
-    // reached that lands on the browser's error page; instead the visitor stays on this page,
-    // the bar marks the failure, and the link can be tried again.
-    if (event.defaultPrevented && event.newDocument === document && (await isUnreachable(event.to))) {
-      loading.fail();
-      throw new NavigationFailed(event.to.href);
-    }
-  };
+let lastLeavingClick: EventTarget | null = null;
+document.addEventListener('click', (event) => {
+  lastLeavingClick = leavesWindow(event) ? event.target : null;
+  const link = routedLink(event.composed ? (event.composedPath()[0] ?? null) : event.target, event, location.origin);
+  if (!link) return;
+  event.preventDefault();
+  const href = link.href;
+  const history = link.dataset.astroHistory === 'replace' ? 'replace' : 'auto';
+  loadNavigation().then(
+    ({ navigate }) => navigate(href, { history, sourceElement: link }),
+    () => location.assign(href),
+  );
 });
-document.addEventListener('astro:after-swap', () => {
-  if (loading.state !== 'failed') loading.finish();
+
+document.addEventListener('submit', (event) => {
+  const form = event.target;
+  const submitter = event.submitter;
+  const withKeys = submitter !== null && submitter === lastLeavingClick;
+  lastLeavingClick = null;
+  if (!(form instanceof HTMLFormElement) || event.defaultPrevented || form.dataset.astroReload !== undefined) return;
+  if (withKeys) return;
+  // As the ClientRouter reads them: `form.action` is the page's own URL, query included, when the
+  // form names none (and an <input name="action"> shadows the property: then the attribute).
+  const formAction = typeof form.action === 'string' ? form.action : form.getAttribute('action');
+  const formMethod = typeof form.method === 'string' ? form.method : form.getAttribute('method');
+  const method = (submitter?.getAttribute('formmethod') ?? formMethod ?? 'get').toLowerCase();
+  let action = submitter?.getAttribute('formaction') ?? formAction ?? location.pathname;
+  action = new URL(action, location.href).href;
+  if (method === 'dialog' || new URL(action).origin !== location.origin) return;
+  const formData = new FormData(form, submitter);
+  event.preventDefault();
+  const options: { sourceElement: Element; formData?: FormData } = { sourceElement: submitter ?? form };
+  if (method === 'get') {
+    const url = new URL(action);
+    url.search = new URLSearchParams(formData as unknown as Record<string, string>).toString();
+    action = url.href;
+  } else {
+    options.formData = formData;
+  }
+  loadNavigation().then(
+    ({ navigate }) => navigate(action, options),
+    () => form.submit(),
+  );
 });
 
 // --- Notification banner -------------------------------------------------------------------
@@ -125,11 +117,11 @@ document.addEventListener('click', (event) => {
   if ((event.target as Element | null)?.closest('#notice-dismiss')) clearNotice();
 });
 // A notice the server put on the page (e.g. after a redirect) shows through the same store.
-document.addEventListener('astro:page-load', () => {
+function seedNotice() {
   const seed = document.querySelector<HTMLScriptElement>('script[type="application/json"]#initial-notice');
   if (seed?.textContent) $notice.set(JSON.parse(seed.textContent) as Notice);
   renderNotice($notice.get());
-});
+}
 
 // --- Failed lazy chunk: reload once per 60 s ---------------------------------------------
 function onChunkError(reason: unknown) {
@@ -138,25 +130,57 @@ function onChunkError(reason: unknown) {
 window.addEventListener('vite:preloadError', (event) => onChunkError((event as Event & { payload?: unknown }).payload));
 window.addEventListener('unhandledrejection', (event) => {
   // A failed navigation is already shown by the loading bar (the router does not catch it).
-  if (event.reason instanceof NavigationFailed) event.preventDefault();
+  if ((event.reason as Error | null)?.name === 'NavigationFailed') event.preventDefault();
   else onChunkError(event.reason);
 });
 
-// --- Prefetch visible links when idle, never on 2g or data saver --------------------------
+// --- Prefetch, when idle, a few visible links to cached public pages; never on 2g or data saver
+const prefetched = new Set<string>();
+function prefetchPage(href: string) {
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  link.href = href;
+  document.head.append(link);
+}
 function prefetchVisibleLinks() {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
     .connection;
   if (!canPrefetch(connection) || !('IntersectionObserver' in window)) return;
+  const page = location.href;
+  const done = new Set<string>();
+  const links = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter((link) =>
+    isPrefetchable(link.href, page),
+  );
+  if (links.length === 0) return;
   const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      observer.unobserve(entry.target);
-      prefetch((entry.target as HTMLAnchorElement).href);
+    // The visitor moved on: this page's observer is done.
+    if (location.href !== page) return observer.disconnect();
+    const visible = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLAnchorElement);
+    for (const link of visible) observer.unobserve(link);
+    for (const href of linksToPrefetch(
+      visible.map((link) => link.href),
+      page,
+      done,
+    )) {
+      done.add(href);
+      // Each page once per document (the browser keeps it for the navigation).
+      if (prefetched.has(href)) continue;
+      prefetched.add(href);
+      prefetchPage(href);
     }
+    if (done.size >= MAX_PREFETCHES_PER_PAGE) observer.disconnect();
   });
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-prefetch]')) observer.observe(link);
+  for (const link of links) observer.observe(link);
+  document.addEventListener('astro:before-swap', () => observer.disconnect(), { once: true });
 }
-document.addEventListener('astro:page-load', () => {
+
+// --- Each page: the one landed on, and each one swapped in after ------------------------------
+// (Astro's `astro:page-load` comes from the router, which the first page may not have loaded.)
+function onPage() {
+  seedNotice();
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
   idle(prefetchVisibleLinks, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
-});
+}
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onPage, { once: true });
+else onPage();
+document.addEventListener('astro:after-swap', onPage);

@@ -9,8 +9,18 @@ export interface BookingCompletedEvent {
 
 // The events booking emits on the app's bus (src/server/events): review invitations and loyalty
 // points hang off an attended appointment.
+/**
+ * Emitted in the transaction that changes what the public appointment pages show: a service, a
+ * category, a practitioner or who offers what. No screen edits them yet (the seed does); whatever
+ * does emits this, and the page cache drops the tenant's appointment pages.
+ */
+export interface CatalogueChangedEvent {
+  tenantId: string;
+}
+
 declare module '../../server/events' {
   interface ServerEvents {
     'booking.completed': BookingCompletedEvent;
+    'catalogue.changed': CatalogueChangedEvent;
   }
 }

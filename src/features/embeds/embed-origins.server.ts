@@ -1,4 +1,7 @@
 import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
+import { events, runAfterCommit } from '../../server/events';
+import { errorFields, log } from '../../server/logger.server';
 import { cleanEmbedOrigins, MAX_EMBED_ORIGINS, parseOriginLines } from './embed-origins';
 import { findEmbedOrigins, replaceEmbedOrigins } from './embed-origins-repo.server';
 
@@ -10,10 +13,21 @@ export async function embedOriginsFor(db: Db, tenantId: string): Promise<string[
   return cleanEmbedOrigins(await findEmbedOrigins(db, tenantId));
 }
 
-/** Replaces the allowed origins with the valid ones given; returns what was stored. */
+/**
+ * Replaces the allowed origins with the valid ones given; returns what was stored. Tells the bus
+ * (`embed-origins.changed`): pages kept for the embed carry the list.
+ */
 export async function saveEmbedOrigins(db: Db, tenantId: string, origins: unknown): Promise<string[]> {
   const clean = cleanEmbedOrigins(origins);
-  await replaceEmbedOrigins(db, tenantId, clean);
+  const after = await transaction(
+    db,
+    async (tx) => {
+      await replaceEmbedOrigins(tx, tenantId, clean);
+      return events.emit(tx, 'embed-origins.changed', { tenantId });
+    },
+    { name: 'embed origins' },
+  );
+  await runAfterCommit(after, (error) => log.warn('after saving embed origins', errorFields(error)));
   return clean;
 }
 

@@ -2,6 +2,7 @@
 // a tenant's embeddable views, the `/embed.js` loader and the rules of links inside a frame.
 // Which routes are embeddable is the route table's word (src/server/route-policy.ts).
 
+export type { EmbedOriginsChangedEvent } from './embed-events';
 export { embedLink, keepEmbed } from './embed-links';
 export { EMBED_KINDS, EMBED_LOADER_BUDGET, type EmbedKind, embedFrameUrl, embedLoaderSource } from './embed-loader';
 export {

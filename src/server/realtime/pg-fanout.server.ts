@@ -37,6 +37,28 @@ export interface PgFanout {
  * Not a pool connection: LISTEN belongs to one session and must stay on it.
  */
 export function startPgFanout(options: PgFanoutOptions): PgFanout {
+  const { onMessage, ...rest } = options;
+  return startPgListener({
+    ...rest,
+    channel: NOTIFY_CHANNEL,
+    onPayload: (payload) => {
+      const message = decodeMessage(payload);
+      if (message) onMessage(message);
+    },
+  });
+}
+
+export interface PgListenerOptions extends Omit<PgFanoutOptions, 'onMessage'> {
+  /** A plain identifier (it is spliced into `LISTEN`). */
+  channel: string;
+  /** Every NOTIFY's payload on the channel, including the ones this instance sent. */
+  onPayload(payload: string): void;
+}
+
+/** A dedicated LISTEN connection on one channel (the realtime fan-out, the page cache's invalidations). */
+export function startPgListener(options: PgListenerOptions): PgFanout {
+  if (!/^[a-z_][a-z0-9_]*$/.test(options.channel)) throw new Error(`bad NOTIFY channel name: ${options.channel}`);
+  const channel = options.channel;
   const backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
   const pingEveryMs = options.pingEveryMs ?? 30_000;
   let client: pg.Client | undefined;
@@ -69,7 +91,7 @@ export function startPgFanout(options: PgFanoutOptions): PgFanout {
     listening = false;
     clearInterval(pingTimer);
     // The message only: a pg error can carry the host, never the password, but be brief anyway.
-    options.log.warn('realtime: LISTEN connection lost; reconnecting', { reason });
+    options.log.warn(`${channel}: LISTEN connection lost; reconnecting`, { reason });
     which.end().catch(() => {});
     scheduleReconnect();
   }
@@ -83,15 +105,14 @@ export function startPgFanout(options: PgFanoutOptions): PgFanout {
     });
     client = next;
     next.on('notification', (notification) => {
-      if (notification.channel !== NOTIFY_CHANNEL || !notification.payload) return;
-      const message = decodeMessage(notification.payload);
-      if (message) options.onMessage(message);
+      if (notification.channel !== channel || !notification.payload) return;
+      options.onPayload(notification.payload);
     });
     next.on('error', (error) => dropped(next, error.message));
     next.on('end', () => dropped(next, 'connection ended'));
     try {
       await next.connect();
-      await next.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      await next.query(`LISTEN ${channel}`);
     } catch (error) {
       dropped(next, error instanceof Error ? error.message : String(error));
       return;
@@ -105,7 +126,7 @@ export function startPgFanout(options: PgFanoutOptions): PgFanout {
     pingTimer = setInterval(() => ping(next), pingEveryMs);
     pingTimer.unref?.();
     if (everListened) {
-      options.log.info('realtime: LISTEN connection restored');
+      options.log.info(`${channel}: LISTEN connection restored`);
       options.onReconnected();
     }
     everListened = true;

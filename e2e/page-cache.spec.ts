@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { call, hydrated, site, watchConsole } from './support';
+
+/**
+ * Public pages from the page cache (issue 11, docs/decisions/0018-page-cache.md): the first request
+ * of a page renders it, the next is the stored bytes; tenants, languages and visitors never mix.
+ * Each test asks its own URLs (a query of its own is its own cache entry), so tests run in any order.
+ */
+const fresh = () => `v=${randomBytes(4).toString('hex')}`;
+
+test.describe('the page cache', () => {
+  test('a cached page is byte for byte the page rendered, in three languages and two tenants', async () => {
+    const bodies = new Map<string, string>();
+    for (const [slug, path] of [
+      ['klinik', '/'],
+      ['klinik', '/ms/'],
+      ['klinik', '/id/'],
+      ['klinik', '/appointment'],
+      ['klinik', '/ms/appointment/category'],
+      ['klinik', '/id/appointment/dental-scaling'],
+      ['yayasan', '/ms/'],
+      ['peduli', '/id/'],
+    ] as const) {
+      const url = `${path}?${fresh()}`;
+      const miss = await call(`${slug}.localhost`, url);
+      const hit = await call(`${slug}.localhost`, url);
+      expect(miss.status, `${slug} ${path}`).toBe(200);
+      expect(miss.headers['x-page-cache'], `${slug} ${path}`).toBe('miss');
+      expect(hit.headers['x-page-cache'], `${slug} ${path}`).toBe('hit');
+      expect(hit.body, `${slug} ${path}`).toBe(miss.body);
+      // The route table's headers on both, as on any page.
+      for (const response of [miss, hit]) {
+        expect(response.headers['cache-control']).toMatch(/^public, max-age=60/);
+        expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      }
+      bodies.set(`${slug} ${path}`, miss.body);
+    }
+    // Languages and tenants never mixed: each page names its own.
+    expect(bodies.get('klinik /ms/')).toContain('lang="ms"');
+    expect(bodies.get('klinik /id/')).toContain('lang="id"');
+    expect(bodies.get('klinik /')).toContain('lang="en"');
+    expect(bodies.get('yayasan /ms/')).not.toBe(bodies.get('klinik /ms/'));
+  });
+
+  test('one page for every visitor of an ad: campaign parameters share it and never show in it', async () => {
+    const path = `/appointment?${fresh()}`;
+    const first = await call('klinik.localhost', `${path}&utm_source=fb&fbclid=click-of-visitor-one`);
+    const second = await call('klinik.localhost', `${path}&fbclid=click-of-visitor-two`);
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expect(second.headers['x-page-cache']).toBe('hit');
+    expect(first.body).not.toContain('visitor-one');
+    expect(second.body).toBe(first.body);
+  });
+
+  test('a logged-in visitor’s name never lands in a public page', async ({ page }) => {
+    await page.goto(site('klinik', '/staff/login'));
+    await page.getByLabel('Email').fill('staff@kliniksihat.my');
+    await page.getByLabel('Password').fill('demo-staff-klinik');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Siti Rahmah').first()).toBeVisible();
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+
+    const path = `/appointment?${fresh()}`;
+    const mine = await call('klinik.localhost', path, { Cookie: cookie });
+    expect(mine.headers['x-page-cache']).toBe('miss');
+    expect(mine.body).not.toContain('Siti Rahmah');
+    const guest = await call('klinik.localhost', path);
+    expect(guest.headers['x-page-cache']).toBe('hit');
+    expect(guest.body).toBe(mine.body);
+    // The staff pages stay personal and uncached.
+    const staff = await call('klinik.localhost', '/staff', { Cookie: cookie });
+    expect(staff.headers['x-page-cache']).toBeUndefined();
+    expect(staff.headers['cache-control']).toBe('private, no-store');
+    expect(staff.body).toContain('Siti Rahmah');
+  });
+
+  test('personal pages and variants are never cached', async () => {
+    for (const path of [
+      '/login',
+      '/account',
+      '/invoices',
+      '/appointment/dental-scaling?taken=1',
+      '/appointment/nope',
+    ]) {
+      const response = await call('klinik.localhost', path);
+      expect(response.headers['x-page-cache'] ?? 'none', path).not.toMatch(/hit|miss|shared/);
+      expect(response.headers['cache-control'], path).toBe('private, no-store');
+    }
+  });
+
+  test('pages from the cache hydrate and navigate, the router loading on first use', async ({ page }) => {
+    const messages = watchConsole(page);
+    await page.goto(site('klinik', '/'));
+    await page.goto(site('klinik', '/'));
+    // The router is not part of the landing page.
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts.some((path) => path.includes('shell-navigation'))).toBe(false);
+    await page.locator('a[data-offer="appointments"]').click();
+    await expect(page).toHaveURL(site('klinik', '/appointment'));
+    await expect(page.locator('#loading-bar')).toHaveCount(1);
+    await page.locator('a[href="/appointment/dental-scaling"]').first().click();
+    await expect(page).toHaveURL(site('klinik', '/appointment/dental-scaling'));
+    await hydrated(page);
+    await expect(page.locator('[data-service-id]')).toBeVisible();
+    // A view-transition navigation (the loading bar persisted), not a full load.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    // The demo tenant's pixel hosts do not resolve here; anything else is a fault.
+    expect(messages.filter((m) => !m.includes('ERR_NAME_NOT_RESOLVED'))).toEqual([]);
+  });
+
+  test('idle prefetch asks only for a few cached public pages', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (
+        request.resourceType() !== 'script' &&
+        request.url().includes('klinik.localhost') &&
+        request.url() !== site('klinik', '/appointment')
+      )
+        asked.push(new URL(request.url()).pathname);
+    });
+    await page.goto(site('klinik', '/appointment'));
+    await expect.poll(() => asked.filter((path) => path.startsWith('/appointment')).length).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    const pages = asked.filter((path) => !path.startsWith('/_astro/') && !/\.(svg|png|css|ico)$/.test(path));
+    expect(pages.length).toBeLessThanOrEqual(4);
+    for (const path of pages) expect(path).toMatch(/^\/(appointment(\/category(\/[^/]+)?|\/[^/]+)?)?$/);
+  });
+});

@@ -1,0 +1,38 @@
+import { defineMiddleware } from 'astro:middleware';
+import { type PageTag, pageCache, pageCacheKey, servePage } from '../server/page-cache';
+import { pass } from './state';
+
+/**
+ * Public pages from the in-process cache (docs/decisions/0018-page-cache.md): a GET of a page the
+ * route table marks `pageCache`, that the access step let through, is served from the cache or
+ * rendered once and kept. It runs inside the headers step, so the security and route-policy headers
+ * are set afresh on every response, and before the render step (the locale rewrite).
+ *
+ * A cacheable page is rendered as for a visitor who is not logged in, whoever asks: nothing of a
+ * customer or staff member can reach the stored page (their header link is the same for all).
+ */
+export const pageCacheStep = defineMiddleware(({ request, url, cookies, locals }, next) => {
+  const state = pass(locals);
+  const { policy, tenant } = locals;
+  const rule = policy.pageCache;
+  if (!rule || request.method !== 'GET' || !state.page || state.rewrite || state.verdict !== null) return next();
+  if (policy.access !== 'public') return next();
+  locals.user = null;
+  locals.staff = null;
+  const tags: PageTag[] = locals.embed ? [...rule.tags, 'embed'] : rule.tags;
+  const key = pageCacheKey({
+    tenantId: tenant.id,
+    locale: locals.locale,
+    embed: locals.embed,
+    origin: locals.origin,
+    host: url.host,
+    pathname: url.pathname,
+    search: url.search,
+  });
+  return servePage(
+    pageCache(),
+    { key, tenantId: tenant.id, tags, ttlSeconds: rule.ttlSeconds },
+    () => next(),
+    () => [...cookies.headers()].join('\n'),
+  );
+});
