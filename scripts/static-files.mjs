@@ -135,7 +135,7 @@ export function createStaticFileHandler(files) {
     res.setHeader('ETag', etag);
     if (encoding) res.setHeader('Content-Encoding', encoding);
     const match = req.headers['if-none-match'];
-    if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       res.statusCode = 304;
       res.end();
       return true;
