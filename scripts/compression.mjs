@@ -125,9 +125,10 @@ function createEncoder(encoding, sizeHint) {
 export function compressResponse(req, res) {
   const accepted = negotiateEncoding(req.headers['accept-encoding']);
   const head = req.method === 'HEAD';
-  const originalWriteHead = res.writeHead;
-  const originalWrite = res.write;
-  const originalEnd = res.end;
+  /** @typedef {(...args: any[]) => any} Loose */
+  const originalWriteHead = /** @type {Loose} */ (res.writeHead);
+  const originalWrite = /** @type {Loose} */ (res.write);
+  const originalEnd = /** @type {Loose} */ (res.end);
 
   /** @type {'undecided' | 'identity' | 'compress'} */
   let mode = 'undecided';
@@ -165,9 +166,12 @@ export function compressResponse(req, res) {
     return res;
   };
 
-  /** @param {boolean} knownEnd whether every byte of the body is in `pending` */
+  /**
+   * @param {boolean} knownEnd whether every byte of the body is in `pending`
+   * @returns {'identity' | 'compress'}
+   */
   function decide(knownEnd) {
-    if (mode !== 'undecided') return;
+    if (mode !== 'undecided') return mode;
     const type = /** @type {string | undefined} */ (res.getHeader('content-type'));
     const compressible = isCompressible(type);
     if (compressible && !res.getHeader('content-encoding')) varyOnAcceptEncoding(res);
@@ -191,7 +195,7 @@ export function compressResponse(req, res) {
       originalWriteHead.call(res, res.statusCode);
       for (const chunk of pending) originalWrite.call(res, chunk);
       pending = [];
-      return;
+      return mode;
     }
     mode = 'compress';
     res.removeHeader('content-length');
@@ -212,6 +216,7 @@ export function compressResponse(req, res) {
     });
     for (const chunk of pending) stream.write(chunk);
     pending = [];
+    return mode;
   }
 
   function scheduleFlush() {
@@ -247,16 +252,14 @@ export function compressResponse(req, res) {
       isCompressible(/** @type {string | undefined} */ (res.getHeader('content-type'))) &&
       res.getHeader('content-length') === undefined;
     if (!mightCompress || pendingBytes >= MIN_COMPRESSED_BYTES) {
-      decide(false);
-      if (mode === 'compress') scheduleFlush();
+      if (decide(false) === 'compress') scheduleFlush();
     } else if (!decideScheduled) {
       // A body still under the threshold at the end of this turn is streaming slowly: decide
       // now rather than hold its first bytes back.
       decideScheduled = true;
       setImmediate(() => {
         if (mode !== 'undecided' || ended) return;
-        decide(false);
-        if (mode === 'compress') scheduleFlush();
+        if (decide(false) === 'compress') scheduleFlush();
       });
     }
     return true;
