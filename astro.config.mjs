@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import preact from '@astrojs/preact';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { precompress } from './scripts/precompress.mjs';
 
 // Locale routing is done by src/middleware.ts (prefix → cookie → browser language, then a
 // rewrite to the unprefixed page), so one page file serves all three languages.
@@ -12,7 +13,8 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   // Islands are written against React's API but run on Preact in the browser and on the server:
   // `compat` aliases react/react-dom to preact/compat. See docs/decisions/0008-preact-compat-runtime.md.
-  integrations: [preact({ compat: true })],
+  // precompress: a .br and a .gz next to every text file of the build (served by scripts/serve.mjs).
+  integrations: [preact({ compat: true }), precompress()],
   // Cross-site mutations are refused by our middleware (src/server/same-origin.ts) for every
   // method and body type. Astro's own check is off: behind a TLS-terminating proxy it compares the
   // browser's https Origin with the http it sees and refuses every form (it only trusts

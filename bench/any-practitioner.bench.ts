@@ -2,15 +2,14 @@
 // test): N concurrent attempts on one slot that K practitioners offer vs N attempts on distinct
 // slots, through two pools when on PostgreSQL (two app instances). Checks: exactly min(N, K) win,
 // the rest are told "just taken", none fails (a deadlock would be a 500). Run: npm run bench
-// (BENCH_DATABASE_URL for PostgreSQL; a fresh database is created and dropped there).
-import { randomBytes } from 'node:crypto';
+// (BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL: a fresh database is created and dropped there).
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { type Db, openDatabase } from '../src/db/client.server';
 import { services } from '../src/db/schema';
 import { seedDemo } from '../src/db/seed/demo.server';
 import { bookSlot } from '../src/features/booking';
 import { resolveTenant, type Tenant } from '../src/features/tenants';
+import { benchServerUrl, freshPostgresDatabase } from './databases';
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 100);
 const PRACTITIONERS = 3; // the demo's general consultation
@@ -18,18 +17,8 @@ const NOW = new Date('2026-11-23T00:00:00Z'); // Monday 08:00 in Kuala Lumpur
 const contact = { name: 'Bench', phone: '60123456789', email: null };
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  let url: string | undefined;
-  const name = `serambi_bench_${randomBytes(4).toString('hex')}`;
-  if (adminUrl) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const parsed = new URL(adminUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.href;
-  }
+  const fresh = benchServerUrl ? await freshPostgresDatabase() : undefined;
+  const url = fresh?.url;
   const database = await openDatabase(url ? { url } : { dataDir: 'memory://' });
   const second = url ? await openDatabase({ url }) : null;
   const pools: Db[] = second ? [database.db, second.db] : [database.db];
@@ -87,12 +76,7 @@ async function main() {
   console.log(`ratio contended/distinct speed: ${(contended.rate / distinct.rate).toFixed(2)}×`);
   await second?.close();
   await database.close();
-  if (adminUrl) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  await fresh?.drop();
   const expected = Math.min(ATTEMPTS, PRACTITIONERS);
   if (contended.won !== expected || contended.taken !== ATTEMPTS - expected || contended.failed + distinct.failed > 0)
     process.exit(1);

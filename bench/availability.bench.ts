@@ -3,16 +3,16 @@
 //   ours      — availabilityFor: a fixed handful of queries, then one in-memory sweep;
 //   per-day   — the common shape elsewhere: the same set-up queries, then one query for the
 //               busy rows of each day and that day computed on its own (31 more queries).
-// Both must produce the same days. Run on an in-memory PGlite, and on PostgreSQL too when
-// BENCH_DATABASE_URL is set. Run: npm run bench (or tsx bench/availability.bench.ts)
+// Both must produce the same days. Run on an in-memory PGlite, and on a fresh PostgreSQL database
+// too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (bench/databases.ts). Run: npm run bench (or tsx bench/availability.bench.ts)
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import type { PGlite } from '@electric-sql/pglite';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { type Database, type Db, isEmpty, openDatabase } from '../src/db/client.server';
+import type { Database, Db } from '../src/db/client.server';
 import * as schema from '../src/db/schema';
 import { seedDemo } from '../src/db/seed/demo.server';
 import { type Availability, type AvailabilityDay, computeAvailability } from '../src/features/booking/availability';
@@ -25,6 +25,7 @@ import {
 } from '../src/features/booking/availability-repo.server';
 import { addDays, dayClock, wallTimeToInstant, weekdayOf } from '../src/features/booking/time-zone';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../src/features/tenants';
+import { type BenchDatabaseKind, benchDatabaseKinds, openBenchDatabase } from './databases';
 
 const { blockedDates, bookingSettings, bookings, resourceHours, resources, serviceResources, services } = schema;
 
@@ -242,11 +243,11 @@ async function median(runs: number, task: () => Promise<unknown>): Promise<numbe
   return times[Math.floor(times.length / 2)] as number;
 }
 
-async function bench(label: string, options: { url?: string }) {
+async function bench(label: string, kind: BenchDatabaseKind) {
   const started = performance.now();
-  const database = await openDatabase(options.url ? { url: options.url } : { dataDir: 'memory://' });
+  const database = await openBenchDatabase(kind);
   try {
-    if (await isEmpty(database.db)) await seedDemo(database.db);
+    await seedDemo(database.db);
     forgetCachedTenants(); // the cache is per process, not per database
     const tenant = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant | null;
     if (!tenant) throw new Error('the demo clinic tenant (klinik.localhost) is missing');
@@ -315,14 +316,6 @@ async function bench(label: string, options: { url?: string }) {
     console.log(same ? '  both give the same days and slots' : '  RESULTS DIFFER');
     console.log(`  (load average ${loadavg()[0]?.toFixed(1)}: times are comparable within this run only)`);
 
-    if (database.kind === 'postgres') {
-      // Leave a shared database as it was (bookings first: they reference services).
-      await database.db.delete(bookings).where(inArray(bookings.resourceId, catalogue.resourceIds));
-      await database.db.delete(services).where(inArray(services.id, catalogue.serviceIds));
-      await database.db.delete(resources).where(inArray(resources.id, catalogue.resourceIds));
-      await database.db.delete(bookingSettings).where(eq(bookingSettings.tenantId, tenant.id));
-      if (catalogue.previousSettings) await database.db.insert(bookingSettings).values(catalogue.previousSettings);
-    }
     return same;
   } finally {
     await database.close();
@@ -330,9 +323,9 @@ async function bench(label: string, options: { url?: string }) {
 }
 
 async function main() {
-  let ok = await bench('pglite (in memory)', {});
-  const url = process.env.BENCH_DATABASE_URL;
-  if (url) ok = (await bench('postgres', { url })) && ok;
+  let ok = true;
+  for (const kind of benchDatabaseKinds)
+    ok = (await bench(kind === 'pglite' ? 'pglite (in memory)' : 'postgres', kind)) && ok;
   if (!ok) process.exit(1);
 }
 

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.server';
 import { seedDemo } from '../src/db/seed/demo.server';
+import { analyseDatabase } from '../src/db/statistics.server';
 
 if (process.env.DATABASE_URL) {
   console.error('db:reset only resets the embedded database; unset DATABASE_URL, or reset PostgreSQL yourself.');
@@ -13,5 +14,6 @@ const dataDir = path.resolve(process.env.DATA_DIR || './data');
 rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
 const database = await openDatabase({ dataDir });
 await seedDemo(database.db);
+await analyseDatabase(database.db);
 await database.close();
 console.log(`Recreated the embedded database in ${dataDir} with demo data.`);

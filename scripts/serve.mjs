@@ -5,12 +5,18 @@
 // Both reach the app in a form it can carry — a method name no route answers, or the site's root
 // marked with FRONT_DOOR_HEADER — so its request guard (src/server/request-guard.ts) refuses them
 // like any other bad input, in the visitor's language. A client's own FRONT_DOOR_HEADER is dropped.
+// The front door also serves the build's public files itself (their precompressed twins, long-lived
+// caching of hashed assets: scripts/static-files.mjs) and compresses everything Astro answers
+// (scripts/compression.mjs). See docs/decisions/0017-compression-at-the-front-door.md.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compressResponse } from './compression.mjs';
+import { createStaticFileHandler, indexStaticFiles } from './static-files.mjs';
 
 const UNREPRESENTABLE = new Set(['TRACE', 'TRACK']);
 const FRONT_DOOR_HEADER = 'x-serambi-front-door';
 const entry = path.resolve(import.meta.dirname, '../dist/server/entry.mjs');
+const serveStaticFile = createStaticFileHandler(indexStaticFiles(path.resolve(import.meta.dirname, '../dist/client')));
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { startServer } = await import(pathToFileURL(entry).href);
@@ -30,5 +36,7 @@ http.on('request', (req, res) => {
     req.url = `${prefix}${api ? '/api/' : '/'}`;
     req.headers[FRONT_DOOR_HEADER] = 'undecodable-url';
   }
+  if (!req.headers[FRONT_DOOR_HEADER] && serveStaticFile(req, res)) return;
+  compressResponse(req, res);
   for (const listener of listeners) listener.call(http, req, res);
 });

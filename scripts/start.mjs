@@ -16,9 +16,14 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json'].map((p) =>
-  path.join(root, p),
-);
+const sources = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'scripts/precompress.mjs',
+  'package.json',
+  'package-lock.json',
+].map((p) => path.join(root, p));
 const stale = !existsSync(entry) || Math.max(...sources.map(newestMtime)) > statSync(entry).mtimeMs;
 if (stale) {
   console.log('serambi: building (first start, or sources changed)…');

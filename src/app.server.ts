@@ -9,6 +9,7 @@ import { appointmentsSection, bookingJobs, registerBookingEffects, registerBooki
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { type AccountSections, accountSections } from '#server/account-sections';
+import { databaseJobs } from '#server/database-statistics.server';
 import { type EventBus, events } from '#server/events';
 import { type RecurringJob, startJobScheduler } from '#server/jobs';
 import { errorFields, log } from '#server/logger.server';
@@ -49,7 +50,13 @@ export function registerAppAccountSections(sections: AccountSections): void {
 }
 
 /** Every recurring job of the app. */
-export const appJobs: readonly RecurringJob[] = [...bookingJobs, ...paymentJobs, ...authJobs, ...rateLimitJobs];
+export const appJobs: readonly RecurringJob[] = [
+  ...bookingJobs,
+  ...paymentJobs,
+  ...authJobs,
+  ...rateLimitJobs,
+  ...databaseJobs,
+];
 
 /**
  * Registers every effect on the process's bus and every template on its outbox, once; after

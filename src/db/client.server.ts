@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { errorFields, log } from '../server/logger.server';
 import * as schema from './schema';
+import { analyseDatabase } from './statistics.server';
 
 /** The one database type features see: the same PostgreSQL dialect on PGlite and on pg. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -62,6 +63,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  // No autovacuum here: the planner's statistics are refreshed after migrating, after seeding and
+  // hourly (platform.analyse-database), see statistics.server.ts.
+  await analyseDatabase(db);
   return { db, kind: 'pglite', connection: { kind: 'pglite', client }, close: () => client.close() };
 }
 

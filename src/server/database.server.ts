@@ -1,5 +1,6 @@
 import { type Database, type Db, isEmpty, openDatabase } from '../db/client.server';
 import { seedDemo } from '../db/seed/demo.server';
+import { analyseDatabase } from '../db/statistics.server';
 import { env } from './config.server';
 import { shouldSeedDemo } from './demo-data';
 import { log } from './logger.server';
@@ -18,6 +19,7 @@ export function database(): Promise<Database> {
       if (shouldSeedDemo({ databaseUrl: DATABASE_URL, demoData: DEMO_DATA })) {
         log.info('empty database: seeding demo data');
         await seedDemo(database.db);
+        await analyseDatabase(database.db);
       } else {
         log.info('empty database: no demo data (DEMO_DATA=1 adds it); add a tenant and its hosts to start');
       }
