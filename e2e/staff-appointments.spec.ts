@@ -339,7 +339,9 @@ test.describe('staff appointments', () => {
     await expect(refund).toContainText('Dibayar: RM50.00');
     await expectAccessible(staff);
     // Paid through the gateway: staff may give it back there, or by hand and record it.
-    await expect(refund.getByRole('button', { name: 'Pulangkan melalui gerbang pembayaran Wati Lambat' })).toBeVisible();
+    await expect(
+      refund.getByRole('button', { name: 'Pulangkan melalui gerbang pembayaran Wati Lambat' }),
+    ).toBeVisible();
     await refund.getByRole('button', { name: 'Tandakan telah dipulangkan Wati Lambat' }).click();
     await expect(staff.getByRole('status')).toHaveText('Bayaran balik kepada Wati Lambat telah direkodkan.');
     await expect(refund).toHaveAttribute('data-refunded', 'yes');
