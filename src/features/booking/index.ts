@@ -5,6 +5,7 @@ export {
   bookableService,
   bookingOfInvoice,
   bookingPageData,
+  bookingToMove,
   type CategoryRow,
   categoryWithServices,
   type InvoiceBooking,
