@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds)('queries per page on %s', (kind) => {
       if (!result.ok || !result.invoice) throw new Error(`not booked: ${JSON.stringify(result)}`);
       booked.push({
         publicId: result.booking.publicId,
-        reference: result.booking.reference,
+        reference: result.booking.reference ?? result.booking.publicId,
         invoicePublicId: result.invoice.publicId,
       });
     }
