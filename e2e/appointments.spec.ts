@@ -524,7 +524,7 @@ test.describe('appointment routes and API', () => {
     expect((await page.goto(site('yayasan', '/appointment')))?.status()).toBe(404);
   });
 
-  test('the landing is cacheable; availability is not, and refuses a bad query in the visitor’s language', async ({
+  test('the landing is cacheable; availability is revalidated every time, and refuses a bad query in the visitor’s language', async ({
     page,
   }) => {
     const landing = await call('klinik.localhost', '/appointment');
@@ -538,6 +538,19 @@ test.describe('appointment routes and API', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.headers['cache-control']).toBe('private, no-store');
+    // A good answer may be stored but is revalidated every time; its validator makes that a 304.
+    const section = page.locator('[data-service-id]');
+    const [min, max] = await Promise.all([section.getAttribute('data-min'), section.getAttribute('data-max')]);
+    const feedPath = `/api/appointments/${serviceId}/availability?from=${min}&to=${max}&resource=any`;
+    const good = await call('klinik.localhost', feedPath);
+    expect(good.status).toBe(200);
+    expect(good.headers['cache-control']).toBe('no-cache');
+    const etag = good.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(decodeAvailability(JSON.parse(good.body) as AvailabilityFeed).length).toBeGreaterThan(0);
+    const again = await call('klinik.localhost', feedPath, { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.headers['cache-control']).toBe('no-cache');
     expect(JSON.parse(bad.body).error).toBe('Sila pilih tarikh yang sah.');
     const unknown = await call(
       'klinik.localhost',
