@@ -51,10 +51,20 @@ export function createAvailabilityFeeds(options: AvailabilityFeedsOptions = {}):
   const cache = new AvailabilityCache({ ttlMs: options.ttlMs ?? FEED_TTL_MS, maxEntries: MAX_ENTRIES });
   const adapter = options.realtime ?? realtime;
   const listening = new Set<string>();
+  // Nothing is kept until this instance hears other instances (LISTEN in place on PostgreSQL):
+  // a change announced before that would be missed. Later gaps are resyncs, which drop entries.
+  let hearing = false;
 
   /** Hears other instances' changes of a tenant from the first feed of it this instance keeps. */
   function listen(tenantId: string) {
     if (listening.has(tenantId)) return;
+    if (listening.size === 0) {
+      void adapter()
+        .ready()
+        .then(() => {
+          hearing = true;
+        });
+    }
     listening.add(tenantId);
     const drop = () => {
       cache.invalidate(tenantId);
@@ -84,7 +94,7 @@ export function createAvailabilityFeeds(options: AvailabilityFeedsOptions = {}):
         }),
       );
       const answer = { body, etag: etagOf(body) };
-      cache.set(request.tenant.id, key, answer, generation, { now, validUntil: computed.validUntil });
+      if (hearing) cache.set(request.tenant.id, key, answer, generation, { now, validUntil: computed.validUntil });
       return { ...answer, cached: false };
     },
     async changed(tenantId) {
