@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { type AvailabilityFeed, decodeAvailability } from '../src/features/booking/availability-feed';
 import { call, expectAccessible, site, watchConsole } from './support';
 
 // The customer booking journey (SPEC.md §2): landing → category → service (date, time) → form →
@@ -45,15 +46,16 @@ async function firstAvailableDay(page: Page, resource = 'any', daysAhead = 0): P
     section.getAttribute('data-min'),
     section.getAttribute('data-max'),
   ]);
-  const days = await page.evaluate(
+  const feed = await page.evaluate(
     async ({ serviceId, min, max, resource }) => {
       const response = await fetch(
         `/api/appointments/${serviceId}/availability?from=${min}&to=${max}&resource=${resource}`,
       );
-      return ((await response.json()) as { days: Day[] }).days;
+      return (await response.json()) as AvailabilityFeed;
     },
     { serviceId, min, max, resource },
   );
+  const days: Day[] = decodeAvailability(feed);
   const earliest = new Date(`${min}T00:00:00Z`).getTime() + daysAhead * 86_400_000;
   const day = days.find((d) => d.status === 'available' && new Date(`${d.date}T00:00:00Z`).getTime() >= earliest);
   if (!day) throw new Error(`no available day for ${serviceId}`);
@@ -522,7 +524,7 @@ test.describe('appointment routes and API', () => {
     expect((await page.goto(site('yayasan', '/appointment')))?.status()).toBe(404);
   });
 
-  test('the landing is cacheable; availability is not, and refuses a bad query in the visitor’s language', async ({
+  test('the landing is cacheable; availability is revalidated every time, and refuses a bad query in the visitor’s language', async ({
     page,
   }) => {
     const landing = await call('klinik.localhost', '/appointment');
@@ -535,7 +537,20 @@ test.describe('appointment routes and API', () => {
       'Accept-Language': 'ms',
     });
     expect(bad.status).toBe(400);
-    expect(bad.headers['cache-control']).toBe('no-store');
+    expect(bad.headers['cache-control']).toBe('private, no-store');
+    // A good answer may be stored but is revalidated every time; its validator makes that a 304.
+    const section = page.locator('[data-service-id]');
+    const [min, max] = await Promise.all([section.getAttribute('data-min'), section.getAttribute('data-max')]);
+    const feedPath = `/api/appointments/${serviceId}/availability?from=${min}&to=${max}&resource=any`;
+    const good = await call('klinik.localhost', feedPath);
+    expect(good.status).toBe(200);
+    expect(good.headers['cache-control']).toBe('no-cache');
+    const etag = good.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(decodeAvailability(JSON.parse(good.body) as AvailabilityFeed).length).toBeGreaterThan(0);
+    const again = await call('klinik.localhost', feedPath, { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.headers['cache-control']).toBe('no-cache');
     expect(JSON.parse(bad.body).error).toBe('Sila pilih tarikh yang sah.');
     const unknown = await call(
       'klinik.localhost',

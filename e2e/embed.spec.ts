@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { type AvailabilityFeed, decodeAvailability } from '../src/features/booking/availability-feed';
 import { call, site } from './support';
 
 // The booking embed on another site: a partner's page pastes the loader; only origins the clinic
@@ -119,14 +120,14 @@ test.describe('the booking embed', () => {
     const [serviceId, min, max] = await Promise.all(
       ['data-service-id', 'data-min', 'data-max'].map((name) => section.getAttribute(name)),
     );
-    const days = await content.evaluate(
-      async ({ serviceId, min, max }) =>
-        (
-          (await (await fetch(`/api/appointments/${serviceId}/availability?from=${min}&to=${max}`)).json()) as {
-            days: { date: string; status: string; slots: { start: string }[] }[];
-          }
-        ).days,
-      { serviceId, min, max },
+    const days = decodeAvailability(
+      await content.evaluate(
+        async ({ serviceId, min, max }) =>
+          (await (
+            await fetch(`/api/appointments/${serviceId}/availability?from=${min}&to=${max}`)
+          ).json()) as AvailabilityFeed,
+        { serviceId, min, max },
+      ),
     );
     const day = days.filter((d) => d.status === 'available').at(-1);
     if (!day) throw new Error('no available day');

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type Database, openDatabase } from './client.server';
+import { type Database, type Db, openDatabase } from './client.server';
+import * as schema from './schema';
 
 /**
  * The databases integration tests run against: an in-memory PGlite always, and a fresh
@@ -41,6 +45,42 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<T
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+export interface QueryCounter {
+  /** The same database through a handle that counts every statement it sends. */
+  db: Db;
+  count(): number;
+  /** The statements since the last reset, text only (never parameters: they carry personal data). */
+  statements(): string[];
+  reset(): void;
+}
+
+/**
+ * A second drizzle instance over the same connection (PGlite) or pool (PostgreSQL) that counts
+ * the statements it sends, transactions' BEGIN/COMMIT included: hand its `db` to a page's loader
+ * (`locals.db`) or a use case and assert an upper bound on `count()`.
+ */
+export function countQueries(database: Database): QueryCounter {
+  let sent: string[] = [];
+  const logger = {
+    logQuery: (query: string) => {
+      sent.push(query);
+    },
+  };
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  const db =
+    database.kind === 'pglite'
+      ? (drizzlePglite(client as PGlite, { schema, logger }) as unknown as Db)
+      : (drizzleNodePg(client as pg.Pool, { schema, logger }) as unknown as Db);
+  return {
+    db,
+    count: () => sent.length,
+    statements: () => [...sent],
+    reset: () => {
+      sent = [];
     },
   };
 }

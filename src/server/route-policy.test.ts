@@ -88,6 +88,14 @@ describe('route policy: caching, robots, referrer', () => {
     expect(routePolicy('/appointment/').cache).toBe('public-page');
     expect(routePolicy('/appointment/embed').cache).toBe('revalidate');
   });
+  it('keeps the availability feed revalidated every time, its 304 too; its errors are private', () => {
+    const feed = routePolicy('/api/appointments/3f1c/availability');
+    expect(feed).toMatchObject({ family: 'availability-feed', cache: 'revalidate', offer: 'appointments' });
+    expect(policyHeaders(feed, { status: 200, secure: false })['Cache-Control']).toBe('no-cache');
+    expect(policyHeaders(feed, { status: 304, secure: false })['Cache-Control']).toBe('no-cache');
+    expect(policyHeaders(feed, { status: 400, secure: false })['Cache-Control']).toBe('private, no-store');
+    expect(routePolicy('/api/appointments/3f1c/other').cache).toBe('handler');
+  });
   it('leaves endpoints and files to set their own caching', () => {
     for (const path of [
       '/api/shipping/postcodes',

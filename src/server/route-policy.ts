@@ -160,6 +160,13 @@ const FAMILIES: Family[] = [
     policy: { ...PRIVATE, offer: APPOINTMENTS },
   },
   { name: 'api-bookings', match: under('/api/bookings'), policy: { ...ENDPOINT, offer: APPOINTMENTS } },
+  {
+    // The same for every visitor and kept in memory for seconds, but a slot just taken must never
+    // be offered from a cache: stored, yet revalidated each time (an ETag makes that a 304).
+    name: 'availability-feed',
+    match: re(`/api/appointments/${SEGMENT}/availability`),
+    policy: { ...ENDPOINT, cache: 'revalidate', offer: APPOINTMENTS },
+  },
   { name: 'api-appointments', match: under('/api/appointments'), policy: { ...ENDPOINT, offer: APPOINTMENTS } },
 
   // Donations (later issue): campaigns are marketing, checkout and forms are not.
@@ -253,14 +260,14 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 /**
  * The headers a response gets from its route's policy. Only a 200 may be shared by caches: an
  * error or a redirect of any family is private and unindexed (a 404 for an invoice must not be
- * cached either). HSTS only where the browser came over https (TRUST_PROXY tells behind proxies).
+ * cached either); a 304 keeps the rule of the 200 it revalidates. HSTS only where the browser came over https (TRUST_PROXY tells behind proxies).
  */
 export function policyHeaders(
   policy: RoutePolicy,
   { status, secure }: { status: number; secure: boolean },
 ): Record<string, string> {
   const headers: Record<string, string> = {};
-  const failed = status >= 300;
+  const failed = status >= 300 && status !== 304;
   if (policy.cache !== 'handler') {
     const rule = failed && policy.cache !== 'private-no-store' ? 'private-no-store' : policy.cache;
     headers['Cache-Control'] = CACHE_CONTROL[rule];

@@ -1,7 +1,7 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
-import { resources, serviceCategories, serviceResources, services } from '../../db/schema';
-import type { ServiceRow } from './booking-repo.server';
+import { bookings, resources, serviceCategories, serviceResources, services } from '../../db/schema';
+import type { BookingRow, ServiceRow } from './booking-repo.server';
 
 // Lookups of the customer appointment pages: services and categories by slug or id, and who
 // delivers a service. Every query is scoped by tenant.
@@ -26,6 +26,49 @@ export async function findServiceByKey(db: Db, tenantId: string, key: string): P
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * A booking by its public id under its own service's URL (the service by slug or id), with its
+ * practitioner's name: one query for what the booking pages show first. Null for anything else.
+ */
+export async function findBookingUnderService(
+  db: Db,
+  tenantId: string,
+  serviceKey: string,
+  publicId: string,
+): Promise<{
+  booking: BookingRow;
+  service: ServiceRow;
+  resource: { id: string; name: string; title: Partial<Record<string, string>> } | null;
+} | null> {
+  const byId = UUID.test(serviceKey);
+  if (!byId && !SLUG.test(serviceKey)) return null;
+  const [row] = await db
+    .select({
+      booking: bookings,
+      service: services,
+      resourceId: resources.id,
+      resourceName: resources.name,
+      resourceTitle: resources.title,
+    })
+    .from(bookings)
+    .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.tenantId, tenantId)))
+    .leftJoin(resources, and(eq(resources.id, bookings.resourceId), eq(resources.tenantId, tenantId)))
+    .where(
+      and(
+        eq(bookings.tenantId, tenantId),
+        eq(bookings.publicId, publicId),
+        byId ? or(eq(services.id, serviceKey), eq(services.slug, serviceKey)) : eq(services.slug, serviceKey),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const resource =
+    row.resourceId === null
+      ? null
+      : { id: row.resourceId, name: row.resourceName ?? '', title: row.resourceTitle ?? {} };
+  return { booking: row.booking, service: row.service, resource };
 }
 
 /** A category by its slug or its id. */

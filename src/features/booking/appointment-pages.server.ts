@@ -1,12 +1,12 @@
 import type { Db } from '../../db/client.server';
-import { findInvoiceRow, type InvoiceView, invoiceByPublicId, lineSources, sourceIdOf } from '../invoices';
+import { type InvoiceView, invoiceById, lineSources, sourceIdOf } from '../invoices';
 import { refundOfInvoice } from '../payments';
 import type { Tenant } from '../tenants';
 import { bookingPage, bookingPagePath } from './appointment-flow';
 import {
   type CategoryRow,
+  findBookingUnderService,
   findCategoryByKey,
-  findResourceName,
   findServiceByKey,
   listServiceResources,
 } from './appointment-pages-repo.server';
@@ -74,19 +74,32 @@ export async function bookingPageData(
   publicId: string | null,
 ): Promise<BookingPageData | null> {
   if (!publicId || !PUBLIC_ID.test(publicId)) return null;
-  const [service, booking] = await Promise.all([
-    findServiceByKey(db, tenant.id, serviceKey),
-    findBookingByPublicId(db, tenant.id, publicId),
-  ]);
-  if (!service || !booking || booking.serviceId !== service.id) return null;
-  const [resource, invoiceRow, settings, refund] = await Promise.all([
-    findResourceName(db, tenant.id, booking.resourceId),
-    booking.invoiceId ? findInvoiceRow(db, tenant.id, booking.invoiceId) : Promise.resolve(null),
+  // Five queries at most: the booking with its service and practitioner, then the invoice (and
+  // its lines), the settings and any refund side by side.
+  const found = await findBookingUnderService(db, tenant.id, serviceKey, publicId);
+  if (!found) return null;
+  const { booking, service, resource } = found;
+  const [invoice, settings, refund] = await Promise.all([
+    booking.invoiceId ? invoiceById(db, tenant, booking.invoiceId) : Promise.resolve(null),
     findSettings(db, tenant.id),
     booking.invoiceId ? refundOfInvoice(db, tenant.id, booking.invoiceId) : Promise.resolve(null),
   ]);
-  const invoice = invoiceRow ? await invoiceByPublicId(db, tenant, invoiceRow.publicId, 'appointment') : null;
-  return { booking, service, resource, invoice, settings, refund };
+  return { booking, service, resource, invoice: invoice?.kind === 'appointment' ? invoice : null, settings, refund };
+}
+
+/**
+ * The booking a service page moves (`?reschedule={publicId}`): this service's, by its public id,
+ * in one query; the page has the settings already (serviceBookingWindow).
+ */
+export async function bookingToMove(
+  db: Db,
+  tenant: Pick<Tenant, 'id'>,
+  service: Pick<ServiceRow, 'id'>,
+  publicId: string | null,
+): Promise<BookingRow | null> {
+  if (!publicId || !PUBLIC_ID.test(publicId)) return null;
+  const booking = await findBookingByPublicId(db, tenant.id, publicId);
+  return booking?.serviceId === service.id ? booking : null;
 }
 
 export interface InvoiceBooking {

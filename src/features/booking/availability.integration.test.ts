@@ -1,42 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import { and, between, eq } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.server';
 import * as schema from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { HttpError } from '../../lib/http-error';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { availabilityFor } from './availability.server';
 import { wallTimeToInstant } from './time-zone';
 
 const { blockedDates, bookingSettings, bookings, resourceHours, resources, serviceResources, services } = schema;
-
-/** A second drizzle instance over the same connection that counts the statements it sends. */
-function countingDb(database: TestDatabase): { db: Db; count: () => number; reset: () => void } {
-  let queries = 0;
-  const logger = {
-    logQuery: () => {
-      queries += 1;
-    },
-  };
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  const db =
-    database.kind === 'pglite'
-      ? (drizzlePglite(client as PGlite, { schema, logger }) as unknown as Db)
-      : (drizzleNodePg(client as pg.Pool, { schema, logger }) as unknown as Db);
-  return {
-    db,
-    count: () => queries,
-    reset: () => {
-      queries = 0;
-    },
-  };
-}
 
 const at = (hour: number, minute = 0) => hour * 60 + minute;
 const KL_TIME = (date: string, hour: number, minute = 0) =>
@@ -278,7 +252,7 @@ describe.each(testDatabaseKinds)('availability on %s', (kind) => {
     });
 
     it('uses four queries whatever the number of resources, days or bookings', async () => {
-      const counting = countingDb(database);
+      const counting = countQueries(database);
       const counts: number[] = [];
       for (const overrides of [
         { from: '2030-03-05', to: '2030-03-05' },

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.server';
 import { HttpError } from '../../lib/http-error';
-import { type Availability, computeAvailability } from './availability';
+import { type Availability, type AvailabilityTrace, computeAvailability } from './availability';
 import { loadBlockedDates, loadBusy, loadEligibleResources, loadServiceWithSettings } from './availability-repo.server';
-import { addDays, daysBetween, isDate, zonedDate } from './time-zone';
+import { addDays, dayClock, daysBetween, isDate, zonedDate } from './time-zone';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -31,6 +31,21 @@ export interface AvailabilityRequest {
  * deliver it (or is inactive). Throws HttpError 400 for a malformed or too long period.
  */
 export async function availabilityFor(db: Db, request: AvailabilityRequest): Promise<Availability | null> {
+  return (await computeFor(db, request))?.availability ?? null;
+}
+
+/** Availability with what the feed and the cache need besides the days. */
+export interface ComputedAvailability {
+  availability: Availability;
+  /** The eligible resources, in the order slots list them. */
+  resourceIds: string[];
+  durationMinutes: number;
+  stepMinutes: number;
+  /** The instant from which the same data would give another answer (notice, horizon), epoch ms. */
+  validUntil: number;
+}
+
+export async function computeFor(db: Db, request: AvailabilityRequest): Promise<ComputedAvailability | null> {
   const { tenant, serviceId, resourceId, from, to, now, ignoreBookings = false } = request;
   if (!isDate(from) || !isDate(to)) throw new HttpError(400);
   const dayCount = daysBetween(from, to) + 1;
@@ -60,15 +75,18 @@ export async function availabilityFor(db: Db, request: AvailabilityRequest): Pro
       : [],
   ]);
 
-  return computeAvailability({
-    timeZone: tenant.timeZone,
-    from,
-    to,
-    now,
-    settings,
-    service,
-    resources,
-    blockedDates,
-    busy,
-  });
+  const trace: AvailabilityTrace = { firstBookable: Number.POSITIVE_INFINITY };
+  const availability = computeAvailability(
+    { timeZone: tenant.timeZone, from, to, now, settings, service, resources, blockedDates, busy },
+    trace,
+  );
+  // Tomorrow in the tenant's zone moves the horizon and "today".
+  const nextMidnight = dayClock(addDays(zonedDate(now, tenant.timeZone), 1), tenant.timeZone).atOrAfter(0);
+  return {
+    availability,
+    resourceIds,
+    durationMinutes: service.durationMinutes,
+    stepMinutes: settings.slotIntervalMinutes,
+    validUntil: Math.min(nextMidnight, trace.firstBookable - settings.minNoticeMinutes * MINUTE_MS),
+  };
 }

@@ -155,8 +155,15 @@ function assertWholeNonNegative(name: string, value: number, min = 0): void {
   if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer ≥ ${min}`);
 }
 
+/** What a caller may want to know besides the days (the availability cache). */
+export interface AvailabilityTrace {
+  /** The earliest start within the bookable window, free or not (Infinity when none): once `now`
+   * passes it minus the minimum notice, the same input gives another answer. */
+  firstBookable: number;
+}
+
 /** Days from `from` to `to` with their status and free slots. Throws RangeError on bad input. */
-export function computeAvailability(input: AvailabilityInput): Availability {
+export function computeAvailability(input: AvailabilityInput, trace?: AvailabilityTrace): Availability {
   const { timeZone, settings, service } = input;
   assertWholeNonNegative('slotIntervalMinutes', settings.slotIntervalMinutes, 1);
   assertWholeNonNegative('durationMinutes', service.durationMinutes, 1);
@@ -237,6 +244,7 @@ export function computeAvailability(input: AvailabilityInput): Availability {
           if (start < earliest) continue;
           if (start >= horizonEnd) break;
           bookable += 1;
+          if (trace && start < trace.firstBookable) trace.firstBookable = start;
           if (resource.busy.overlaps(blocksFrom, blocksUntil)) continue;
           const list = free.get(start);
           if (list) list.push(resource.order);

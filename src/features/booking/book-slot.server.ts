@@ -5,6 +5,7 @@ import { kickOutbox } from '../../server/outbox';
 import { type InvoiceView, newPublicId, startCheckout } from '../invoices';
 import type { Tenant } from '../tenants';
 import { availabilityFor } from './availability.server';
+import { availabilityChanged } from './availability-feed.server';
 import { amountDueAtBooking, blockedRange, holdExpiry, isOverlapViolation } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';
 import { newBookingReference } from './booking-reference';
@@ -114,6 +115,8 @@ export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotRe
     },
     { name: 'book-slot' },
   );
+  // Before answering: the slot just taken is never offered again once this request returns.
+  if (result.ok) await availabilityChanged(input.tenant.id);
   if (result.ok && !result.invoice) kickOutbox();
   return result;
 }

@@ -6,6 +6,7 @@ import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
 import { appProviders, recordRefundDue, recordRefundsMade, refundDueThroughGateway } from '../payments';
 import { findTenantById, type Tenant } from '../tenants';
+import { availabilityChanged } from './availability-feed.server';
 import { isOverlapViolation } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';
 import {
@@ -19,8 +20,12 @@ import {
   moveBooking,
 } from './booking-repo.server';
 
-/** Tells an open booking page (request or checkout) that its booking changed; after commit only. */
+/**
+ * Tells an open booking page (request or checkout) that its booking changed, and drops the
+ * tenant's cached availability on every instance; after commit only.
+ */
 export async function announce(booking: Pick<BookingRow, 'tenantId' | 'publicId' | 'status'>): Promise<void> {
+  await availabilityChanged(booking.tenantId);
   await publish(booking.tenantId, `booking:${booking.publicId}`, 'status', { status: booking.status }).catch(
     (error: unknown) => log.warn('realtime publish failed', { error: String(error) }),
   );
@@ -172,6 +177,7 @@ export async function markAttendance(
     }
     return row;
   });
+  if (moved) await availabilityChanged(input.tenantId);
   await runAfterCommit(afterCommit, (error) => log.warn('after-attendance effect failed', errorFields(error)));
   return moved ? { ok: true, booking: moved } : { ok: false, reason: 'not_confirmed' };
 }

@@ -5,6 +5,7 @@ import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
 import { findInvoiceRow } from '../invoices';
 import { paidPaymentOf, recordRefundDue } from '../payments';
+import { availabilityChanged } from './availability-feed.server';
 import { canChangeOnline } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';
 import { type BookingRow, findBookingByPublicId, findSettings, moveBooking } from './booking-repo.server';
@@ -64,6 +65,7 @@ export async function cancelBooking(
     { name: 'cancel-booking' },
   );
   if (!cancelled) return { ok: false, reason: 'not_cancellable' };
+  await availabilityChanged(cancelled.tenantId);
   kickOutbox();
   await publish(cancelled.tenantId, `booking:${cancelled.publicId}`, 'status', { status: cancelled.status }).catch(
     (error: unknown) => log.warn('realtime publish failed', { error: String(error) }),

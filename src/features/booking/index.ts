@@ -5,6 +5,7 @@ export {
   bookableService,
   bookingOfInvoice,
   bookingPageData,
+  bookingToMove,
   type CategoryRow,
   categoryWithServices,
   type InvoiceBooking,
@@ -12,6 +13,16 @@ export {
 } from './appointment-pages.server';
 export type { Availability, AvailabilityDay, DayStatus, Slot } from './availability';
 export { availabilityFor, MAX_REQUEST_DAYS } from './availability.server';
+export { type AvailabilityFeed, decodeAvailability, encodeAvailability, type FeedDay } from './availability-feed';
+export {
+  AVAILABILITY_CHANNEL,
+  availabilityChanged,
+  availabilityFeed,
+  availabilityFeeds,
+  createAvailabilityFeeds,
+  FEED_TTL_MS,
+  type FeedAnswer,
+} from './availability-feed.server';
 export { type BookSlotInput, type BookSlotResult, bookSlot } from './book-slot.server';
 export {
   amountDueAtBooking,

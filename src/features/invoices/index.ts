@@ -30,4 +30,10 @@ export {
   setInvoiceDueAt,
 } from './invoice-repo.server';
 export { invoicePdfFilename, renderInvoicePdf } from './pdf/invoice-pdf.server';
-export { customerInvoices, INVOICE_PAGE_SIZE, invoiceByPublicId, listOpenInvoices } from './queries.server';
+export {
+  customerInvoices,
+  INVOICE_PAGE_SIZE,
+  invoiceById,
+  invoiceByPublicId,
+  listOpenInvoices,
+} from './queries.server';

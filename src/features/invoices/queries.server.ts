@@ -3,6 +3,7 @@ import type { Currency } from '../../lib/money';
 import type { InvoiceKind, InvoiceView } from './invoice';
 import { PUBLIC_ID } from './invoice-input';
 import {
+  findInvoiceRow,
   findInvoiceRowByPublicId,
   listCustomerInvoiceRows,
   listInvoiceRowsByStatus,
@@ -19,6 +20,18 @@ export async function invoiceByPublicId(
   if (!PUBLIC_ID.test(publicId)) return null;
   const row = await findInvoiceRowByPublicId(db, tenant.id, publicId);
   if (!row || (kind && row.kind !== kind)) return null;
+  const [view] = await toViews(db, [row], tenant.currency);
+  return view ?? null;
+}
+
+/** An invoice by its id (a booking's or a gift's own link to it), for this tenant only. */
+export async function invoiceById(
+  db: Db,
+  tenant: { id: string; currency: Currency },
+  id: string,
+): Promise<InvoiceView | null> {
+  const row = await findInvoiceRow(db, tenant.id, id);
+  if (!row) return null;
   const [view] = await toViews(db, [row], tenant.currency);
   return view ?? null;
 }

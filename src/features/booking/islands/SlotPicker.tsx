@@ -8,6 +8,7 @@ import { $appointmentCart, mergeAppointmentCart, setAppointmentCart } from '../.
 import { keepEmbed } from '../../embeds/embed-links';
 import { formPathWithChoice, monthChunks, monthOf, slotTime, unavailableDates } from '../appointment-flow';
 import type { AvailabilityDay } from '../availability';
+import { type AvailabilityFeed, decodeAvailability } from '../availability-feed';
 
 /** The strings this island needs: the page passes `pick(locale, SLOT_PICKER_MESSAGE_KEYS)`. */
 export const SLOT_PICKER_MESSAGE_KEYS = [
@@ -121,11 +122,11 @@ export default function SlotPicker({
           const response = await fetch(`/api/appointments/${serviceId}/availability?${query}`, {
             signal: controller.signal,
             headers: { 'Accept-Language': locale },
-            cache: 'no-store',
+            // Revalidated every time (an ETag makes it a 304): never a slot from an old answer.
+            cache: 'no-cache',
           });
           if (!response.ok) throw new Error(String(response.status));
-          const body = (await response.json()) as { days: AvailabilityDay[] };
-          next = { state: 'ready', days: body.days };
+          next = { state: 'ready', days: decodeAvailability((await response.json()) as AvailabilityFeed) };
         } catch {
           if (controller.signal.aborted) return;
           next = { state: 'error' };

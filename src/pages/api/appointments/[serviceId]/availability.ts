@@ -1,26 +1,23 @@
 import type { APIRoute } from 'astro';
-import { availabilityFor } from '../../../../features/booking';
+import { availabilityFeed } from '../../../../features/booking';
 import { AvailabilityQuery } from '../../../../features/booking/booking.schema';
 import { HttpError } from '../../../../lib/http-error';
 import { badRequest, json } from '../../../../server/http';
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
 /**
  * `GET /api/appointments/{serviceId}/availability?from=yyyy-MM-dd&to=yyyy-MM-dd&resource=any|<id>`:
- * the days of a period (at most a quarter) with their status and free slots, in the tenant's zone.
+ * the days of a period (at most a quarter) with their status and free slots, in the compact shape
+ * of `availability-feed.ts` (the island decodes it). Served from memory for a few seconds, dropped
+ * at once by any booking change; Cache-Control comes from the route policy (revalidated each
+ * time), and a matching `If-None-Match` is a 304.
  */
-export const GET: APIRoute = async ({ params, url, locals }) => {
+export const GET: APIRoute = async ({ params, url, locals, request }) => {
   const { tenant, t } = locals;
   const query = AvailabilityQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) {
-    const response = badRequest(query.error, t);
-    response.headers.set('Cache-Control', 'no-store');
-    return response;
-  }
+  if (!query.success) return badRequest(query.error, t);
   const { from, to, resource } = query.data;
   try {
-    const availability = await availabilityFor(locals.db, {
+    const feed = await availabilityFeed(locals.db, {
       tenant,
       serviceId: params.serviceId ?? '',
       ...(resource === 'any' ? {} : { resourceId: resource }),
@@ -28,15 +25,14 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
       to,
       now: new Date(),
     });
-    if (!availability) return json({ error: t('error.notFound.message') }, { status: 404, headers: NO_STORE });
-    return json(availability, { headers: NO_STORE });
+    if (!feed) return json({ error: t('error.notFound.message') }, { status: 404 });
+    const headers = { ETag: feed.etag, Vary: 'Accept-Encoding' };
+    if (request.headers.get('If-None-Match') === feed.etag) return new Response(null, { status: 304, headers });
+    return new Response(feed.body, { headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' } });
   } catch (error) {
     // A malformed or too long period (availabilityFor's own checks).
     if (error instanceof HttpError && error.status === 400) {
-      return json(
-        { error: t('booking.dateInvalid'), fields: { to: t('booking.dateInvalid') } },
-        { status: 400, headers: NO_STORE },
-      );
+      return json({ error: t('booking.dateInvalid'), fields: { to: t('booking.dateInvalid') } }, { status: 400 });
     }
     throw error;
   }
