@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressResponse, encodingWeights, isCompressible, negotiateEncoding } from './compression.mjs';
+import {
+  compressedPagesKept,
+  compressResponse,
+  encodingWeights,
+  isCompressible,
+  negotiateEncoding,
+} from './compression.mjs';
 import { precompressFolder } from './precompress.mjs';
 import { createStaticFileHandler, IMMUTABLE, indexStaticFiles, PUBLIC_FILE } from './static-files.mjs';
 
@@ -92,6 +98,7 @@ describe('compressing what the application answers', () => {
   let server: http.Server;
   let port: number;
   let releaseStream: () => void = () => {};
+  let appRenders = 0;
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -103,6 +110,16 @@ describe('compressing what the application answers', () => {
         res.write(page.slice(0, 500));
         res.write(page.slice(500));
         res.end();
+      } else if (url.startsWith('/cached-page')) {
+        // A page from the app's page cache: a strong ETag of its bytes; ?v= stands for other bytes.
+        const version = new URL(url, 'http://x').searchParams.get('v') ?? '1';
+        appRenders += 1;
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          etag: `"page-v${version}"`,
+          'x-page-cache': 'hit',
+        });
+        res.end(page.replace('book', `book v${version}`));
       } else if (url === '/json') {
         res.setHeader('Content-Type', 'application/json');
         res.setHeader('Content-Length', Buffer.byteLength(json));
@@ -162,6 +179,24 @@ describe('compressing what the application answers', () => {
 
     const gzipPreferred = await get(port, '/page', { 'accept-encoding': 'br;q=0.1, gzip' });
     expect(gzipPreferred.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('compresses a page from the page cache once per encoding, and sends those bytes again after', async () => {
+    const kept = compressedPagesKept();
+    const first = await get(port, '/cached-page', { 'accept-encoding': 'br' });
+    const again = await get(port, '/cached-page', { 'accept-encoding': 'br' });
+    expect(first.text).toBe(page.replace('book', 'book v1'));
+    expect(again.raw.equals(first.raw)).toBe(true);
+    expect(again.headers).toMatchObject({ 'content-encoding': 'br', etag: 'W/"page-v1"', vary: 'Accept-Encoding' });
+    expect(Number(again.headers['content-length'])).toBe(again.raw.length);
+    expect(compressedPagesKept()).toBe(kept + 1);
+    const gzip = await get(port, '/cached-page', { 'accept-encoding': 'gzip' });
+    expect(gzip.text).toBe(first.text);
+    expect(compressedPagesKept()).toBe(kept + 2);
+    // Other bytes carry another ETag: never answered with the old page's.
+    const other = await get(port, '/cached-page?v=2', { 'accept-encoding': 'br' });
+    expect(other.text).toBe(page.replace('book', 'book v2'));
+    expect(appRenders).toBe(4);
   });
 
   it('compresses a body of known length and drops its Content-Length', async () => {

@@ -221,6 +221,11 @@ describe('serving a page through the cache', () => {
     const [a, b] = [new Uint8Array(await first.arrayBuffer()), new Uint8Array(await second.arrayBuffer())];
     expect(Buffer.from(b).equals(Buffer.from(a))).toBe(true);
     expect(second.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // A strong ETag of the bytes, the same on both (the front door keeps the compressed page under it).
+    expect(second.headers.get('etag')).toMatch(/^"[\w-]{27}"$/);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    const other = await servePage(cache, spec('b'), async () => html(`${body}!`));
+    expect(other.headers.get('etag')).not.toBe(first.headers.get('etag'));
     // Each response has its own headers: what a later step sets on one is not on the next.
     second.headers.set('X-Test', '1');
     const third = await servePage(cache, spec('a'), async () => html('never rendered'));

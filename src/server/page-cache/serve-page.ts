@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CachedPage, CacheOutcome, PageCache, PageSpec } from './page-cache';
 
 /** The response header that tells how a cacheable page was answered (tests, the bench, operators). */
@@ -28,7 +29,9 @@ export async function servePage(
       return { cacheable: false, response };
     }
     const body = new Uint8Array(await response.arrayBuffer());
-    const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== 'set-cookie');
+    const headers = [...response.headers].filter(([name]) => !['set-cookie', 'etag'].includes(name.toLowerCase()));
+    // A strong ETag of the bytes: the front door keeps the page's compressed form under it.
+    headers.push(['etag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`]);
     return { cacheable: true, page: { status: response.status, headers, body } };
   });
   const response = 'response' in served ? served.response : pageResponse(served.page);
