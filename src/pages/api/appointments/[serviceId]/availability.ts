@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { availabilityFor } from '../../../../features/booking';
-import { AvailabilityQuery } from '../../../../features/booking/booking.schema';
+import { AvailabilityQuery, type AvailabilityResponse } from '../../../../features/booking/booking.schema';
 import { HttpError } from '../../../../lib/http-error';
 import { badRequest, json } from '../../../../server/http';
 
@@ -29,7 +29,7 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
       now: new Date(),
     });
     if (!availability) return json({ error: t('error.notFound.message') }, { status: 404, headers: NO_STORE });
-    return json(availability, { headers: NO_STORE });
+    return json(availability satisfies AvailabilityResponse, { headers: NO_STORE });
   } catch (error) {
     // A malformed or too long period (availabilityFor's own checks).
     if (error instanceof HttpError && error.status === 400) {

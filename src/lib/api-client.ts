@@ -1,0 +1,114 @@
+// One way for islands to call our endpoints: `apiCall(schema, url, options)` sends the request
+// (JSON unless the body is a file), reads the answer and checks it against the response schema
+// the endpoint itself is typed with (the feature's *.schema.ts), and says how it went as a
+// discriminated result, so an island never reads an unchecked `data.whatever`:
+//   { ok: true, status, data }                                 2xx whose body fits the schema
+//   { ok: false, status, kind, message, reason?, fields? }     anything else
+// `kind` says what went wrong: 'http' (4xx/5xx: `message` is the endpoint's own `{ error }`, in the
+// visitor's language), 'network' (no answer, offline, aborted: status 0), 'invalid' (an answer
+// that is not JSON or does not fit the schema). Imports nothing of ours (src/lib).
+import { z } from 'zod';
+
+/** The body of every refusal our endpoints send (`json({ error })`, `badRequest()`, `errorJson()`). */
+export const ApiErrorBody = z.object({
+  error: z.string(),
+  /** A machine-readable cause where the island acts on it (`slot_taken`, `too_late`, …). */
+  reason: z.string().optional(),
+  /** Field name → message, for bad input (`badRequest()`). */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+export type ApiFailure = {
+  ok: false;
+  /** The HTTP status; 0 when no answer came. */
+  status: number;
+  kind: 'http' | 'network' | 'invalid';
+  /** What to show the visitor. */
+  message: string;
+  reason?: string;
+  fields?: Record<string, string>;
+};
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
+
+export interface ApiCallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, except a Blob/File, FormData or URLSearchParams, which go as they are. */
+  body?: unknown;
+  /** The visitor's language (Accept-Language), so refusals come back in it. */
+  locale?: string;
+  signal?: AbortSignal;
+  cache?: RequestCache;
+  /** Shown when the call failed without a message of its own ("Unable to complete your request…"). */
+  failed: string;
+  /** Shown instead of `failed` when the browser is offline (no answer and navigator.onLine false). */
+  offline?: string;
+  /** The fetch to use (tests); the browser's by default. */
+  fetch?: typeof fetch;
+}
+
+const RAW_BODY = (body: unknown) =>
+  (typeof Blob !== 'undefined' && body instanceof Blob) ||
+  (typeof FormData !== 'undefined' && body instanceof FormData) ||
+  body instanceof URLSearchParams;
+
+/** Calls one of our endpoints and checks its answer; never throws. */
+export async function apiCall<S extends z.ZodType>(
+  schema: S,
+  url: string,
+  options: ApiCallOptions,
+): Promise<ApiResult<z.output<S>>> {
+  const { method = 'GET', body, locale, signal, cache, failed, offline } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (locale) headers['Accept-Language'] = locale;
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    if (RAW_BODY(body)) payload = body as BodyInit;
+    else {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await (options.fetch ?? fetch)(url, {
+      method,
+      headers,
+      ...(payload !== undefined ? { body: payload } : {}),
+      ...(signal ? { signal } : {}),
+      ...(cache ? { cache } : {}),
+    });
+  } catch {
+    const isOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    return { ok: false, status: 0, kind: 'network', message: (isOffline && offline) || failed };
+  }
+
+  let parsed: unknown;
+  try {
+    const text = await response.text();
+    parsed = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    // An HTML error page from a proxy, a cut-off answer.
+    return { ok: false, status: response.status, kind: response.ok ? 'invalid' : 'http', message: failed };
+  }
+
+  if (!response.ok) {
+    const refusal = ApiErrorBody.safeParse(parsed);
+    if (!refusal.success) return { ok: false, status: response.status, kind: 'http', message: failed };
+    const { error, reason, fields } = refusal.data;
+    return {
+      ok: false,
+      status: response.status,
+      kind: 'http',
+      message: error || failed,
+      ...(reason !== undefined ? { reason } : {}),
+      ...(fields !== undefined ? { fields } : {}),
+    };
+  }
+
+  const data = schema.safeParse(parsed);
+  if (!data.success) return { ok: false, status: response.status, kind: 'invalid', message: failed };
+  return { ok: true, status: response.status, data: data.data };
+}
