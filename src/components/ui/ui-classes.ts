@@ -28,7 +28,7 @@ const BUTTON_VARIANT: Record<Exclude<ButtonVariant, 'link'>, string> = {
 };
 
 const BUTTON_SIZE: Record<ButtonSize, string> = {
-  sm: 'px-3 py-1.5 text-sm font-medium',
+  sm: 'px-3 py-2 text-sm font-medium',
   md: 'px-4 py-2.5 font-medium',
   lg: 'px-6 py-3 font-semibold',
 };
@@ -88,7 +88,7 @@ const BADGE_TONE: Record<BadgeTone, string> = {
 /** A status label: `sm` in tables and lists, `md` beside a page's heading. */
 export function badgeClass(tone: BadgeTone, size: 'sm' | 'md' = 'sm', extra?: string): string {
   return join(
-    'inline-block whitespace-nowrap',
+    'whitespace-nowrap',
     size === 'sm' ? 'rounded px-2 py-0.5 text-xs font-medium' : 'rounded-full px-3 py-1 text-sm font-semibold',
     BADGE_TONE[tone],
     extra,
