@@ -39,7 +39,7 @@ export default function ChoiceCard({
   className,
 }: ChoiceCardProps) {
   return (
-    <label className={choiceCardClass(checked, size, className)}>
+    <label className={choiceCardClass(checked, { size, twoLines: Boolean(description) }, className)}>
       <input
         type={type}
         name={name}
@@ -49,7 +49,7 @@ export default function ChoiceCard({
         required={required}
         disabled={disabled}
         aria-invalid={invalid || undefined}
-        className={size === 'sm' ? 'shrink-0 accent-[var(--primary)]' : choiceInputClass}
+        className={choiceInputClass(Boolean(description))}
       />
       <span>
         <span className={size === 'sm' ? 'text-gray-900' : 'block font-medium text-gray-900'}>{children}</span>

@@ -100,17 +100,24 @@ export function badgeClass(tone: BadgeTone, size: 'sm' | 'md' = 'sm', extra?: st
  * keyboard behaviour (arrows move within a radio group, space checks) and the card shows the
  * focus ring when the input has keyboard focus.
  */
-export function choiceCardClass(checked: boolean, size: 'sm' | 'md' = 'md', extra?: string): string {
+export function choiceCardClass(
+  checked: boolean,
+  { size = 'md', twoLines = false }: { size?: 'sm' | 'md'; twoLines?: boolean } = {},
+  extra?: string,
+): string {
   return join(
     'flex cursor-pointer gap-3 rounded-lg border has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary has-[:focus-visible]:ring-offset-2',
-    size === 'sm' ? 'items-center px-4 py-2' : 'items-start px-4 py-3',
+    twoLines ? 'items-start' : 'items-center',
+    size === 'sm' ? 'px-4 py-2' : 'px-4 py-3',
     checked ? 'border-primary bg-primary-soft' : 'border-gray-300 bg-white hover:border-primary',
     extra,
   );
 }
 
-/** The native input inside a choice card, in the theme's colour. */
-export const choiceInputClass = 'mt-1 shrink-0 accent-[var(--primary)]';
+/** The native input inside a choice card, in the theme's colour (level with the first line). */
+export function choiceInputClass(twoLines = false): string {
+  return join('shrink-0 accent-[var(--primary)]', twoLines && 'mt-1');
+}
 
 /**
  * A compact choice button in a grid (the times of a day): a button with role=radio, filled when
