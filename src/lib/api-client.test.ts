@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { apiCall } from './api-client';
 
 const Answer = z.object({ path: z.string() });
@@ -19,6 +20,14 @@ describe('apiCall, the islands’ one way to call an endpoint', () => {
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"a":1}');
     expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', 'Accept-Language': 'ms' });
+  });
+
+  it('takes a zod/mini schema (what islands ship) as well as a full zod one', async () => {
+    const Mini = zm.object({ path: zm.string(), note: zm.optional(zm.string()) });
+    const fetch = answering(JSON.stringify({ path: '/p' }));
+    expect(await apiCall(Mini, '/api/x', { failed, fetch })).toEqual({ ok: true, status: 200, data: { path: '/p' } });
+    const wrong = await apiCall(Mini, '/api/x', { failed, fetch: answering('{"note":"x"}') });
+    expect(wrong).toMatchObject({ ok: false, kind: 'invalid' });
   });
 
   it('sends a file as it is, and reads an empty 204 as no data', async () => {

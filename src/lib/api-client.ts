@@ -1,23 +1,46 @@
 // One way for islands to call our endpoints: `apiCall(schema, url, options)` sends the request
 // (JSON unless the body is a file), reads the answer and checks it against the response schema
-// the endpoint itself is typed with (the feature's *.schema.ts), and says how it went as a
+// the endpoint itself is typed with (the feature's *-api.schema.ts, written with zod/mini, which
+// islands can afford: ~5 KB gzip where zod's full build is ~25), and says how it went as a
 // discriminated result, so an island never reads an unchecked `data.whatever`:
 //   { ok: true, status, data }                                 2xx whose body fits the schema
 //   { ok: false, status, kind, message, reason?, fields? }     anything else
 // `kind` says what went wrong: 'http' (4xx/5xx: `message` is the endpoint's own `{ error }`, in the
 // visitor's language), 'network' (no answer, offline, aborted: status 0), 'invalid' (an answer
-// that is not JSON or does not fit the schema). Imports nothing of ours (src/lib).
-import { z } from 'zod';
+// that is not JSON or does not fit the schema). Imports nothing of ours (src/lib), not even zod:
+// any schema with zod's `safeParse` will do.
+
+/** What apiCall needs of a schema: zod's and zod/mini's `safeParse`. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
 
 /** The body of every refusal our endpoints send (`json({ error })`, `badRequest()`, `errorJson()`). */
-export const ApiErrorBody = z.object({
-  error: z.string(),
+export interface ApiErrorBody {
+  error: string;
   /** A machine-readable cause where the island acts on it (`slot_taken`, `too_late`, …). */
-  reason: z.string().optional(),
+  reason?: string;
   /** Field name → message, for bad input (`badRequest()`). */
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+  fields?: Record<string, string>;
+}
+
+/** The refusal in a body, when it has the shape of one. */
+function refusalOf(body: unknown): ApiErrorBody | null {
+  if (!body || typeof body !== 'object') return null;
+  const { error, reason, fields } = body as Record<string, unknown>;
+  if (typeof error !== 'string') return null;
+  const texts =
+    fields && typeof fields === 'object'
+      ? Object.fromEntries(
+          Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        )
+      : undefined;
+  return {
+    error,
+    ...(typeof reason === 'string' ? { reason } : {}),
+    ...(texts ? { fields: texts } : {}),
+  };
+}
 
 export type ApiFailure = {
   ok: false;
@@ -54,11 +77,11 @@ const RAW_BODY = (body: unknown) =>
   body instanceof URLSearchParams;
 
 /** Calls one of our endpoints and checks its answer; never throws. */
-export async function apiCall<S extends z.ZodType>(
-  schema: S,
+export async function apiCall<T>(
+  schema: ResponseSchema<T>,
   url: string,
   options: ApiCallOptions,
-): Promise<ApiResult<z.output<S>>> {
+): Promise<ApiResult<T>> {
   const { method = 'GET', body, locale, signal, cache, failed, offline } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (locale) headers['Accept-Language'] = locale;
@@ -95,9 +118,9 @@ export async function apiCall<S extends z.ZodType>(
   }
 
   if (!response.ok) {
-    const refusal = ApiErrorBody.safeParse(parsed);
-    if (!refusal.success) return { ok: false, status: response.status, kind: 'http', message: failed };
-    const { error, reason, fields } = refusal.data;
+    const refusal = refusalOf(parsed);
+    if (!refusal) return { ok: false, status: response.status, kind: 'http', message: failed };
+    const { error, reason, fields } = refusal;
     return {
       ok: false,
       status: response.status,

@@ -75,31 +75,3 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const AcceptInviteBody = z.object({
   password: z.string().min(PASSWORD_MIN_LENGTH, { message: 'staff.passwordTooShort' }).max(200),
 });
-
-// Answers of the code endpoints, shared by the endpoints (which build them) and the islands
-// (which read them through apiCall, src/lib/api-client.ts).
-
-/** `POST /api/auth/code` and `/api/account/contact/code`: where the code went, what to say. */
-export const CodeSentResponse = z.object({
-  ok: z.literal(true),
-  channel: z.enum(['phone', 'email']),
-  destination: z.string(),
-  message: z.string(),
-  /** Offline development only: the code itself, shown on the page. */
-  devCode: z.string().optional(),
-});
-export type CodeSentResponse = z.infer<typeof CodeSentResponse>;
-
-/** `POST /api/auth/verify`: logged in; where to go now. */
-export const LoggedInResponse = z.object({ ok: z.literal(true), redirect: z.string() });
-export type LoggedInResponse = z.infer<typeof LoggedInResponse>;
-
-/** `POST /api/account/contact/verify`: the account's new phone or email. */
-export const ContactChangedResponse = z.object({
-  ok: z.literal(true),
-  channel: z.enum(['phone', 'email']),
-  value: z.string().nullable(),
-  shown: z.string(),
-  message: z.string(),
-});
-export type ContactChangedResponse = z.infer<typeof ContactChangedResponse>;

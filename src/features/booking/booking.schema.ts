@@ -65,38 +65,3 @@ export const RescheduleBody = z.object({
   resourceId: z.union([z.literal('any'), z.uuid()]),
   start: isoInstant,
 });
-
-// Answers of the booking endpoints, shared by the endpoints (which build them) and the islands
-// (which read them through apiCall, src/lib/api-client.ts).
-
-const bookingStatus = z.string();
-
-const Slot = z.object({ start: z.string(), end: z.string(), resourceIds: z.array(z.string()) });
-
-/** `GET /api/appointments/{serviceId}/availability`: the days of the period, their free slots. */
-export const AvailabilityResponse = z.object({
-  days: z.array(
-    z.object({ date: z.string(), slots: z.array(Slot), status: z.enum(['available', 'full', 'closed', 'blocked']) }),
-  ),
-});
-export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;
-
-/** `POST /api/bookings` (201): the booking made, and the next page (checkout or request). */
-export const BookingMadeResponse = z.object({
-  publicId: z.string(),
-  status: bookingStatus,
-  checkoutPath: z.string().optional(),
-  requestPath: z.string().optional(),
-});
-export type BookingMadeResponse = z.infer<typeof BookingMadeResponse>;
-
-/** `POST /api/bookings/{publicId}/reschedule`: the booking's page, in the visitor's language. */
-export const RescheduledResponse = z.object({ status: bookingStatus, path: z.string() });
-export type RescheduledResponse = z.infer<typeof RescheduledResponse>;
-
-/** `POST /api/bookings/{publicId}/cancel`. */
-export const CancelledResponse = z.object({ status: bookingStatus });
-export type CancelledResponse = z.infer<typeof CancelledResponse>;
-
-/** `POST /api/bookings/{publicId}/photo`: 204, no body. */
-export const PhotoSavedResponse = z.undefined();

@@ -7,7 +7,7 @@ import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
 import { apiCall } from '../../../lib/api-client';
 import { isEmail } from '../../../lib/email';
-import { CodeSentResponse, ContactChangedResponse } from '../auth.schema';
+import { CodeSentResponse, ContactChangedResponse } from '../auth-api.schema';
 import CodeEntry, { type SentCode } from './CodeEntry';
 
 /** The strings this island needs; the page passes `pick(locale, CONTACT_MESSAGE_KEYS)`. */

@@ -19,7 +19,7 @@ import { isEmail } from '../../../lib/email';
 import { $appointmentCart, type AppointmentCart, mergeAppointmentCart, removeAllCarts } from '../../../stores/carts';
 import { keepEmbed } from '../../embeds/embed-links';
 import { choiceFromSearch, type SlotChoice } from '../appointment-flow';
-import { BookingMadeResponse, PhotoSavedResponse } from '../booking.schema';
+import { BookingMadeResponse, PhotoSavedResponse } from '../booking-api.schema';
 import { addressOrNull, type BookingFormValues, checkBookingForm, type FormQuestion } from '../booking-form-rules';
 import { MAX_PHOTO_BYTES } from '../booking-photo';
 

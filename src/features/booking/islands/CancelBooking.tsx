@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import Alert from '../../../components/ui/Alert';
 import Button from '../../../components/ui/Button';
 import { apiCall } from '../../../lib/api-client';
-import { CancelledResponse } from '../booking.schema';
+import { CancelledResponse } from '../booking-api.schema';
 
 interface Props {
   publicId: string;

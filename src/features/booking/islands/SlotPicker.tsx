@@ -12,7 +12,7 @@ import { $appointmentCart, mergeAppointmentCart, setAppointmentCart } from '../.
 import { keepEmbed } from '../../embeds/embed-links';
 import { formPathWithChoice, monthChunks, monthOf, slotTime, unavailableDates } from '../appointment-flow';
 import type { AvailabilityDay } from '../availability';
-import { AvailabilityResponse, RescheduledResponse } from '../booking.schema';
+import { AvailabilityResponse, RescheduledResponse } from '../booking-api.schema';
 
 /** The strings this island needs: the page passes `pick(locale, SLOT_PICKER_MESSAGE_KEYS)`. */
 export const SLOT_PICKER_MESSAGE_KEYS = [

@@ -7,7 +7,7 @@ import type { MessageKey } from '../../../i18n/t';
 import { apiCall } from '../../../lib/api-client';
 import { type Currency, formatMoney } from '../../../lib/money';
 import type { PayOption } from '../payment-options';
-import { PaymentStartedResponse } from '../payments.schema';
+import { PaymentStartedResponse } from '../payments-api.schema';
 import type { PaymentMethod } from '../provider';
 
 /** The strings this island needs; the page passes `pick(locale, PAY_MESSAGE_KEYS)`. */

@@ -2,7 +2,7 @@
 // whether the stored state now differs (then the page reloads to show the server's truth).
 
 import { apiCall } from '../../../lib/api-client';
-import { PaymentStateResponse } from '../payments.schema';
+import { PaymentStateResponse } from '../payments-api.schema';
 
 /**
  * The invoice's state, and the payment's as the verify page shows it (pending, paid, failed,

@@ -6,7 +6,7 @@ import {
   requestLoginCode,
   retryMinutes,
 } from '../../../features/auth';
-import type { CodeSentResponse } from '../../../features/auth/auth.schema';
+import type { CodeSentResponse } from '../../../features/auth/auth-api.schema';
 import { badRequest, json, readJson } from '../../../server/http';
 import { kickOutbox, showsCodesOnPage } from '../../../server/outbox';
 

@@ -6,7 +6,7 @@ import {
   VerifyCodeBody,
   verifyLoginCode,
 } from '../../../features/auth';
-import type { LoggedInResponse } from '../../../features/auth/auth.schema';
+import type { LoggedInResponse } from '../../../features/auth/auth-api.schema';
 import { localePath } from '../../../i18n/routing';
 import { safeReturnPath } from '../../../lib/safe-return-path';
 import { badRequest, json, readJson } from '../../../server/http';

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { bookingPagePath, bookSlot, checkAnswers, findService } from '../../../features/booking';
-import { BookingBody, type BookingMadeResponse } from '../../../features/booking/booking.schema';
+import { BookingBody } from '../../../features/booking/booking.schema';
+import type { BookingMadeResponse } from '../../../features/booking/booking-api.schema';
 import { localePath } from '../../../i18n/routing';
 import { badRequest, json, readJson } from '../../../server/http';
 import { hitRateLimit } from '../../../server/rate-limit.server';

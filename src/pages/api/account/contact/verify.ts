@@ -6,7 +6,7 @@ import {
   contactRefusalMessage,
   displayDestination,
 } from '../../../../features/auth';
-import type { ContactChangedResponse } from '../../../../features/auth/auth.schema';
+import type { ContactChangedResponse } from '../../../../features/auth/auth-api.schema';
 import { badRequest, json, readJson } from '../../../../server/http';
 
 /** Step 2: the code from the new phone or email makes it the customer's. */

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { availabilityFor } from '../../../../features/booking';
-import { AvailabilityQuery, type AvailabilityResponse } from '../../../../features/booking/booking.schema';
+import { AvailabilityQuery } from '../../../../features/booking/booking.schema';
+import type { AvailabilityResponse } from '../../../../features/booking/booking-api.schema';
 import { HttpError } from '../../../../lib/http-error';
 import { badRequest, json } from '../../../../server/http';
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { cancelBooking } from '../../../../features/booking';
-import type { CancelledResponse } from '../../../../features/booking/booking.schema';
+import type { CancelledResponse } from '../../../../features/booking/booking-api.schema';
 import { json } from '../../../../server/http';
 
 /**

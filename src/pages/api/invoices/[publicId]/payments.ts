@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { invoiceByPublicId } from '../../../../features/invoices';
 import { appProviders, createPayment } from '../../../../features/payments';
-import { type PaymentStartedResponse, StartPaymentBody } from '../../../../features/payments/payments.schema';
+import { StartPaymentBody } from '../../../../features/payments/payments.schema';
+import type { PaymentStartedResponse } from '../../../../features/payments/payments-api.schema';
 import { localePath } from '../../../../i18n/routing';
 import { badRequest, json, readJson } from '../../../../server/http';
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { invoiceByPublicId } from '../../../../features/invoices';
 import { storedPaymentState, VerifyQuery } from '../../../../features/payments';
-import type { PaymentStateResponse } from '../../../../features/payments/payments.schema';
+import type { PaymentStateResponse } from '../../../../features/payments/payments-api.schema';
 import { badRequest, json } from '../../../../server/http';
 
 /**
