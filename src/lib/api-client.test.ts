@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
-import { apiCall } from './api-client';
+import { apiCall, NO_CONTENT } from './api-client';
 
 const Answer = z.object({ path: z.string() });
 const failed = 'Unable to complete your request';
@@ -33,11 +33,13 @@ describe('apiCall, the islands’ one way to call an endpoint', () => {
   it('sends a file as it is, and reads an empty 204 as no data', async () => {
     const fetch = vi.fn(async () => new Response(null, { status: 204 }));
     const photo = new Blob(['x'], { type: 'image/png' });
-    const result = await apiCall(z.undefined(), '/api/photo', { method: 'POST', body: photo, failed, fetch });
+    const result = await apiCall(NO_CONTENT, '/api/photo', { method: 'POST', body: photo, failed, fetch });
     expect(result).toEqual({ ok: true, status: 204, data: undefined });
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(init.body).toBe(photo);
     expect(init.headers).not.toHaveProperty('Content-Type');
+    const unexpected = await apiCall(NO_CONTENT, '/api/photo', { failed, fetch: answering('{"a":1}') });
+    expect(unexpected).toMatchObject({ ok: false, kind: 'invalid' });
   });
 
   it('gives a 4xx the endpoint’s own message, reason and field messages', async () => {

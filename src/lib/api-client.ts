@@ -15,6 +15,11 @@ export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
+/** The answer of an endpoint that answers 204 (no body). */
+export const NO_CONTENT: ResponseSchema<undefined> = {
+  safeParse: (data) => (data === undefined ? { success: true, data } : { success: false }),
+};
+
 /** The body of every refusal our endpoints send (`json({ error })`, `badRequest()`, `errorJson()`). */
 export interface ApiErrorBody {
   error: string;

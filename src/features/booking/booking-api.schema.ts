@@ -1,6 +1,7 @@
 // Answers of the booking endpoints, shared by the endpoints (which build them: `satisfies`) and
 // the islands (which check them through apiCall, src/lib/api-client.ts). zod/mini, and apart from
-// booking.schema.ts (requests, with the phone rules): the slot page ships only this.
+// booking.schema.ts (requests, with the phone rules): the slot page ships only this. Kinds kept
+// to those in auth-api.schema.ts (each other kind adds to every island page's JavaScript).
 import * as z from 'zod/mini';
 
 const Slot = z.object({ start: z.string(), end: z.string(), resourceIds: z.array(z.string()) });
@@ -29,6 +30,3 @@ export type RescheduledResponse = z.infer<typeof RescheduledResponse>;
 /** `POST /api/bookings/{publicId}/cancel`. */
 export const CancelledResponse = z.object({ status: z.string() });
 export type CancelledResponse = z.infer<typeof CancelledResponse>;
-
-/** `POST /api/bookings/{publicId}/photo`: 204, no body. */
-export const PhotoSavedResponse = z.undefined();

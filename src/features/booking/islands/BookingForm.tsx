@@ -13,13 +13,13 @@ import ChoiceCard from '../../../components/ui/ChoiceCard';
 import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
 import type { Address } from '../../../lib/address';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall, NO_CONTENT } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { isEmail } from '../../../lib/email';
 import { $appointmentCart, type AppointmentCart, mergeAppointmentCart, removeAllCarts } from '../../../stores/carts';
 import { keepEmbed } from '../../embeds/embed-links';
 import { choiceFromSearch, type SlotChoice } from '../appointment-flow';
-import { BookingMadeResponse, PhotoSavedResponse } from '../booking-api.schema';
+import { BookingMadeResponse } from '../booking-api.schema';
 import { addressOrNull, type BookingFormValues, checkBookingForm, type FormQuestion } from '../booking-form-rules';
 import { MAX_PHOTO_BYTES } from '../booking-photo';
 
@@ -389,7 +389,7 @@ function DetailsForm({
 
 /** Sends the form's photo to the booking just made; false when it did not arrive. */
 async function sendPhoto(publicId: string, photo: File, failed: string): Promise<boolean> {
-  const answer = await apiCall(PhotoSavedResponse, `/api/bookings/${encodeURIComponent(publicId)}/photo`, {
+  const answer = await apiCall(NO_CONTENT, `/api/bookings/${encodeURIComponent(publicId)}/photo`, {
     method: 'POST',
     body: photo,
     failed,

@@ -85,23 +85,20 @@ export default function PayInvoice({
       setError(answer.message);
       return;
     }
-    const started = answer.data;
-    if (started.kind === 'redirect') {
+    const { kind, url, clientSecret, publishableKey, instructions, verifyUrl } = answer.data;
+    if (kind === 'redirect' && url) {
       // Busy until the gateway's page replaces this one.
-      window.location.assign(started.url);
+      window.location.assign(url);
       return;
     }
     setBusy(false);
-    if (started.kind === 'offline') {
-      setStage({ kind: 'counter', instructions: started.instructions, verifyUrl: started.verifyUrl });
-      return;
+    if (kind === 'offline') {
+      setStage({ kind: 'counter', instructions: instructions ?? null, verifyUrl });
+    } else if (kind === 'client_secret' && clientSecret && publishableKey) {
+      setStage({ kind: 'stripe', clientSecret, publishableKey, returnUrl: verifyUrl });
+    } else {
+      setError(m['error.request']);
     }
-    setStage({
-      kind: 'stripe',
-      clientSecret: started.clientSecret,
-      publishableKey: started.publishableKey,
-      returnUrl: started.verifyUrl,
-    });
   }
 
   const errorBox = error && <Alert tone="error">{error}</Alert>;
