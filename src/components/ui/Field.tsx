@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 import { FieldError, FieldHint, FieldLabel } from '../fields/FieldParts';
 import { describedBy } from '../fields/field-styles';
 
@@ -22,7 +22,9 @@ export interface FieldProps {
   invalid?: boolean;
   required?: boolean;
   optionalLabel?: string | undefined;
-  className?: string;
+  className?: string | undefined;
+  /** The wrapper's ref (use-field's form-submit validation listens on it). */
+  rootRef?: Ref<HTMLDivElement>;
 }
 
 /**
@@ -40,13 +42,14 @@ export default function Field({
   required,
   optionalLabel,
   className,
+  rootRef,
 }: FieldProps) {
   const autoId = useId();
   const controlId = id ?? `${autoId}-control`;
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
   return (
-    <div className={className}>
+    <div ref={rootRef} className={className}>
       <FieldLabel htmlFor={controlId} required={required} optionalLabel={optionalLabel}>
         {label}
       </FieldLabel>
