@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { MessageKey, Translate } from '../i18n/t';
+import type { ApiErrorBody } from '../lib/api-client';
 import { HttpError, messageOf, statusOf } from '../lib/http-error';
 import { containsNul } from '../lib/input';
 
@@ -20,7 +21,7 @@ export function badRequest(error: z.ZodError, t: Translate): Response {
     fields[name] ??= isMessageKey(issue.message, t) ? t(issue.message) : t('field.required');
   }
   const first = Object.values(fields)[0] ?? t('error.request');
-  return json({ error: first, fields }, { status: 400 });
+  return json({ error: first, fields } satisfies ApiErrorBody, { status: 400 });
 }
 
 /**
@@ -29,7 +30,7 @@ export function badRequest(error: z.ZodError, t: Translate): Response {
  * occured", since its message may carry internals.
  */
 export function errorJson(error: unknown, t: Translate): Response {
-  return json({ error: visibleMessage(error, t) }, { status: statusOf(error) });
+  return json({ error: visibleMessage(error, t) } satisfies ApiErrorBody, { status: statusOf(error) });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { type TextareaHTMLAttributes, useId } from 'react';
-import { FieldError, FieldHint, FieldLabel } from './FieldParts';
-import { controlClass, describedBy } from './field-styles';
+import type { TextareaHTMLAttributes } from 'react';
+import Field from '../ui/Field';
+import { controlClass } from './field-styles';
 import { useField } from './use-field';
 
 type NativeProps = Omit<
@@ -44,10 +44,6 @@ export default function TextArea({
   rows = 4,
   ...native
 }: TextAreaProps) {
-  const autoId = useId();
-  const inputId = id ?? `${autoId}-textarea`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
   const field = useField({
     value,
     defaultValue,
@@ -57,28 +53,31 @@ export default function TextArea({
   });
 
   return (
-    <div ref={field.rootRef} className={className}>
-      <FieldLabel htmlFor={inputId} required={required} optionalLabel={optionalLabel}>
-        {label}
-      </FieldLabel>
-      <textarea
-        {...native}
-        id={inputId}
-        name={name}
-        rows={rows}
-        value={field.value}
-        onChange={(event) => field.change(event.target.value)}
-        onBlur={(event) => {
-          field.blur();
-          onBlur?.(event);
-        }}
-        aria-required={required || undefined}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, field.error && errorId)}
-        className={controlClass(Boolean(field.error), 'min-h-24 resize-y')}
-      />
-      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
-      <FieldError id={errorId} message={field.error} />
-    </div>
+    <Field
+      rootRef={field.rootRef}
+      className={className}
+      id={id}
+      label={label}
+      required={required}
+      optionalLabel={optionalLabel}
+      hint={hint}
+      error={field.error}
+    >
+      {(control) => (
+        <textarea
+          {...native}
+          {...control}
+          name={name}
+          rows={rows}
+          value={field.value}
+          onChange={(event) => field.change(event.target.value)}
+          onBlur={(event) => {
+            field.blur();
+            onBlur?.(event);
+          }}
+          className={controlClass(Boolean(field.error), 'min-h-24 resize-y')}
+        />
+      )}
+    </Field>
   );
 }

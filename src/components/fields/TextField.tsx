@@ -1,6 +1,6 @@
-import { type InputHTMLAttributes, useId } from 'react';
-import { FieldError, FieldHint, FieldLabel } from './FieldParts';
-import { controlClass, describedBy } from './field-styles';
+import type { InputHTMLAttributes } from 'react';
+import Field from '../ui/Field';
+import { controlClass } from './field-styles';
 import { useField } from './use-field';
 
 type NativeProps = Omit<
@@ -47,10 +47,6 @@ export default function TextField({
   type = 'text',
   ...native
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? `${autoId}-input`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
   const field = useField({
     value,
     defaultValue,
@@ -60,28 +56,31 @@ export default function TextField({
   });
 
   return (
-    <div ref={field.rootRef} className={className}>
-      <FieldLabel htmlFor={inputId} required={required} optionalLabel={optionalLabel}>
-        {label}
-      </FieldLabel>
-      <input
-        {...native}
-        id={inputId}
-        name={name}
-        type={type}
-        value={field.value}
-        onChange={(event) => field.change(event.target.value)}
-        onBlur={(event) => {
-          field.blur();
-          onBlur?.(event);
-        }}
-        aria-required={required || undefined}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, field.error && errorId)}
-        className={controlClass(Boolean(field.error))}
-      />
-      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
-      <FieldError id={errorId} message={field.error} />
-    </div>
+    <Field
+      rootRef={field.rootRef}
+      className={className}
+      id={id}
+      label={label}
+      required={required}
+      optionalLabel={optionalLabel}
+      hint={hint}
+      error={field.error}
+    >
+      {(control) => (
+        <input
+          {...native}
+          {...control}
+          name={name}
+          type={type}
+          value={field.value}
+          onChange={(event) => field.change(event.target.value)}
+          onBlur={(event) => {
+            field.blur();
+            onBlur?.(event);
+          }}
+          className={controlClass(Boolean(field.error))}
+        />
+      )}
+    </Field>
   );
 }

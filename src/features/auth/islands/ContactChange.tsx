@@ -1,9 +1,14 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import PhoneInput, { type PhoneMessages } from '../../../components/fields/PhoneInput';
 import TextField from '../../../components/fields/TextField';
+import Alert from '../../../components/ui/Alert';
+import Button from '../../../components/ui/Button';
 import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
+import { apiCall } from '../../../lib/api-client';
 import { isEmail } from '../../../lib/email';
+import { CodeSentResponse, ContactChangedResponse } from '../auth-api.schema';
+import CodeEntry, { type SentCode } from './CodeEntry';
 
 /** The strings this island needs; the page passes `pick(locale, CONTACT_MESSAGE_KEYS)`. */
 export const CONTACT_MESSAGE_KEYS = [
@@ -29,6 +34,7 @@ export const CONTACT_MESSAGE_KEYS = [
   'auth.resend',
   'auth.devCode',
   'error.request',
+  'error.offline',
   'field.required',
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof CONTACT_MESSAGE_KEYS)[number], string>;
@@ -44,23 +50,6 @@ interface Props {
   email: string | null;
 }
 
-interface Sent {
-  channel: Channel;
-  destination: string;
-  message: string;
-  devCode?: string;
-}
-
-async function post(path: string, body: unknown, locale: Locale) {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
-    body: JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  return { ok: response.ok, data };
-}
-
 /**
  * Changing the phone or email one logs in with: the new one gets a code, and only entering that
  * code changes the account (so nobody can attach someone else's phone or email to their account).
@@ -70,7 +59,7 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
   const [editing, setEditing] = useState<Channel | null>(null);
   const [value, setValue] = useState('');
   const [code, setCode] = useState('');
-  const [sent, setSent] = useState<Sent | null>(null);
+  const [sent, setSent] = useState<SentCode | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -78,7 +67,8 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
   const codeRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const openers = useRef<Partial<Record<Channel, HTMLButtonElement | null>>>({});
-  const doneRef = useRef<HTMLParagraphElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const call = { method: 'POST', locale, failed: m['error.request'], offline: m['error.offline'] } as const;
 
   // Focus follows the step: the new value's field, then the code, then the result.
   useEffect(() => {
@@ -112,25 +102,16 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
     const destination = sent?.destination ?? value.trim();
     setBusy(true);
     setError(null);
-    try {
-      const body = channel === 'phone' ? { channel, phone: destination } : { channel, email: destination };
-      const { ok, data } = await post('/api/account/contact/code', body, locale);
-      if (!ok) {
-        setError(String(data.error ?? m['error.request']));
-        return;
-      }
-      setSent({
-        channel,
-        destination: String(data.destination),
-        message: String(data.message),
-        ...(typeof data.devCode === 'string' ? { devCode: data.devCode } : {}),
-      });
-      setCode('');
-    } catch {
-      setError(m['error.request']);
-    } finally {
-      setBusy(false);
+    const body = channel === 'phone' ? { channel, phone: destination } : { channel, email: destination };
+    const answer = await apiCall(CodeSentResponse, '/api/account/contact/code', { ...call, body });
+    setBusy(false);
+    if (!answer.ok) {
+      setError(answer.message);
+      return;
     }
+    const { message, devCode } = answer.data;
+    setSent({ channel, destination: answer.data.destination, message, ...(devCode ? { devCode } : {}) });
+    setCode('');
   }
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
@@ -143,37 +124,25 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
     }
     setBusy(true);
     setError(null);
-    try {
-      const body =
-        sent.channel === 'phone'
-          ? { channel: 'phone', phone: sent.destination, code }
-          : { channel: 'email', email: sent.destination, code };
-      const { ok, data } = await post('/api/account/contact/verify', body, locale);
-      if (!ok) {
-        setError(String(data.error ?? m['error.request']));
-        codeRef.current?.focus();
-        return;
-      }
-      setCurrent((before) => ({ ...before, [sent.channel]: String(data.value ?? sent.destination) }));
-      setDone(String(data.message ?? ''));
-      setEditing(null);
-      setSent(null);
-      setTimeout(() => doneRef.current?.focus(), 0);
-    } catch {
-      setError(m['error.request']);
-    } finally {
-      setBusy(false);
+    const body =
+      sent.channel === 'phone'
+        ? { channel: 'phone', phone: sent.destination, code }
+        : { channel: 'email', email: sent.destination, code };
+    const answer = await apiCall(ContactChangedResponse, '/api/account/contact/verify', { ...call, body });
+    setBusy(false);
+    if (!answer.ok) {
+      setError(answer.message);
+      codeRef.current?.focus();
+      return;
     }
+    setCurrent((before) => ({ ...before, [sent.channel]: answer.data.value ?? sent.destination }));
+    setDone(answer.data.message);
+    setEditing(null);
+    setSent(null);
+    setTimeout(() => doneRef.current?.focus(), 0);
   }
 
-  const button =
-    'rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70';
-  const link = 'text-sm font-medium text-primary-strong underline disabled:opacity-60';
-  const errorBox = error && (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {error}
-    </p>
-  );
+  const errorBox = error && <Alert tone="error">{error}</Alert>;
 
   const shown = (channel: Channel) => {
     const value = current[channel];
@@ -193,45 +162,26 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
     <div className="mt-3 rounded-lg border border-gray-200 bg-gray-50 p-4">
       {sent ? (
         <form ref={formRef} onSubmit={confirm} noValidate className="grid gap-4" aria-busy={busy}>
-          <p className="text-sm text-gray-700" role="status">
-            {sent.message}
-          </p>
-          {sent.devCode && (
-            <p
-              className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-              data-dev-code={sent.devCode}
-            >
-              {m['auth.devCode'].replace('{code}', sent.devCode)}
-            </p>
-          )}
-          <div className="grid gap-1">
-            <label htmlFor={`${id}-code`} className="text-sm font-medium text-gray-900">
-              {m['auth.codeLabel']}
-            </label>
-            <input
-              ref={codeRef}
-              id={`${id}-code`}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-              aria-invalid={error ? true : undefined}
-              className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-center text-2xl tracking-[0.5em] focus:border-primary focus:outline-none"
-            />
-          </div>
+          <CodeEntry
+            sent={sent}
+            code={code}
+            onCode={setCode}
+            invalid={Boolean(error)}
+            inputRef={codeRef}
+            messages={m}
+            small
+          />
           {errorBox}
           <div className="flex flex-wrap items-center gap-4">
-            <button type="submit" className={button} disabled={busy}>
+            <Button type="submit" loading={busy}>
               {busy ? m['auth.verifying'] : m['account.confirm']}
-            </button>
-            <button type="button" className={link} onClick={() => sendCode()} disabled={busy}>
+            </Button>
+            <Button variant="link" size="sm" onClick={() => sendCode()} disabled={busy}>
               {m['auth.resend']}
-            </button>
-            <button type="button" className={link} onClick={close} disabled={busy}>
+            </Button>
+            <Button variant="link" size="sm" onClick={close} disabled={busy}>
               {m['account.cancel']}
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
@@ -273,12 +223,12 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
           )}
           {errorBox}
           <div className="flex flex-wrap items-center gap-4">
-            <button type="submit" className={button} disabled={busy}>
+            <Button type="submit" loading={busy}>
               {busy ? m['auth.sending'] : m['auth.sendCode']}
-            </button>
-            <button type="button" className={link} onClick={close} disabled={busy}>
+            </Button>
+            <Button variant="link" size="sm" onClick={close} disabled={busy}>
               {m['account.cancel']}
-            </button>
+            </Button>
           </div>
         </form>
       )}
@@ -292,15 +242,9 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
       </h2>
       <p className="mt-1 text-sm text-gray-600">{m['account.contactIntro']}</p>
       {done && (
-        <p
-          ref={doneRef}
-          tabIndex={-1}
-          role="status"
-          data-notice="success"
-          className="mt-4 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800"
-        >
+        <Alert ref={doneRef} tabIndex={-1} tone="success" data-notice="success" className="mt-4">
           {done}
-        </p>
+        </Alert>
       )}
       <ul className="mt-4 grid gap-4">
         {(['email', 'phone'] as const).map((channel) => (
@@ -315,17 +259,17 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
                 </p>
               </div>
               {editing !== channel && (
-                <button
-                  type="button"
+                <Button
+                  variant="link"
+                  size="sm"
                   ref={(element) => {
-                    openers.current[channel] = element;
+                    openers.current[channel] = element as HTMLButtonElement | null;
                   }}
-                  className={link}
                   onClick={() => open(channel)}
                   disabled={busy}
                 >
                   {openLabel(channel)}
-                </button>
+                </Button>
               )}
             </div>
             {editing === channel && step}

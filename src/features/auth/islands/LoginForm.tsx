@@ -1,9 +1,14 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import PhoneInput, { type PhoneMessages } from '../../../components/fields/PhoneInput';
 import TextField from '../../../components/fields/TextField';
+import Alert from '../../../components/ui/Alert';
+import Button from '../../../components/ui/Button';
 import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
+import { apiCall } from '../../../lib/api-client';
 import { isEmail } from '../../../lib/email';
+import { CodeSentResponse, LoggedInResponse } from '../auth-api.schema';
+import CodeEntry, { type SentCode } from './CodeEntry';
 
 /** The strings this island needs; the page passes `pick(locale, LOGIN_MESSAGE_KEYS)`. */
 export const LOGIN_MESSAGE_KEYS = [
@@ -22,6 +27,7 @@ export const LOGIN_MESSAGE_KEYS = [
   'auth.change',
   'auth.devCode',
   'error.request',
+  'error.offline',
   'field.required',
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof LOGIN_MESSAGE_KEYS)[number], string>;
@@ -35,26 +41,6 @@ interface Props {
 }
 
 type Channel = 'phone' | 'email';
-interface Sent {
-  channel: Channel;
-  destination: string;
-  message: string;
-  devCode?: string;
-}
-
-async function post(
-  path: string,
-  body: unknown,
-  locale: Locale,
-): Promise<{ ok: boolean; data: Record<string, unknown> }> {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
-    body: JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  return { ok: response.ok, data };
-}
 
 /** Customer login by one-time code: choose phone or email, receive a code, enter it. */
 export default function LoginForm({ locale, messages: m, phoneMessages, next }: Props) {
@@ -62,36 +48,27 @@ export default function LoginForm({ locale, messages: m, phoneMessages, next }: 
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [sent, setSent] = useState<Sent | null>(null);
+  const [sent, setSent] = useState<SentCode | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-  const id = useId();
+  const call = { method: 'POST', locale, failed: m['error.request'], offline: m['error.offline'] } as const;
 
   async function sendCode(event?: FormEvent<HTMLFormElement>) {
     event?.preventDefault();
     setBusy(true);
     setError(null);
-    try {
-      const body = channel === 'phone' ? { channel, phone } : { channel, email };
-      const { ok, data } = await post('/api/auth/code', body, locale);
-      if (!ok) {
-        setError(String(data.error ?? m['error.request']));
-        return;
-      }
-      setSent({
-        channel,
-        destination: String(data.destination),
-        message: String(data.message),
-        ...(typeof data.devCode === 'string' ? { devCode: data.devCode } : {}),
-      });
-      setCode('');
-      setTimeout(() => codeRef.current?.focus(), 0);
-    } catch {
-      setError(m['error.request']);
-    } finally {
-      setBusy(false);
+    const body = channel === 'phone' ? { channel, phone } : { channel, email };
+    const answer = await apiCall(CodeSentResponse, '/api/auth/code', { ...call, body });
+    setBusy(false);
+    if (!answer.ok) {
+      setError(answer.message);
+      return;
     }
+    const { destination, message, devCode } = answer.data;
+    setSent({ channel, destination, message, ...(devCode ? { devCode } : {}) });
+    setCode('');
+    setTimeout(() => codeRef.current?.focus(), 0);
   }
 
   async function verify(event: FormEvent<HTMLFormElement>) {
@@ -104,82 +81,44 @@ export default function LoginForm({ locale, messages: m, phoneMessages, next }: 
     }
     setBusy(true);
     setError(null);
-    try {
-      const { ok, data } = await post(
-        '/api/auth/verify',
-        { channel: sent.channel, destination: sent.destination, code, next },
-        locale,
-      );
-      if (!ok) {
-        setError(String(data.error ?? m['error.request']));
-        codeRef.current?.focus();
-        return;
-      }
-      window.location.assign(String(data.redirect ?? '/'));
-    } catch {
-      setError(m['error.request']);
-    } finally {
+    const answer = await apiCall(LoggedInResponse, '/api/auth/verify', {
+      ...call,
+      body: { channel: sent.channel, destination: sent.destination, code, next },
+    });
+    if (!answer.ok) {
       setBusy(false);
+      setError(answer.message);
+      codeRef.current?.focus();
+      return;
     }
+    // Busy until the next page replaces this one.
+    window.location.assign(answer.data.redirect);
   }
 
-  const errorBox = error && (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {error}
-    </p>
-  );
-  const button =
-    'w-full rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70';
+  const errorBox = error && <Alert tone="error">{error}</Alert>;
 
   if (sent) {
     return (
       <form onSubmit={verify} noValidate className="grid gap-4" aria-busy={busy}>
-        <p className="text-gray-700" role="status">
-          {sent.message}
-        </p>
-        {sent.devCode && (
-          <p
-            className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-            data-dev-code={sent.devCode}
-          >
-            {m['auth.devCode'].replace('{code}', sent.devCode)}
-          </p>
-        )}
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-code`} className="text-sm font-medium text-gray-900">
-            {m['auth.codeLabel']}
-          </label>
-          <input
-            ref={codeRef}
-            id={`${id}-code`}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            aria-invalid={error ? true : undefined}
-            className="w-full rounded-lg border border-gray-300 px-3 py-2.5 text-center text-2xl tracking-[0.5em] focus:border-primary focus:outline-none"
-          />
-        </div>
+        <CodeEntry sent={sent} code={code} onCode={setCode} invalid={Boolean(error)} inputRef={codeRef} messages={m} />
         {errorBox}
-        <button type="submit" className={button} disabled={busy}>
+        <Button type="submit" block loading={busy}>
           {busy ? m['auth.verifying'] : m['auth.verify']}
-        </button>
-        <div className="flex flex-wrap justify-between gap-2 text-sm">
-          <button type="button" className="text-primary-strong underline" onClick={() => sendCode()} disabled={busy}>
+        </Button>
+        <div className="flex flex-wrap justify-between gap-2">
+          <Button variant="link" size="sm" onClick={() => sendCode()} disabled={busy}>
             {m['auth.resend']}
-          </button>
-          <button
-            type="button"
-            className="text-primary-strong underline"
+          </Button>
+          <Button
+            variant="link"
+            size="sm"
             onClick={() => {
               setSent(null);
               setError(null);
             }}
           >
             {m['auth.change']}
-          </button>
+          </Button>
         </div>
       </form>
     );
@@ -239,9 +178,9 @@ export default function LoginForm({ locale, messages: m, phoneMessages, next }: 
         />
       )}
       {errorBox}
-      <button type="submit" className={button} disabled={busy}>
+      <Button type="submit" block loading={busy}>
         {busy ? m['auth.sending'] : m['auth.sendCode']}
-      </button>
+      </Button>
     </form>
   );
 }

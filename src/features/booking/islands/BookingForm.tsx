@@ -7,14 +7,19 @@ import PhoneInput, { PHONE_MESSAGE_KEYS } from '../../../components/fields/Phone
 import PhotoUpload from '../../../components/fields/PhotoUpload';
 import TextArea from '../../../components/fields/TextArea';
 import TextField from '../../../components/fields/TextField';
+import Alert from '../../../components/ui/Alert';
+import Button from '../../../components/ui/Button';
+import ChoiceCard from '../../../components/ui/ChoiceCard';
 import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
 import type { Address } from '../../../lib/address';
+import { apiCall, NO_CONTENT } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { isEmail } from '../../../lib/email';
 import { $appointmentCart, type AppointmentCart, mergeAppointmentCart, removeAllCarts } from '../../../stores/carts';
 import { keepEmbed } from '../../embeds/embed-links';
 import { choiceFromSearch, type SlotChoice } from '../appointment-flow';
+import { BookingMadeResponse } from '../booking-api.schema';
 import { addressOrNull, type BookingFormValues, checkBookingForm, type FormQuestion } from '../booking-form-rules';
 import { MAX_PHOTO_BYTES } from '../booking-photo';
 
@@ -35,6 +40,7 @@ export const BOOKING_FORM_MESSAGE_KEYS = [
   'field.optional',
   'auth.emailInvalid',
   'error.request',
+  'error.offline',
   'loading',
   'appointment.email',
   'appointment.questions',
@@ -120,15 +126,10 @@ export default function BookingForm(props: BookingFormProps) {
   }
   if (!state.slot) {
     return (
-      <div className="grid justify-items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-5" role="status">
+      <Alert tone="warning" size="md" className="grid justify-items-start gap-3">
         <p className="text-gray-900">{props.messages['appointment.noSlot']}</p>
-        <a
-          href={props.servicePath}
-          className="rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-dark"
-        >
-          {props.messages['appointment.chooseTimeLink']}
-        </a>
-      </div>
+        <Button href={props.servicePath}>{props.messages['appointment.chooseTimeLink']}</Button>
+      </Alert>
     );
   }
   return <DetailsForm {...props} slot={state.slot} initial={state.values} initialNotes={state.notes} />;
@@ -186,10 +187,12 @@ function DetailsForm({
     }
     setBusy(true);
     try {
-      const response = await fetch('/api/bookings', {
+      const answer = await apiCall(BookingMadeResponse, '/api/bookings', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
-        body: JSON.stringify({
+        locale,
+        failed: m['error.request'],
+        offline: m['error.offline'],
+        body: {
           serviceId,
           resourceId: slot.resourceId,
           start: slot.slotStart,
@@ -199,33 +202,30 @@ function DetailsForm({
           address: addressOrNull(values.current.address),
           answers: Object.fromEntries(Object.entries(values.current.answers).filter(([, v]) => v.trim() !== '')),
           notes: notes.current.trim() || undefined,
-        }),
+        },
       });
-      const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-      if (response.status === 201) {
+      if (answer.ok) {
         // The booking is made: the cart (name, phone, e-mail, address, answers) has done its job,
         // and must not greet the next person on this device, whatever page this visitor ends on.
         removeAllCarts();
-        let next = String(data.checkoutPath ?? data.requestPath);
+        let next = String(answer.data.checkoutPath ?? answer.data.requestPath);
         if (photo) {
           setAlert(null);
           setSending(true);
           // The booking is made either way: a photo that fails to arrive is said on the next page.
-          if (!(await sendPhoto(String(data.publicId), photo))) next += '&photo=failed';
+          if (!(await sendPhoto(answer.data.publicId, photo, m['error.request']))) next += '&photo=failed';
         }
         await navigate(keepEmbed(next, location.href));
         return;
       }
-      if (response.status === 409 && data.reason === 'slot_taken') {
+      if (answer.status === 409 && answer.reason === 'slot_taken') {
         // Back to the slot step, on the same day, with fresh times and the reason.
         mergeAppointmentCart({ slotStart: undefined });
         await navigate(keepEmbed(`${servicePath}?taken=1`, location.href));
         return;
       }
-      if (data.fields && typeof data.fields === 'object') setErrors(data.fields as Record<string, string>);
-      setAlert(String(data.error ?? m['error.request']));
-    } catch {
-      setAlert(m['error.request']);
+      if (answer.fields) setErrors(answer.fields);
+      setAlert(answer.message);
     } finally {
       setBusy(false);
     }
@@ -320,24 +320,18 @@ function DetailsForm({
                   </FieldLabel>
                   <div className="flex gap-3">
                     {(['yes', 'no'] as const).map((value) => (
-                      <label
+                      <ChoiceCard
                         key={value}
-                        className={`flex cursor-pointer items-center gap-2 rounded-lg border px-4 py-2 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary ${
-                          answers[question.id] === value ? 'border-primary bg-primary-soft' : 'border-gray-300 bg-white'
-                        }`}
+                        size="sm"
+                        name={`answers.${question.id}`}
+                        value={value}
+                        checked={answers[question.id] === value}
+                        onChange={() => setAnswer(question.id, value)}
+                        invalid={Boolean(error)}
+                        required={question.required}
                       >
-                        <input
-                          type="radio"
-                          name={`answers.${question.id}`}
-                          value={value}
-                          checked={answers[question.id] === value}
-                          onChange={() => setAnswer(question.id, value)}
-                          aria-invalid={error ? true : undefined}
-                          required={question.required}
-                          className="accent-[var(--primary)]"
-                        />
-                        <span className="text-gray-900">{m[`appointment.${value}`]}</span>
-                      </label>
+                        {m[`appointment.${value}`]}
+                      </ChoiceCard>
                     ))}
                   </div>
                   <FieldError id={errorId} message={error} />
@@ -385,28 +379,20 @@ function DetailsForm({
         onChange={setPhoto}
       />
 
-      {alert && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {alert}
-        </p>
-      )}
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70 sm:justify-self-start"
-      >
+      {alert && <Alert tone="error">{alert}</Alert>}
+      <Button type="submit" size="lg" loading={busy} className="sm:justify-self-start">
         {sending ? m['appointment.photoSending'] : busy ? m['appointment.sending'] : submitLabel}
-      </button>
+      </Button>
     </form>
   );
 }
 
 /** Sends the form's photo to the booking just made; false when it did not arrive. */
-async function sendPhoto(publicId: string, photo: File): Promise<boolean> {
-  try {
-    const response = await fetch(`/api/bookings/${publicId}/photo`, { method: 'POST', body: photo });
-    return response.ok;
-  } catch {
-    return false;
-  }
+async function sendPhoto(publicId: string, photo: File, failed: string): Promise<boolean> {
+  const answer = await apiCall(NO_CONTENT, `/api/bookings/${encodeURIComponent(publicId)}/photo`, {
+    method: 'POST',
+    body: photo,
+    failed,
+  });
+  return answer.ok;
 }

@@ -1,4 +1,8 @@
 import { useRef, useState } from 'react';
+import Alert from '../../../components/ui/Alert';
+import Button from '../../../components/ui/Button';
+import { apiCall } from '../../../lib/api-client';
+import { CancelledResponse } from '../booking-api.schema';
 
 interface Props {
   publicId: string;
@@ -18,59 +22,44 @@ export default function CancelBooking({ publicId, locale, messages: m }: Props) 
   const cancel = async () => {
     setStage('busy');
     setError(null);
-    try {
-      const response = await fetch(`/api/bookings/${encodeURIComponent(publicId)}/cancel`, {
-        method: 'POST',
-        headers: { 'Accept-Language': locale },
-      });
-      if (response.ok) {
-        window.location.reload();
-        return;
-      }
-      const data = (await response.json().catch(() => ({}))) as { error?: string };
-      setError(data.error ?? m.failed);
-    } catch {
-      setError(m.failed);
+    const answer = await apiCall(CancelledResponse, `/api/bookings/${encodeURIComponent(publicId)}/cancel`, {
+      method: 'POST',
+      locale,
+      failed: m.failed,
+    });
+    if (answer.ok) {
+      window.location.reload();
+      return;
     }
+    setError(answer.message);
     setStage('idle');
   };
 
   return (
     <div className="grid gap-3" data-cancel-booking>
       {stage === 'idle' ? (
-        <button
-          type="button"
+        <Button
+          variant="danger-outline"
+          className="justify-self-start"
           onClick={() => {
             setStage('confirm');
             setTimeout(() => yesRef.current?.focus(), 0);
           }}
-          className="justify-self-start rounded-lg border border-red-300 bg-white px-4 py-2.5 font-medium text-red-800 hover:bg-red-50"
         >
           {m.cancel}
-        </button>
+        </Button>
       ) : (
-        <div className="grid gap-3 rounded-xl border border-red-200 bg-red-50 p-4">
+        <Alert tone="error" size="md" role="none" className="grid gap-3">
           <p className="text-gray-900">{m.confirm}</p>
           <div className="flex flex-wrap gap-3">
-            <button
-              ref={yesRef}
-              type="button"
-              disabled={stage === 'busy'}
-              onClick={cancel}
-              className="rounded-lg bg-red-700 px-4 py-2.5 font-medium text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
-            >
+            <Button ref={yesRef} variant="danger" loading={stage === 'busy'} onClick={cancel}>
               {stage === 'busy' ? m.cancelling : m.yes}
-            </button>
-            <button
-              type="button"
-              disabled={stage === 'busy'}
-              onClick={() => setStage('idle')}
-              className="rounded-lg border border-gray-300 bg-white px-4 py-2.5 font-medium text-gray-900 hover:bg-gray-50"
-            >
+            </Button>
+            <Button variant="secondary" disabled={stage === 'busy'} onClick={() => setStage('idle')}>
               {m.no}
-            </button>
+            </Button>
           </div>
-        </div>
+        </Alert>
       )}
       {error && (
         <p role="alert" className="text-sm text-red-800">

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import Alert from '../../../components/ui/Alert';
+import Button from '../../../components/ui/Button';
 import { formatCountdown, minutesLeft } from '../appointment-flow';
 
 interface Props {
@@ -62,27 +64,16 @@ export default function HoldCountdown({
 
   if (expired) {
     return (
-      <div
-        className="grid justify-items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4"
-        data-hold="expired"
-      >
+      <Alert tone="error" size="md" role="none" className="grid justify-items-start gap-3" data-hold="expired">
         <p role="alert" className="font-semibold text-red-900">
           {m.expired}
         </p>
-        <a
-          href={servicePath}
-          className="rounded-lg bg-primary px-4 py-2.5 font-medium text-on-primary hover:bg-primary-dark"
-        >
-          {m.chooseAnother}
-        </a>
-      </div>
+        <Button href={servicePath}>{m.chooseAnother}</Button>
+      </Alert>
     );
   }
   return (
-    <div
-      className="flex flex-wrap items-center gap-4 rounded-xl border border-amber-200 bg-amber-50 p-4"
-      data-hold="live"
-    >
+    <Alert tone="warning" size="md" role="none" className="flex flex-wrap items-center gap-4" data-hold="live">
       <div className="text-center">
         <p className="text-xs font-medium uppercase tracking-wide text-amber-900">{m.timeLeft}</p>
         <p role="timer" className="text-3xl font-bold tabular-nums text-amber-950" data-countdown>
@@ -97,6 +88,6 @@ export default function HoldCountdown({
           {m.minutesLeft.replace('{minutes}', String(minutesLeft(left)))}
         </p>
       </div>
-    </div>
+    </Alert>
   );
 }

@@ -1,14 +1,19 @@
 import { navigate } from 'astro:transitions/client';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import DatePicker, { DATEPICKER_MESSAGE_KEYS } from '../../../components/fields/DatePicker';
+import Button from '../../../components/ui/Button';
+import ChoiceCard from '../../../components/ui/ChoiceCard';
+import { choiceChipClass } from '../../../components/ui/ui-classes';
 import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
+import { apiCall } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { $appointmentCart, mergeAppointmentCart, setAppointmentCart } from '../../../stores/carts';
 import { keepEmbed } from '../../embeds/embed-links';
 import { formPathWithChoice, monthChunks, monthOf, slotTime, unavailableDates } from '../appointment-flow';
 import type { AvailabilityDay } from '../availability';
-import { type AvailabilityFeed, decodeAvailability } from '../availability-feed';
+import { decodeAvailability } from '../availability-feed';
+import { AvailabilityResponse, RescheduledResponse } from '../booking-api.schema';
 
 /** The strings this island needs: the page passes `pick(locale, SLOT_PICKER_MESSAGE_KEYS)`. */
 export const SLOT_PICKER_MESSAGE_KEYS = [
@@ -30,6 +35,7 @@ export const SLOT_PICKER_MESSAGE_KEYS = [
   'appointment.rescheduleConfirm',
   'appointment.moving',
   'error.request',
+  'error.offline',
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof SLOT_PICKER_MESSAGE_KEYS)[number], string>;
 
@@ -116,22 +122,18 @@ export default function SlotPicker({
     setMonths(Object.fromEntries(chunks.map((c) => [c.key, { state: 'loading' } as MonthState])));
     (async () => {
       for (const chunk of chunks) {
-        let next: MonthState;
-        try {
-          const query = new URLSearchParams({ from: chunk.from, to: chunk.to, resource });
-          const response = await fetch(`/api/appointments/${serviceId}/availability?${query}`, {
-            signal: controller.signal,
-            headers: { 'Accept-Language': locale },
-            // Revalidated every time (an ETag makes it a 304): never a slot from an old answer.
-            cache: 'no-cache',
-          });
-          if (!response.ok) throw new Error(String(response.status));
-          next = { state: 'ready', days: decodeAvailability((await response.json()) as AvailabilityFeed) };
-        } catch {
-          if (controller.signal.aborted) return;
-          next = { state: 'error' };
-        }
+        const query = new URLSearchParams({ from: chunk.from, to: chunk.to, resource });
+        const answer = await apiCall(AvailabilityResponse, `/api/appointments/${serviceId}/availability?${query}`, {
+          signal: controller.signal,
+          locale,
+          // Revalidated every time (an ETag makes it a 304): never a slot from an old answer.
+          cache: 'no-cache',
+          failed: m['appointment.loadFailed'],
+        });
         if (controller.signal.aborted) return;
+        const next: MonthState = answer.ok
+          ? { state: 'ready', days: decodeAvailability(answer.data) }
+          : { state: 'error' };
         setMonths((current) => ({ ...current, [chunk.key]: next }));
       }
     })();
@@ -213,23 +215,20 @@ export default function SlotPicker({
   };
 
   const move = async (publicId: string, start: string) => {
-    try {
-      const response = await fetch(`/api/bookings/${publicId}/reschedule`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
-        body: JSON.stringify({ resourceId: resource, start }),
-      });
-      const data = (await response.json().catch(() => ({}))) as { path?: string; error?: string; reason?: string };
-      if (response.ok && data.path) {
-        await navigate(keepEmbed(`${data.path}&moved=1`, location.href));
-        return;
-      }
-      setProblem(data.error ?? m['error.request']);
-      // Taken meanwhile: fresh times, the same day kept.
-      if (data.reason === 'slot_taken') setReload((n) => n + 1);
-    } catch {
-      setProblem(m['error.request']);
+    const answer = await apiCall(RescheduledResponse, `/api/bookings/${encodeURIComponent(publicId)}/reschedule`, {
+      method: 'POST',
+      locale,
+      body: { resourceId: resource, start },
+      failed: m['error.request'],
+      offline: m['error.offline'],
+    });
+    if (answer.ok) {
+      await navigate(keepEmbed(`${answer.data.path}&moved=1`, location.href));
+      return;
     }
+    setProblem(answer.message);
+    // Taken meanwhile: fresh times, the same day kept.
+    if (answer.reason === 'slot_taken') setReload((n) => n + 1);
     setBusy(false);
   };
 
@@ -248,28 +247,19 @@ export default function SlotPicker({
               { id: 'any', name: m['appointment.anyPractitioner'], title: m['appointment.anyPractitionerHint'] },
               ...resources,
             ].map((r) => (
-              <label
+              <ChoiceCard
                 key={r.id}
-                className={`flex cursor-pointer items-start gap-3 rounded-lg border px-4 py-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary ${
-                  resource === r.id ? 'border-primary bg-primary-soft' : 'border-gray-300 bg-white'
-                }`}
+                name={`${id}-resource`}
+                value={r.id}
+                checked={resource === r.id}
+                onChange={() => {
+                  setResource(r.id);
+                  setSlotStart(null);
+                }}
+                description={r.title}
               >
-                <input
-                  type="radio"
-                  name={`${id}-resource`}
-                  value={r.id}
-                  checked={resource === r.id}
-                  onChange={() => {
-                    setResource(r.id);
-                    setSlotStart(null);
-                  }}
-                  className="mt-1 accent-[var(--primary)]"
-                />
-                <span>
-                  <span className="block font-medium text-gray-900">{r.name}</span>
-                  {r.title && <span className="block text-sm text-gray-600">{r.title}</span>}
-                </span>
-              </label>
+                {r.name}
+              </ChoiceCard>
             ))}
           </div>
         </fieldset>
@@ -305,13 +295,9 @@ export default function SlotPicker({
           {failed && !loading && (
             <p role="alert" className="mt-1 flex flex-wrap items-center gap-2 text-sm text-red-800">
               {m['appointment.loadFailed']}
-              <button
-                type="button"
-                className="rounded px-2 py-1 font-medium text-primary-strong underline"
-                onClick={() => setReload((n) => n + 1)}
-              >
+              <Button variant="link" size="sm" className="px-2 py-1" onClick={() => setReload((n) => n + 1)}>
                 {m['appointment.retry']}
-              </button>
+              </Button>
             </p>
           )}
         </div>
@@ -353,11 +339,7 @@ export default function SlotPicker({
                     tabIndex={focusable ? 0 : -1}
                     data-slot={slot.start}
                     onClick={() => choose(slot.start)}
-                    className={`rounded-lg border px-2 py-2 text-sm font-medium tabular-nums focus:outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 ${
-                      checked
-                        ? 'border-primary bg-primary text-on-primary'
-                        : 'border-gray-300 bg-white text-gray-900 hover:border-primary'
-                    }`}
+                    className={choiceChipClass(checked)}
                   >
                     {slotTime(slot.start, locale, timeZone)}
                   </button>
@@ -377,18 +359,13 @@ export default function SlotPicker({
             {problem}
           </p>
         )}
-        <button
-          type="button"
-          onClick={next}
-          disabled={busy}
-          className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70"
-        >
+        <Button size="lg" onClick={next} loading={busy}>
           {reschedule
             ? busy
               ? m['appointment.moving']
               : m['appointment.rescheduleConfirm']
             : m['appointment.continue']}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -27,10 +27,7 @@ export default function LiveInvoiceStatus({ publicId, paymentId, shown, messages
         if (event === 'payment' || event === RESYNC) window.location.reload();
         // Subscribed (again): a settlement before this moment reached nobody, so ask.
         else if (event === READY) {
-          void recheck(shown, statusUrl(publicId, paymentId), {
-            fetch: (...args) => fetch(...args),
-            reload: () => window.location.reload(),
-          });
+          void recheck(shown, statusUrl(publicId, paymentId), { reload: () => window.location.reload() });
         }
       }),
     [publicId, paymentId, shown],

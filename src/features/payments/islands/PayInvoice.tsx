@@ -1,8 +1,13 @@
 import { useId, useState } from 'react';
+import Alert from '../../../components/ui/Alert';
+import Button from '../../../components/ui/Button';
+import ChoiceCard from '../../../components/ui/ChoiceCard';
 import type { Locale } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
+import { apiCall } from '../../../lib/api-client';
 import { type Currency, formatMoney } from '../../../lib/money';
 import type { PayOption } from '../payment-options';
+import { PaymentStartedResponse } from '../payments-api.schema';
 import type { PaymentMethod } from '../provider';
 
 /** The strings this island needs; the page passes `pick(locale, PAY_MESSAGE_KEYS)`. */
@@ -21,6 +26,7 @@ export const PAY_MESSAGE_KEYS = [
   'invoice.total',
   'verify.title',
   'error.request',
+  'error.offline',
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof PAY_MESSAGE_KEYS)[number], string>;
 
@@ -67,62 +73,48 @@ export default function PayInvoice({
   async function pay() {
     setBusy(true);
     setError(null);
-    try {
-      const response = await fetch(`/api/invoices/${publicId}/payments`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
-        body: JSON.stringify({ method, coverFees }),
-      });
-      const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-      if (!response.ok) {
-        setError(String(data.error ?? m['error.request']));
-        return;
-      }
-      if (data.kind === 'redirect') {
-        window.location.assign(String(data.url));
-        return;
-      }
-      if (data.kind === 'offline') {
-        setStage({
-          kind: 'counter',
-          instructions: (data.instructions as string | null) ?? null,
-          verifyUrl: String(data.verifyUrl),
-        });
-        return;
-      }
-      if (data.kind === 'client_secret') {
-        setStage({
-          kind: 'stripe',
-          clientSecret: String(data.clientSecret),
-          publishableKey: String(data.publishableKey),
-          returnUrl: String(data.verifyUrl),
-        });
-      }
-    } catch {
-      setError(m['error.request']);
-    } finally {
+    const answer = await apiCall(PaymentStartedResponse, `/api/invoices/${encodeURIComponent(publicId)}/payments`, {
+      method: 'POST',
+      locale,
+      body: { method, coverFees },
+      failed: m['error.request'],
+      offline: m['error.offline'],
+    });
+    if (!answer.ok) {
       setBusy(false);
+      setError(answer.message);
+      return;
+    }
+    const { kind, url, clientSecret, publishableKey, instructions, verifyUrl } = answer.data;
+    if (kind === 'redirect' && url) {
+      // Busy until the gateway's page replaces this one.
+      window.location.assign(url);
+      return;
+    }
+    setBusy(false);
+    if (kind === 'offline') {
+      setStage({ kind: 'counter', instructions: instructions ?? null, verifyUrl });
+    } else if (kind === 'client_secret' && clientSecret && publishableKey) {
+      setStage({ kind: 'stripe', clientSecret, publishableKey, returnUrl: verifyUrl });
+    } else {
+      setError(m['error.request']);
     }
   }
 
-  const errorBox = error && (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {error}
-    </p>
-  );
+  const errorBox = error && <Alert tone="error">{error}</Alert>;
 
   if (stage.kind === 'counter') {
     return (
-      <div className="grid gap-3 rounded-xl border border-gray-200 bg-gray-50 p-4" role="status">
+      <Alert tone="info" size="md" className="grid gap-3">
         <p className="font-medium text-gray-900">{fill(m['invoice.counterChosen'], { number: displayNumber })}</p>
         {stage.instructions && <p className="text-sm text-gray-700">{stage.instructions}</p>}
         <p className="text-sm text-gray-800">
           {m['invoice.total']}: <span className="font-semibold tabular-nums">{total}</span>
         </p>
-        <a href={stage.verifyUrl} className="text-sm text-primary-strong underline">
+        <Button href={stage.verifyUrl} variant="link" size="sm" className="justify-self-start">
           {m['verify.title']}
-        </a>
-      </div>
+        </Button>
+      </Alert>
     );
   }
 
@@ -135,22 +127,15 @@ export default function PayInvoice({
       <fieldset className="grid gap-2">
         <legend className="mb-2 font-semibold text-gray-900">{m['invoice.payWith']}</legend>
         {options.map((o) => (
-          <label
+          <ChoiceCard
             key={o.method}
-            className={`flex cursor-pointer items-center gap-3 rounded-lg border px-4 py-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary ${
-              method === o.method ? 'border-primary bg-primary-soft' : 'border-gray-300'
-            }`}
+            name={`${id}-method`}
+            value={o.method}
+            checked={method === o.method}
+            onChange={() => setMethod(o.method)}
           >
-            <input
-              type="radio"
-              name={`${id}-method`}
-              value={o.method}
-              checked={method === o.method}
-              onChange={() => setMethod(o.method)}
-              className="accent-[var(--primary)]"
-            />
-            <span className="font-medium text-gray-900">{m[`invoice.method.${o.method}`]}</span>
-          </label>
+            {m[`invoice.method.${o.method}`]}
+          </ChoiceCard>
         ))}
       </fieldset>
       {option && option.coverFee > 0 && (
@@ -165,18 +150,13 @@ export default function PayInvoice({
         </label>
       )}
       {errorBox}
-      <button
-        type="button"
-        onClick={pay}
-        disabled={busy}
-        className="rounded-lg bg-primary px-4 py-3 font-semibold text-on-primary hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70"
-      >
+      <Button size="lg" onClick={pay} loading={busy}>
         {busy
           ? m['invoice.paying']
           : method === 'counter'
             ? m['invoice.confirmCounter']
             : fill(m['invoice.pay'], { amount: total })}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -225,14 +205,11 @@ function StripeCheckout({
     <div className="grid gap-4">
       <p className="font-semibold text-gray-900">{m['invoice.cardDetails']}</p>
       <div ref={(node) => void mount(node)} aria-busy={state === 'loading'} />
-      {error && (
-        <p role="alert" className="text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <button
-        type="button"
-        disabled={state !== 'ready'}
+      {error && <Alert tone="error">{error}</Alert>}
+      <Button
+        size="lg"
+        disabled={state === 'loading'}
+        loading={state === 'confirming'}
         onClick={async () => {
           if (!stripe) return;
           setState('confirming');
@@ -240,10 +217,9 @@ function StripeCheckout({
           if (message) setError(message);
           setState('ready');
         }}
-        className="rounded-lg bg-primary px-4 py-3 font-semibold text-on-primary disabled:opacity-70"
       >
         {m['invoice.confirmPay']}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,11 +1,14 @@
 // The verify page's live status, client side and pure: which state the server rendered, and
 // whether the stored state now differs (then the page reloads to show the server's truth).
 
-export interface PaymentState {
-  invoice: string;
-  /** The payment as the verify page shows it: pending, paid, failed, cancelled; null when none. */
-  payment: string | null;
-}
+import { apiCall } from '../../../lib/api-client';
+import { PaymentStateResponse } from '../payments-api.schema';
+
+/**
+ * The invoice's state, and the payment's as the verify page shows it (pending, paid, failed,
+ * cancelled; null when none): what the status endpoint answers.
+ */
+export type PaymentState = PaymentStateResponse;
 
 /** The status endpoint of an invoice (and the payment the page shows). */
 export function statusUrl(publicId: string, paymentId: string | null): string {
@@ -29,16 +32,15 @@ export function hasMoved(shown: PaymentState, now: PaymentState): boolean {
 export async function recheck(
   shown: PaymentState,
   url: string,
-  io: { fetch: typeof fetch; reload: () => void },
+  io: { fetch?: typeof fetch; reload: () => void },
 ): Promise<boolean> {
-  try {
-    const response = await io.fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
-    if (!response.ok) return false;
-    const now = (await response.json()) as PaymentState;
-    if (!hasMoved(shown, now)) return false;
-    io.reload();
-    return true;
-  } catch {
-    return false; // offline: the next ready (reconnect) asks again
-  }
+  // Offline or refused: the next ready (reconnect) asks again. Nothing is shown, so no message.
+  const answer = await apiCall(PaymentStateResponse, url, {
+    cache: 'no-store',
+    failed: '',
+    ...(io.fetch ? { fetch: io.fetch } : {}),
+  });
+  if (!answer.ok || !hasMoved(shown, answer.data)) return false;
+  io.reload();
+  return true;
 }

@@ -6,6 +6,7 @@ import {
   requestLoginCode,
   retryMinutes,
 } from '../../../features/auth';
+import type { CodeSentResponse } from '../../../features/auth/auth-api.schema';
 import { badRequest, json, readJson } from '../../../server/http';
 import { kickOutbox, showsCodesOnPage } from '../../../server/outbox';
 
@@ -39,5 +40,5 @@ export const POST: APIRoute = async (context) => {
     }),
     // Offline development: when messages only go to the log, the page may show the code.
     ...(showsCodesOnPage(body.data.channel, context) ? { devCode: result.code } : {}),
-  });
+  } satisfies CodeSentResponse);
 };

@@ -6,6 +6,7 @@ import {
   VerifyCodeBody,
   verifyLoginCode,
 } from '../../../features/auth';
+import type { LoggedInResponse } from '../../../features/auth/auth-api.schema';
 import { localePath } from '../../../i18n/routing';
 import { safeReturnPath } from '../../../lib/safe-return-path';
 import { badRequest, json, readJson } from '../../../server/http';
@@ -34,5 +35,8 @@ export const POST: APIRoute = async ({ request, locals, cookies }) => {
     previousToken: cookies.get(CUSTOMER_COOKIE)?.value,
   });
   setSessionCookie(cookies, CUSTOMER_COOKIE, session.token, session.expiresAt, locals.origin);
-  return json({ ok: true, redirect: safeReturnPath(body.data.next, localePath(locals.locale, '/account')) });
+  return json({
+    ok: true,
+    redirect: safeReturnPath(body.data.next, localePath(locals.locale, '/account')),
+  } satisfies LoggedInResponse);
 };

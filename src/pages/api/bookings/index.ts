@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { bookingPagePath, bookSlot, checkAnswers, findService } from '../../../features/booking';
 import { BookingBody } from '../../../features/booking/booking.schema';
+import type { BookingMadeResponse } from '../../../features/booking/booking-api.schema';
 import { localePath } from '../../../i18n/routing';
 import { badRequest, json, readJson } from '../../../server/http';
 import { hitRateLimit } from '../../../server/rate-limit.server';
@@ -66,7 +67,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
       publicId: booking.publicId,
       status: booking.status,
       ...(isRequest ? { requestPath: path } : { checkoutPath: path }),
-    },
+    } satisfies BookingMadeResponse,
     { status: 201, headers: { 'Cache-Control': 'no-store' } },
   );
 };

@@ -7,6 +7,7 @@ import {
   requestContactChange,
   retryMinutes,
 } from '../../../../features/auth';
+import type { CodeSentResponse } from '../../../../features/auth/auth-api.schema';
 import { badRequest, json, readJson } from '../../../../server/http';
 import { kickOutbox, showsCodesOnPage } from '../../../../server/outbox';
 
@@ -52,5 +53,5 @@ export const POST: APIRoute = async (context) => {
       minutes: CODE_TTL_MS / 60_000,
     }),
     ...(showsCodesOnPage(channel, context) ? { devCode: result.code } : {}),
-  });
+  } satisfies CodeSentResponse);
 };

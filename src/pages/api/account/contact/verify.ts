@@ -6,6 +6,7 @@ import {
   contactRefusalMessage,
   displayDestination,
 } from '../../../../features/auth';
+import type { ContactChangedResponse } from '../../../../features/auth/auth-api.schema';
 import { badRequest, json, readJson } from '../../../../server/http';
 
 /** Step 2: the code from the new phone or email makes it the customer's. */
@@ -46,5 +47,5 @@ export const POST: APIRoute = async ({ request, locals }) => {
     value: channel === 'phone' ? result.customer.phone : result.customer.email,
     shown,
     message: t(channel === 'phone' ? 'account.phoneChanged' : 'account.emailChanged', { destination: shown }),
-  });
+  } satisfies ContactChangedResponse);
 };

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { cancelBooking } from '../../../../features/booking';
+import type { CancelledResponse } from '../../../../features/booking/booking-api.schema';
 import { json } from '../../../../server/http';
 
 /**
@@ -13,7 +14,7 @@ export const POST: APIRoute = async ({ params, locals }) => {
     return json({ error: t('error.notFound.message') }, { status: 404 });
   }
   const result = await cancelBooking(locals.db, { tenantId: tenant.id, publicId });
-  if (result.ok) return json({ status: result.booking.status });
+  if (result.ok) return json({ status: result.booking.status } satisfies CancelledResponse);
   if (result.reason === 'not_found') return json({ error: t('error.notFound.message') }, { status: 404 });
   if (result.reason === 'too_late') {
     const hours = result.changeNoticeHours ?? 24;

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { bookingPagePath, findService, rescheduleBooking } from '../../../../features/booking';
 import { RescheduleBody } from '../../../../features/booking/booking.schema';
+import type { RescheduledResponse } from '../../../../features/booking/booking-api.schema';
 import { localePath } from '../../../../i18n/routing';
 import { badRequest, json, readJson } from '../../../../server/http';
 import { notOffered } from '../_not-offered';
@@ -64,5 +65,7 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
   const service = await findService(database, tenant.id, booking.serviceId);
   const page = booking.status === 'requested' ? 'request' : 'checkout';
   const path = localePath(locale, bookingPagePath(service?.slug ?? booking.serviceId, booking.publicId, page));
-  return json({ status: booking.status, path }, { headers: { 'Cache-Control': 'no-store' } });
+  return json({ status: booking.status, path } satisfies RescheduledResponse, {
+    headers: { 'Cache-Control': 'no-store' },
+  });
 };

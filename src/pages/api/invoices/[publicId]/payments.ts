@@ -1,21 +1,17 @@
 import type { APIRoute } from 'astro';
-import { z } from 'zod';
 import { invoiceByPublicId } from '../../../../features/invoices';
-import { appProviders, createPayment, PAYMENT_METHODS } from '../../../../features/payments';
+import { appProviders, createPayment } from '../../../../features/payments';
+import { StartPaymentBody } from '../../../../features/payments/payments.schema';
+import type { PaymentStartedResponse } from '../../../../features/payments/payments-api.schema';
 import { localePath } from '../../../../i18n/routing';
 import { badRequest, json, readJson } from '../../../../server/http';
-
-const Body = z.object({
-  method: z.enum(PAYMENT_METHODS, { message: 'invoice.methodInvalid' }),
-  coverFees: z.boolean({ message: 'field.invalid' }).default(false),
-});
 
 /** Starts paying an invoice: answers how the browser continues (redirect, Stripe, counter). */
 export const POST: APIRoute = async ({ params, request, locals }) => {
   const database = locals.db;
   const invoice = await invoiceByPublicId(database, locals.tenant, params.publicId ?? '');
   if (!invoice) return json({ error: locals.t('error.notFound.message') }, { status: 404 });
-  const body = Body.safeParse(await readJson(request));
+  const body = StartPaymentBody.safeParse(await readJson(request));
   if (!body.success) return badRequest(body.error, locals.t);
   const verifyPath = localePath(
     locals.locale,
@@ -44,10 +40,21 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
     const key = result.reason === 'not_payable' ? 'invoice.notPayable' : 'invoice.methodUnavailable';
     return json({ error: locals.t(key) }, { status: 409 });
   }
-  return json({
+  const started = {
     paymentId: result.paymentId,
-    ...result.start,
     verifyUrl: new URL(`${verifyPath}?payment=${result.paymentId}`, locals.origin).href,
-    ...(result.start.kind === 'offline' ? { instructions: result.instructions } : {}),
-  });
+  };
+  const { start } = result;
+  const answer: PaymentStartedResponse =
+    start.kind === 'offline'
+      ? { ...started, kind: 'offline', instructions: result.instructions }
+      : start.kind === 'redirect'
+        ? { ...started, kind: 'redirect', url: start.url }
+        : {
+            ...started,
+            kind: 'client_secret',
+            clientSecret: start.clientSecret,
+            publishableKey: start.publishableKey,
+          };
+  return json(answer);
 };

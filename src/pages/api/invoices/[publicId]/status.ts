@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { invoiceByPublicId } from '../../../../features/invoices';
 import { storedPaymentState, VerifyQuery } from '../../../../features/payments';
+import type { PaymentStateResponse } from '../../../../features/payments/payments-api.schema';
 import { badRequest, json } from '../../../../server/http';
 
 /**
@@ -20,5 +21,5 @@ export const GET: APIRoute = async ({ params, locals, url }) => {
     invoiceStatus: invoice.status,
     paymentId: query.data.payment ?? null,
   });
-  return json(state, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json(state satisfies PaymentStateResponse, { headers: { 'Cache-Control': 'private, no-store' } });
 };
