@@ -1,11 +1,11 @@
 // Rules of recurring plans (issue 12), pure: what is due, what a decline leads to, how a plan
 // stands after a paid charge. The job (jobs.server.ts) and the effects apply them.
 
-export const PLAN_FREQUENCIES = ['weekly', 'monthly'] as const;
+import type { INSTALMENT_STATUSES, PLAN_FREQUENCIES, PLAN_METHODS, PLAN_STATUSES } from '#db/schema/donations';
+
 export type PlanFrequency = (typeof PLAN_FREQUENCIES)[number];
-export const PLAN_STATUSES = ['pending', 'active', 'failing', 'cancelled', 'completed'] as const;
+export type PlanMethod = (typeof PLAN_METHODS)[number];
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
-export const INSTALMENT_STATUSES = ['scheduled', 'invoiced', 'paid', 'failed', 'skipped'] as const;
 export type InstalmentStatus = (typeof INSTALMENT_STATUSES)[number];
 
 /** A declined card instalment is tried again this many days after its first attempt (2, then 5); then the plan is failing. */
@@ -19,11 +19,14 @@ export type CancelReason = (typeof CANCEL_REASONS)[number];
 /**
  * After a declined attempt at a card instalment: when to try again, or `null` when the retries
  * are used up (the instalment fails and the plan is failing). `attempts` counts the attempts made,
- * this one included; `firstAttemptAt` is when the first was made (its due day's run).
+ * this one included; `now` is this attempt's time. With the job on time the retries fall 2 and 5
+ * days after the first attempt.
  */
-export function nextRetryAt(attempts: number, firstAttemptAt: Date): Date | null {
+export function nextRetryAt(attempts: number, now: Date): Date | null {
   const days = CARD_RETRY_AFTER_DAYS[attempts - 1];
-  return days === undefined ? null : new Date(firstAttemptAt.getTime() + days * DAY_MS);
+  if (days === undefined) return null;
+  const previous = attempts >= 2 ? (CARD_RETRY_AFTER_DAYS[attempts - 2] ?? 0) : 0;
+  return new Date(now.getTime() + (days - previous) * DAY_MS);
 }
 
 /** Whether the plan's status lets the job charge or invoice its instalments. */
