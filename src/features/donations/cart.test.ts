@@ -5,6 +5,7 @@ import {
   cartTotals,
   chargesOf,
   type DonationCartLine,
+  feeForMethods,
   type GivingOptions,
   lineAmounts,
   lineProblem,
@@ -111,7 +112,10 @@ describe('cart lines', () => {
 });
 
 describe('amounts', () => {
-  const rate = { rateBps: 250, fixedMinor: 50 };
+  const rate = feeForMethods({ card: { rateBps: 250, fixedMinor: 50 }, fpx: { rateBps: 0, fixedMinor: 100 } }, [
+    'card',
+    'fpx',
+  ]);
 
   it('counts charges', () => {
     expect([oneTime, weekly, monthly].map(chargesOf)).toEqual([1, 4, 6]);
@@ -131,7 +135,7 @@ describe('amounts', () => {
       chargeMinor: 5000,
       pledgedMinor: 5000,
     });
-    expect(lineAmounts(monthly, undefined).feeMinor).toBe(0);
+    expect(lineAmounts(monthly, feeForMethods({}, ['card'])).feeMinor).toBe(0);
   });
 
   it('totals what is due now (first charge of each line) and what is pledged', () => {

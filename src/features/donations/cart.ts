@@ -4,7 +4,7 @@
 // the appointment cart); the server never trusts it: checkout re-checks every line against the
 // campaign (`lineProblem`) and recomputes the amounts and fees.
 import type { DonationCartLine, DonationType } from '../../stores/cart-shapes';
-import { coverFee, type FeeRate } from './fees';
+import { coverFeeForAnyMethod, type FeeMethod, type FeeRates } from './fees';
 
 export { MAX_DONATION_CART_LINES } from '../../stores/cart-shapes';
 export type { DonationCartLine, DonationType };
@@ -133,12 +133,23 @@ export interface LineAmounts {
   pledgedMinor: number;
 }
 
-/** A line's amounts: the fee covering the provider's cut at `rate` when the donor covers it. */
+/** The fee that covers a gift of `amountMinor` (what "cover the fees" adds to one charge). */
+export type FeeFor = (amountMinor: number) => number;
+
+/**
+ * The fee covering a gift whichever of the tenant's enabled methods the donor then pays with: the
+ * highest of their gross-ups (the method is chosen after checkout, and a plan may change card).
+ */
+export function feeForMethods(rates: FeeRates, methods: readonly FeeMethod[]): FeeFor {
+  return (amountMinor) => coverFeeForAnyMethod(amountMinor, rates, methods);
+}
+
+/** A line's amounts: the covering fee added to each charge when the donor covers it. */
 export function lineAmounts(
   line: Pick<DonationCartLine, 'amountMinor' | 'type' | 'count' | 'coverFees'>,
-  rate: FeeRate | undefined,
+  feeFor: FeeFor,
 ): LineAmounts {
-  const feeMinor = line.coverFees ? coverFee(line.amountMinor, rate) : 0;
+  const feeMinor = line.coverFees ? feeFor(line.amountMinor) : 0;
   const chargeMinor = line.amountMinor + feeMinor;
   return { amountMinor: line.amountMinor, feeMinor, chargeMinor, pledgedMinor: chargeMinor * chargesOf(line) };
 }
@@ -152,12 +163,12 @@ export interface CartTotals {
   pledgedMinor: number;
 }
 
-export function cartTotals(lines: readonly DonationCartLine[], rate: FeeRate | undefined): CartTotals {
+export function cartTotals(lines: readonly DonationCartLine[], feeFor: FeeFor): CartTotals {
   let dueNowMinor = 0;
   let feeNowMinor = 0;
   let pledgedMinor = 0;
   for (const line of lines) {
-    const amounts = lineAmounts(line, rate);
+    const amounts = lineAmounts(line, feeFor);
     dueNowMinor += amounts.chargeMinor;
     feeNowMinor += amounts.feeMinor;
     pledgedMinor += amounts.pledgedMinor;
