@@ -11,3 +11,25 @@ export {
   PLAN_METHODS,
   PLAN_STATUSES,
 } from '#db/schema/donations';
+// H6: form, cart, checkout, fees, schedule.
+export {
+  addLine,
+  allowedCounts,
+  cartTotals,
+  feeForMethods,
+  type GivingOptions,
+  lineAmounts,
+  lineProblem,
+  offeredTypes,
+  removeLine,
+  updateLine,
+} from './cart';
+export { DONATION_LIMITS, givingOptionsOf, startDonationCheckout } from './checkout.server';
+export {
+  type DonationFormData,
+  donationFormData,
+  submitDonationCart,
+  submitDonationForm,
+} from './donation-form.server';
+export { coverFee, coverFeeForAnyMethod, type FeeMethod, type FeeRate, type FeeRates, grossUp } from './fees';
+export { addDays, addMonthsClamped, type DonationFrequency, dayIn, lastScheduleDate, scheduleDates } from './schedule';
