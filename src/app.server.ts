@@ -6,6 +6,7 @@
 import type { Database } from '#db/client.server';
 import { authJobs, registerAuthTemplates } from '#features/auth';
 import { appointmentsSection, bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
+import { registerDonationEffects } from '#features/donations';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { type AccountSections, accountSections } from '#server/account-sections';
@@ -20,6 +21,7 @@ export function registerAppEffects(bus: EventBus): void {
   registerInvoiceEffects(bus);
   registerPaymentEffects(bus);
   registerBookingEffects(bus);
+  registerDonationEffects(bus);
 }
 
 /** Every outbox template of the app (the names are stored in outbox rows). */

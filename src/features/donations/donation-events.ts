@@ -1,18 +1,29 @@
-// The events donations emit on the app's bus (src/server/events). H5's paid handler emits
-// `donation.paid` once, in the transaction that marks a gift paid; receipts and plans hang off it.
+// The events donations emit on the app's bus (src/server/events).
 
-/** Emitted once per gift, inside the transaction that marks it paid (online or recorded offline). */
+/** Staff created or changed a campaign (text, images, status): caches and open pages may refresh. */
+export interface CampaignChangedEvent {
+  tenantId: string;
+  campaignId: string;
+  publicId: string;
+  change: 'created' | 'updated' | 'ended' | 'images';
+  staffId: string | null;
+}
+
+/**
+ * A donation became paid, once, inside the transaction that marked it (a settled invoice line or
+ * an offline gift staff recorded): receipts and plan activation hang off it. `paymentId` is null
+ * for an offline gift.
+ */
 export interface DonationPaidEvent {
   tenantId: string;
   donationId: string;
-  /** The gift's plan, when it is an instalment of a recurring gift. */
   planId?: string | null;
-  /** The payment that paid it; none for an offline gift staff recorded. */
-  paymentId?: string | null;
+  paymentId: string | null;
 }
 
 declare module '../../server/events' {
   interface ServerEvents {
+    'campaign.changed': CampaignChangedEvent;
     'donation.paid': DonationPaidEvent;
   }
 }

@@ -11,3 +11,60 @@ export {
   PLAN_METHODS,
   PLAN_STATUSES,
 } from '#db/schema/donations';
+// H5: campaigns, campaign pages, totals, staff.
+export * from './campaign';
+export * from './campaign.schema';
+export { zonedDay, zonedDayStart } from './campaign-dates';
+export { COVER_IMAGE, MAX_CAMPAIGN_UPLOAD_BYTES, SHARE_IMAGE } from './campaign-image.server';
+export type { CampaignRow, DonationFilter, DonationRow, StaffDonationRow } from './campaign-repo.server';
+export {
+  CAMPAIGN_ID,
+  type CampaignPage,
+  campaignImage,
+  campaignPage,
+  type DonationLanding,
+  donationLanding,
+  endCampaign,
+  newCampaignId,
+  type RecentDonor,
+  recordOfflineDonation,
+  refundDonation,
+  type SaveCampaignResult,
+  type StaffRefundResult,
+  saveCampaign,
+  staffCampaign,
+  staffCampaigns,
+  staffDonations,
+} from './campaigns.server';
+// H6: form, cart, checkout, fees, schedule.
+export {
+  addLine,
+  allowedCounts,
+  cartTotals,
+  feeForMethods,
+  type GivingOptions,
+  lineAmounts,
+  lineProblem,
+  offeredTypes,
+  removeLine,
+  updateLine,
+} from './cart';
+export { DONATION_LIMITS, givingOptionsOf, startDonationCheckout } from './checkout.server';
+export { csvCell, toCsv } from './donation-csv';
+export type { CampaignChangedEvent, DonationPaidEvent } from './donation-events';
+export {
+  type DonationFormData,
+  donationFormData,
+  submitDonationCart,
+  submitDonationForm,
+} from './donation-form.server';
+export {
+  announceTotals,
+  campaignChannel,
+  markDonationsPaid,
+  recordOfflineGift,
+  takeDonationsOut,
+} from './donation-totals.server';
+export { donationIdsOf, registerDonationEffects } from './effects.server';
+export { coverFee, coverFeeForAnyMethod, type FeeMethod, type FeeRate, type FeeRates, grossUp } from './fees';
+export { addDays, addMonthsClamped, type DonationFrequency, dayIn, lastScheduleDate, scheduleDates } from './schedule';

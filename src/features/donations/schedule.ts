@@ -88,3 +88,20 @@ export function lastScheduleDate(first: string, frequency: DonationFrequency, co
   const dates = scheduleDates(first, frequency, count);
   return dates[dates.length - 1] as string;
 }
+
+/** The calendar day ('YYYY-MM-DD') of `instant` in `timeZone` (UTC when the zone is unknown). */
+export function dayIn(instant: Date, timeZone: string): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(instant);
+  } catch {
+    return instant.toISOString().slice(0, 10);
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
