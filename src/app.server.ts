@@ -6,7 +6,7 @@
 import type { Database } from '#db/client.server';
 import { authJobs, registerAuthTemplates } from '#features/auth';
 import { appointmentsSection, bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
-import { registerDonationEffects } from '#features/donations';
+import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { type AccountSections, accountSections } from '#server/account-sections';
@@ -29,16 +29,24 @@ export function registerAppTemplates(registry: TemplateRegistry): void {
   registerAuthTemplates(registry);
   registerPaymentTemplates(registry);
   registerBookingTemplates(registry);
+  registerPlanTemplates(registry);
 }
 
 /** The sections of the customer's account page, in the order they show. */
 export function registerAppAccountSections(sections: AccountSections): void {
   sections.register('appointments', appointmentsSection);
   sections.register('invoices', invoicesSection);
+  sections.register('donations', donationsSection);
 }
 
 /** Every recurring job of the app. */
-export const appJobs: readonly RecurringJob[] = [...bookingJobs, ...paymentJobs, ...authJobs, ...rateLimitJobs];
+export const appJobs: readonly RecurringJob[] = [
+  ...bookingJobs,
+  ...paymentJobs,
+  ...donationJobs,
+  ...authJobs,
+  ...rateLimitJobs,
+];
 
 /**
  * Registers every effect on the process's bus and every template on its outbox, once; after

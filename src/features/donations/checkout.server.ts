@@ -202,6 +202,8 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
           },
           customerId: input.customerId,
           locale: input.locale,
+          // A card that pays a weekly or monthly gift is kept for its later instalments (H7's plans).
+          savesPaymentMethod: lines.some((line) => line.type !== 'one-time'),
         });
         for (const [index, { line, amounts, donationId }] of prepared.entries()) {
           let planId: string | null = null;

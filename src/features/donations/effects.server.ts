@@ -5,11 +5,14 @@ import type { LineSource } from '../invoices';
 import { type InvoicePaidEvent, type PaymentRefundedEvent, paidPaymentOf, refundsOfPayment } from '../payments';
 import { donationsOfInvoice } from './campaign-repo.server';
 import { markDonationsPaid, takeDonationsOut } from './donation-totals.server';
+import { receiptAndPlanOnPaid } from './plan-effects.server';
 
 /** Donations' effects on the app's bus, registered by the composition root (src/app.server.ts). */
 export function registerDonationEffects(bus: EventBus): void {
   bus.on('invoice.paid', 'donations.mark-paid', markPaidOnInvoice);
   bus.on('payment.refunded', 'donations.take-out', takeOutOnRefund);
+  // H7: the receipt of every paid gift, and the plan an instalment belongs to.
+  bus.on('donation.paid', 'donations.receipt-and-plan', receiptAndPlanOnPaid);
 }
 
 /** The donation ids an invoice's lines pay for (a cart pays several). */

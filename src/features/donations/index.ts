@@ -11,6 +11,8 @@ export {
   PLAN_METHODS,
   PLAN_STATUSES,
 } from '#db/schema/donations';
+// H7: recurring plans, receipts, manage links, the account section.
+export { donationsSection } from './account-section.server';
 // H5: campaigns, campaign pages, totals, staff.
 export * from './campaign';
 export * from './campaign.schema';
@@ -67,4 +69,39 @@ export {
 } from './donation-totals.server';
 export { donationIdsOf, registerDonationEffects } from './effects.server';
 export { coverFee, coverFeeForAnyMethod, type FeeMethod, type FeeRate, type FeeRates, grossUp } from './fees';
+export {
+  type CardUpdateResult,
+  CHARGE_JOB,
+  INVOICE_JOB,
+  type InstalmentCounts,
+  runDueInstalments,
+  startCardUpdate,
+} from './instalments.server';
+export { donationJobs } from './jobs.server';
+export { type LinkPurpose, planManagePath, receiptPdfPath, signLink, verifyLink } from './manage-link';
+export { absoluteLinks, linkToken, openLink } from './manage-link.server';
+export { registerPlanTemplates } from './messages';
+export {
+  amountAllowed,
+  CANCEL_REASONS,
+  CARD_RETRY_AFTER_DAYS,
+  type CancelReason,
+  type InstalmentStatus,
+  nextRetryAt,
+  type PlanFrequency,
+  type PlanMethod,
+  type PlanStatus,
+  planChangeable,
+  planCharges,
+  planProgress,
+} from './plan-rules';
+export {
+  cancelPlan,
+  changePlanAmount,
+  type PlanChangeResult,
+  type ProvidersFor,
+  recordPlanCharge,
+} from './plans.server';
+export { deductibleReceipt, displayReceiptNumber } from './receipt-number';
+export { issueReceipt } from './receipts.server';
 export { addDays, addMonthsClamped, type DonationFrequency, dayIn, lastScheduleDate, scheduleDates } from './schedule';

@@ -1,7 +1,6 @@
 import type { Db } from '#db/client.server';
 import { transaction } from '#db/transaction.server';
-import { localized } from '#i18n/locales';
-import { isLocale } from '#i18n/locales';
+import { isLocale, localized } from '#i18n/locales';
 import { formatMoney } from '#lib/money';
 import { runOnce } from '#server/jobs';
 import { errorFields, log } from '#server/logger.server';
@@ -10,7 +9,6 @@ import { findInvoiceRow, newPublicId, setSavesPaymentMethod, startCheckout } fro
 import { chargeSavedMethod, type ProviderName, paymentProviders } from '../payments';
 import { findTenantById, type Tenant } from '../tenants';
 import { absoluteLinks } from './manage-link.server';
-import { DAY_MS, dayIn, nextRetryAt, planChangeable } from './plan-rules';
 import {
   campaignBrief,
   type DueInstalment,
@@ -26,7 +24,9 @@ import {
   updateInstalment,
   updatePlan,
 } from './plan-repo.server';
+import { DAY_MS, nextRetryAt, planChangeable } from './plan-rules';
 import { ensureSchedule, type ProvidersFor } from './plans.server';
+import { dayIn } from './schedule';
 
 /** The once-per-key names of the instalment work (job_runs.job). */
 export const CHARGE_JOB = 'donations.charge-instalment';
@@ -96,7 +96,7 @@ async function giftAndInvoice(tx: Db, tenant: Tenant, plan: PlanRow, instalment:
     seq: instalment.seq,
     invoiceId: null,
     amountMinor: plan.amountMinor,
-    feeMinor: plan.method === 'card' ? plan.feeMinor : 0,
+    feeMinor: plan.feeMinor,
   });
   const invoice = await startCheckout(tx, {
     tenantId: tenant.id,
@@ -106,7 +106,8 @@ async function giftAndInvoice(tx: Db, tenant: Tenant, plan: PlanRow, instalment:
       {
         description: campaign?.title ?? { en: tenant.name },
         quantity: 1,
-        unitAmount: plan.amountMinor,
+        // The gift and the fee the donor covers, as the checkout's lines (the gift's row keeps them apart).
+        unitAmount: plan.amountMinor + plan.feeMinor,
         source: { kind: 'donation', id: donation.id },
       },
     ],
@@ -122,9 +123,9 @@ async function giftAndInvoice(tx: Db, tenant: Tenant, plan: PlanRow, instalment:
 /** Locks the plan and the instalment and checks they are still what the run saw. */
 async function claim(tx: Db, row: DueInstalment) {
   const plan = await lockPlan(tx, row.tenantId, row.planId);
-  if (!plan || plan.status !== 'active') return null;
+  if (plan?.status !== 'active') return null;
   const instalment = await lockInstalment(tx, row.tenantId, row.planId, row.seq);
-  if (!instalment || instalment.status !== 'scheduled' || instalment.attempts !== row.attempts) return null;
+  if (instalment?.status !== 'scheduled' || instalment.attempts !== row.attempts) return null;
   const tenant = await findTenantById(tx, row.tenantId);
   if (!tenant) return null;
   return { plan, instalment, tenant };
@@ -146,7 +147,7 @@ async function chargeInstalment(db: Db, row: DueInstalment, now: Date, providers
           invoice,
           provider: (plan.provider ?? 'sandbox') as ProviderName,
           saved: { customerRef: plan.providerCustomerRef, methodRef: plan.providerMethodRef },
-          fee: plan.feeMinor,
+          fee: 0,
           idempotencyKey: `instalment-${key}`,
           description: `${tenant.name}: ${plan.publicId} ${instalment.seq}/${plan.count}`,
           now,

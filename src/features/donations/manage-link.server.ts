@@ -1,5 +1,5 @@
-import { localePath } from '#i18n/routing';
 import type { Locale } from '#i18n/locales';
+import { localePath } from '#i18n/routing';
 import { donationLinkSecret, env } from '#server/config.server';
 import { type LinkPurpose, planManagePath, receiptPdfPath, signLink, verifyLink } from './manage-link';
 

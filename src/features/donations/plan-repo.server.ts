@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server';
-import type { LocalizedText } from '#i18n/locales';
 import { campaigns, donationPlans, donations, planInstalments, tenantSettings } from '#db/schema';
+import type { LocalizedText } from '#i18n/locales';
 
 // The drizzle of recurring plans and their instalments (issue 12, H7). Every query names its tenant.
 

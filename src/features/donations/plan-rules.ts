@@ -62,19 +62,9 @@ export function planProgress(
   return { chargesMade, nextChargeOn: completed ? null : (next?.dueOn ?? null), completed };
 }
 
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone: the day money cleared, the day a run charges for. */
-export function dayIn(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 /** The amount rule for a change on the manage page: within the campaign's limits, whole minor units. */
 export function amountAllowed(amountMinor: number, limits: { min: number; max: number | null }): boolean {
-  return Number.isSafeInteger(amountMinor) && amountMinor >= limits.min && (limits.max === null || amountMinor <= limits.max);
+  return (
+    Number.isSafeInteger(amountMinor) && amountMinor >= limits.min && (limits.max === null || amountMinor <= limits.max)
+  );
 }

@@ -2,14 +2,8 @@ import type { Db } from '#db/client.server';
 import { transaction } from '#db/transaction.server';
 import { errorFields, log } from '#server/logger.server';
 import { findInvoiceRow } from '../invoices';
-import { type SavedProviders, savedMethodOfPayment } from '../payments';
+import { findPayment, type SavedProviders, savedMethodOfPayment } from '../payments';
 import { coverFee } from './fees';
-import {
-  type CancelReason,
-  amountAllowed,
-  planChangeable,
-  planProgress,
-} from './plan-rules';
 import {
   campaignBrief,
   type DonationRow,
@@ -21,6 +15,7 @@ import {
   updateInstalment,
   updatePlan,
 } from './plan-repo.server';
+import { amountAllowed, type CancelReason, planChangeable, planProgress } from './plan-rules';
 import { donationFeeRates } from './receipt-repo.server';
 import { scheduleDates } from './schedule';
 
@@ -59,11 +54,17 @@ export async function recordPlanCharge(
   const patch: Partial<PlanRow> = { chargesMade: progress.chargesMade, nextChargeOn: progress.nextChargeOn };
   if (plan.status !== 'cancelled') patch.status = progress.completed ? 'completed' : 'active';
   if (plan.status === 'failing') patch.failures = 0;
-  if (plan.method === 'card' && input.paymentId && donation.invoiceId) {
+  // The donor picks the method after the checkout: the first payment's is the plan's.
+  const payment = input.paymentId ? await findPayment(tx, tenantId, input.paymentId) : null;
+  if (plan.status === 'pending' && payment) {
+    patch.method = payment.method;
+    patch.provider = payment.provider;
+  }
+  if ((patch.method ?? plan.method) === 'card' && payment?.method === 'card' && donation.invoiceId) {
     const invoice = await findInvoiceRow(tx, tenantId, donation.invoiceId);
     if (invoice?.savesPaymentMethod || !plan.providerMethodRef) {
       try {
-        const found = await savedMethodOfPayment(tx, providersFor(tx), tenantId, input.paymentId);
+        const found = await savedMethodOfPayment(tx, providersFor(tx), tenantId, payment.id);
         if (found) {
           patch.provider = found.provider;
           patch.providerCustomerRef = found.saved.customerRef;

@@ -69,7 +69,9 @@ export async function receiptSettings(db: Db, tenantId: string) {
     })
     .from(tenantSettings)
     .where(eq(tenantSettings.tenantId, tenantId));
-  return row ?? { timeZone: 'Asia/Kuala_Lumpur', registrationNumber: null, taxExemptRef: null, issuesTaxReceipts: false };
+  return (
+    row ?? { timeZone: 'Asia/Kuala_Lumpur', registrationNumber: null, taxExemptRef: null, issuesTaxReceipts: false }
+  );
 }
 
 /** The fee rates a tenant grosses gifts up by (a plan's covered fee follows its amount). */

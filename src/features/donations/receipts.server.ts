@@ -4,10 +4,16 @@ import { formatMoney } from '#lib/money';
 import { enqueueMessage } from '#server/outbox';
 import { findTenantById, type Tenant } from '../tenants';
 import { absoluteLinks } from './manage-link.server';
-import { dayIn } from './plan-rules';
-import { type DonationRow, campaignBrief } from './plan-repo.server';
+import { campaignBrief, type DonationRow } from './plan-repo.server';
 import { deductibleReceipt, displayReceiptNumber } from './receipt-number';
-import { insertReceipt, nextReceiptNumber, type ReceiptRow, receiptOfDonation, receiptSettings } from './receipt-repo.server';
+import {
+  insertReceipt,
+  nextReceiptNumber,
+  type ReceiptRow,
+  receiptOfDonation,
+  receiptSettings,
+} from './receipt-repo.server';
+import { dayIn } from './schedule';
 
 /**
  * The receipt of one paid gift, in the transaction that marks it paid: numbered in the tenant's

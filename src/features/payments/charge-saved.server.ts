@@ -77,7 +77,7 @@ export async function savedMethodOfPayment(
   paymentId: string,
 ): Promise<{ provider: ProviderName; saved: SavedMethod } | null> {
   const payment = await findPayment(db, tenantId, paymentId);
-  if (!payment || payment.method !== 'card') return null;
+  if (payment?.method !== 'card') return null;
   const provider = providers.byName(payment.provider);
   if (!provider?.savedMethodOf) return null;
   const saved = await provider.savedMethodOf({ id: payment.id, providerRef: payment.providerRef });

@@ -134,7 +134,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
 
     async savedMethodOf(payment) {
       const charge = await sandboxChargeById(db, payment.providerRef ?? payment.id);
-      if (!charge || charge.method !== 'card' || charge.status !== 'succeeded') return null;
+      if (charge?.method !== 'card' || charge.status !== 'succeeded') return null;
       return { customerRef: `cus_sandbox_${charge.id}`, methodRef: SANDBOX_SAVED_CARD };
     },
 

@@ -92,7 +92,8 @@ export function savedMethodOfIntent(
 ): SavedMethod | null {
   if (intent.status !== 'succeeded' || !intent.payment_method) return null;
   const methodRef = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method.id;
-  const customerRef = intent.customer === null ? null : typeof intent.customer === 'string' ? intent.customer : intent.customer.id;
+  const customerRef =
+    intent.customer === null ? null : typeof intent.customer === 'string' ? intent.customer : intent.customer.id;
   return { customerRef, methodRef };
 }
 

@@ -11,7 +11,13 @@ import {
   WebhookVerificationError,
 } from '../provider';
 import { assertOnlineMethod } from './method-rules';
-import { savedChargeOutcomeOf, savedMethodOfIntent, statusOfIntent, toStripeAmount, verifiedEventOf } from './stripe-rules';
+import {
+  savedChargeOutcomeOf,
+  savedMethodOfIntent,
+  statusOfIntent,
+  toStripeAmount,
+  verifiedEventOf,
+} from './stripe-rules';
 
 export interface StripeProviderOptions {
   secretKey: string;
