@@ -31,6 +31,8 @@ describe('route policy: pixels and analytics', () => {
       '/donation/x/checkout',
       '/donation/x/form',
       '/donation/x/embed-form',
+      '/donation/plans/p.token',
+      '/donation/receipts/r.token.pdf',
       '/invoices',
       '/invoices/abc/appointment',
       '/invoices/abc/donation',
@@ -54,6 +56,19 @@ describe('route policy: pixels and analytics', () => {
     ]) {
       expect(routePolicy(path).tracking, path).toBe(false);
     }
+  });
+  it("treat a donor's plan and receipt links as secret links of the donations offer", () => {
+    for (const path of ['/donation/plans/p.abc.def', '/donation/receipts/r.abc.def.pdf']) {
+      expect(routePolicy(path), path).toMatchObject({
+        robots: 'noindex',
+        tracking: false,
+        referrer: 'no-referrer',
+        personal: true,
+        offer: 'donations',
+      });
+    }
+    expect(routePolicy('/donation/plans/p.abc.def').cache).toBe('private-no-store');
+    expect(routePolicy('/donation/plans/p.abc.def').family).toBe('donation-plan');
   });
   it('treat a service page opened to move a booking as the secret link it is', () => {
     const moving = routePolicy('/appointment/general-consultation', search('reschedule=abc'));

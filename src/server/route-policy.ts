@@ -144,6 +144,18 @@ const FAMILIES: Family[] = [
 
   // Donations (later issue): campaigns are marketing, checkout and forms are not.
   {
+    // A donor's recurring gift and receipts, opened by the signed link on every receipt: a secret
+    // link (private, noindex, no pixels, no referrer), before the campaign families below.
+    name: 'donation-plan',
+    match: re(`/donation/plans/${SEGMENT}`),
+    policy: { ...SECRET_LINK, offer: DONATIONS },
+  },
+  {
+    name: 'donation-receipt',
+    match: re(`/donation/receipts/${SEGMENT}`),
+    policy: { ...SECRET_LINK, cache: 'handler', offer: DONATIONS },
+  },
+  {
     name: 'donation-embed',
     match: re(`/donation/${SEGMENT}/embed-(form|page)`),
     policy: { ...PRIVATE, cache: 'revalidate', embeddable: 'always', offer: DONATIONS },

@@ -81,6 +81,13 @@ export { donationJobs } from './jobs.server';
 export { type LinkPurpose, planManagePath, receiptPdfPath, signLink, verifyLink } from './manage-link';
 export { absoluteLinks, linkToken, openLink } from './manage-link.server';
 export { registerPlanTemplates } from './messages';
+export { devRecurringGift } from './plan-dev-aid.server';
+export {
+  type ManageActionResult,
+  type ManagePlanView,
+  manageAction,
+  managePlanView,
+} from './plan-manage.server';
 export {
   amountAllowed,
   CANCEL_REASONS,
@@ -103,5 +110,6 @@ export {
   recordPlanCharge,
 } from './plans.server';
 export { deductibleReceipt, displayReceiptNumber } from './receipt-number';
+export { type ReceiptPdf, receiptPdfFor, renderReceiptPdf } from './receipt-pdf.server';
 export { issueReceipt } from './receipts.server';
 export { addDays, addMonthsClamped, type DonationFrequency, dayIn, lastScheduleDate, scheduleDates } from './schedule';

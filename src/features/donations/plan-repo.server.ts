@@ -266,3 +266,49 @@ export async function customerGifts(db: Db, tenantId: string, customerId: string
     .orderBy(desc(donations.paidAt))
     .limit(limit);
 }
+
+/** Developer aid: a live campaign offering monthly gifts (made when the tenant has none). */
+export async function devPlanCampaign(db: Db, tenantId: string): Promise<string> {
+  const [found] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.tenantId, tenantId),
+        eq(campaigns.status, 'live'),
+        sql`cardinality(${campaigns.monthlyCounts}) > 0`,
+        sql`12 = ANY(${campaigns.monthlyCounts})`,
+      ),
+    )
+    .limit(1);
+  if (found) return found.id;
+  const [created] = await db
+    .insert(campaigns)
+    .values({
+      tenantId,
+      publicId: `dev-monthly-${Date.now().toString(36)}`,
+      title: { en: 'Monthly food packs', ms: 'Pek makanan bulanan', id: 'Paket makanan bulanan' },
+      status: 'live',
+      startsAt: new Date('2026-01-01T00:00:00Z'),
+      suggestedAmounts: [3000, 5000, 10_000],
+      minAmountMinor: 1000,
+      oneTime: true,
+      weeklyCounts: [4],
+      monthlyCounts: [6, 12],
+    })
+    .returning({ id: campaigns.id });
+  if (!created) throw new Error('dev campaign not created');
+  return created.id;
+}
+
+/** The plan an invoice's gift belongs to (its first checkout's), if any. */
+export async function donationPlanOfInvoice(db: Db, tenantId: string, invoiceId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ planId: donations.planId })
+    .from(donations)
+    .where(
+      and(eq(donations.tenantId, tenantId), eq(donations.invoiceId, invoiceId), sql`${donations.planId} IS NOT NULL`),
+    )
+    .limit(1);
+  return row?.planId ?? null;
+}

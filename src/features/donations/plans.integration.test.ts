@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds)('recurring plans and receipts on %s', (kind) =>
     yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
     campaignId = (await insertTestCampaign(database.db, yayasan.id, { monthlyCounts: [2, 3, 6], weeklyCounts: [4] }))
       .id;
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     forgetCachedTenants();
     await database?.close();
