@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { campaignImagesFrom, newCampaignId, type ProcessedImage } from '../../features/donations';
+import { campaignImagesFrom, type ProcessedImage } from '../../features/donations';
 import { newPublicId } from '../../features/invoices';
 import type { Db } from '../client.server';
 import { campaignImages, campaigns, donations, staff, tenantSettings, tenants } from '../schema';
@@ -54,7 +54,7 @@ function random(seed: number) {
 export async function seedDemoDonations(db: Db, now = new Date()): Promise<void> {
   for (const [slug, list] of Object.entries(DEMO_CAMPAIGNS)) {
     const [tenant] = await db
-      .select({ id: tenants.id, multiplier: tenantSettings.currencyMultiplier })
+      .select({ id: tenants.id, multiplier: tenantSettings.currencyMultiplier, registrationNo: tenants.registrationNo })
       .from(tenants)
       .innerJoin(tenantSettings, eq(tenantSettings.tenantId, tenants.id))
       .where(eq(tenants.slug, slug));
@@ -66,7 +66,7 @@ export async function seedDemoDonations(db: Db, now = new Date()): Promise<void>
       .set(
         slug === 'yayasan'
           ? {
-              registrationNumber: 'PPM-012-10-14032015',
+              registrationNumber: tenant.registrationNo,
               taxExemptRef: 'LHDN.01/35/42/51/179-6.7061',
               issuesTaxReceipts: true,
               donationFeeRates: {
@@ -76,7 +76,7 @@ export async function seedDemoDonations(db: Db, now = new Date()): Promise<void>
               donationMinMinor: minor(5),
             }
           : {
-              registrationNumber: 'AHU-0012345.AH.01.04.2018',
+              registrationNumber: tenant.registrationNo,
               issuesTaxReceipts: false,
               donationFeeRates: {
                 card: { rateBps: 290, fixedMinor: 2000 },
@@ -123,7 +123,7 @@ export async function seedDemoDonations(db: Db, now = new Date()): Promise<void>
         .insert(campaigns)
         .values({
           tenantId: tenant.id,
-          publicId: `${c.key.slice(0, 24)}-${newCampaignId().slice(0, 4)}`,
+          publicId: c.key,
           title: c.title,
           summary: c.summary,
           story: c.story,
