@@ -49,6 +49,8 @@ function start() {
     const response = await fetch(`/api/donations/campaigns/${encodeURIComponent(publicId)}/totals`).catch(() => null);
     const data: unknown = response?.ok ? await response.json().catch(() => null) : null;
     if (isTotals(data)) render(root, config, data);
+    // Live from here on (tests and the JS budget wait for it: the stream keeps the network busy).
+    root.dataset.liveReady = '1';
   };
   unsubscribe = subscribe(config.channel, (event, data) => {
     if (event === 'totals' && isTotals(data)) render(root, config, data);
