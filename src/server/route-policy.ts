@@ -144,8 +144,14 @@ const FAMILIES: Family[] = [
 
   // Donations (later issue): campaigns are marketing, checkout and forms are not.
   {
+    // The embedded form carries a per-render idempotency key and posts: never stored by a cache.
+    name: 'donation-embed-form',
+    match: re(`/donation/${SEGMENT}/embed-form`),
+    policy: { ...PRIVATE, embeddable: 'always', offer: DONATIONS },
+  },
+  {
     name: 'donation-embed',
-    match: re(`/donation/${SEGMENT}/embed-(form|page)`),
+    match: re(`/donation/${SEGMENT}/embed-page`),
     policy: { ...PRIVATE, cache: 'revalidate', embeddable: 'always', offer: DONATIONS },
   },
   {

@@ -57,6 +57,8 @@ type Key = (typeof DONATION_FORM_MESSAGE_KEYS)[number];
 interface Props {
   action: string;
   checkoutPath: string;
+  /** False inside an embed: the cart lives in the site's own storage. */
+  allowCart?: boolean;
   campaign: { id: string; publicId: string; title: string };
   offer: GivingOptions;
   suggestedAmounts: number[];
