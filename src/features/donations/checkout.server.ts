@@ -224,7 +224,7 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
               anchorDate: today,
               nextChargeOn: dueDates[1] ?? null,
             });
-            dueDates.forEach((dueOn, seq) =>
+            for (const [seq, dueOn] of dueDates.entries()) {
               instalments.push({
                 planId: planId as string,
                 tenantId: tenant.id,
@@ -233,8 +233,8 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
                 invoiceId: seq === 0 ? invoice.id : null,
                 donationId: seq === 0 ? donationId : null,
                 status: seq === 0 ? 'invoiced' : 'scheduled',
-              }),
-            );
+              });
+            }
           }
           donationRows.push({
             ...donorRow,
