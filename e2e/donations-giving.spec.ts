@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { call, expectAccessible, site } from './support';
 
@@ -27,7 +28,9 @@ async function liveCampaigns(slug: string): Promise<string[]> {
   return [...new Set(ids)];
 }
 
+/** The form hydrates on the first touch (client:interaction): touch it, then wait for the island. */
 async function formReady(page: Page): Promise<void> {
+  await page.locator('[data-donation-form] input[name=name]').focus();
   await expect(page.locator('[data-donation-form][data-hydrated]')).toBeVisible();
 }
 
@@ -106,4 +109,37 @@ test('axe finds nothing serious on the donation form (English and Malay)', async
     await formReady(page);
     await expectAccessible(page);
   }
+});
+
+test('the form ships ≤ 15 KB gzip of JavaScript before it is touched, and hydrates on the first touch', async ({
+  page,
+}) => {
+  const [campaign] = await liveCampaigns('yayasan');
+  const origin = new URL(site('yayasan')).origin;
+  const sizes = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return;
+    const body = await response.body().catch(() => null);
+    if (body) sizes.set(response.url(), gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto(site('yayasan', `/donation/${campaign}/form`));
+  await page.waitForLoadState('networkidle');
+  const inline = await page
+    .locator('script:not([src])')
+    .evaluateAll((scripts) =>
+      scripts
+        .filter((s) => (s.getAttribute('type') ?? 'module').match(/module|javascript/))
+        .map((s) => s.textContent ?? ''),
+    );
+  const total =
+    [...sizes.values()].reduce((a, b) => a + b, 0) +
+    inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
+  console.log(`[budget] donation form before interaction: ${(total / 1024).toFixed(1)} KB gzip`);
+  expect(total).toBeLessThanOrEqual(15 * 1024);
+  expect([...sizes.keys()].some((url) => url.includes('DonationForm'))).toBe(false);
+  // A choice made before the script arrived survives hydration.
+  await page.getByRole('radio', { name: 'Monthly' }).check();
+  await expect(page.locator('[data-donation-form][data-hydrated]')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+  await expect(page.locator('[data-schedule-preview]')).toContainText('monthly gifts of');
 });
