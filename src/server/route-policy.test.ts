@@ -193,6 +193,11 @@ describe('route policy: offers and developer aids', () => {
     // Unknown steps of the offer are the offer's too: a tenant without it has no /appointment at all.
     expect(routePolicy('/appointment/x/y/z').offer).toBe('appointments');
   });
+  it('the embedded donation form may be framed but is never stored by a cache (it carries a per-render idempotency key)', () => {
+    expect(routePolicy('/donation/x/embed-form')).toMatchObject({ embeddable: 'always', cache: 'private-no-store' });
+    expect(routePolicy('/donation/x/embed-page')).toMatchObject({ embeddable: 'always', cache: 'revalidate' });
+    expect(routePolicy('/donation/x/form').cache).toBe('private-no-store');
+  });
   it('the donation, loyalty and review families need their offers', () => {
     for (const path of [
       '/donation',

@@ -157,8 +157,14 @@ const FAMILIES: Family[] = [
     policy: { ...SECRET_LINK, cache: 'handler', offer: DONATIONS },
   },
   {
+    // The embedded form carries a per-render idempotency key and posts: never stored by a cache.
+    name: 'donation-embed-form',
+    match: re(`/donation/${SEGMENT}/embed-form`),
+    policy: { ...PRIVATE, embeddable: 'always', offer: DONATIONS },
+  },
+  {
     name: 'donation-embed',
-    match: re(`/donation/${SEGMENT}/embed-(form|page)`),
+    match: re(`/donation/${SEGMENT}/embed-page`),
     policy: { ...PRIVATE, cache: 'revalidate', embeddable: 'always', offer: DONATIONS },
   },
   {

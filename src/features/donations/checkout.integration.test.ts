@@ -4,6 +4,8 @@ import { composeApp } from '../../app.server';
 import { donationPlans, donations, invoiceLines, invoices, planInstalments, rateLimits } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { invoiceByPublicId as invoiceView } from '../invoices';
+import { createPayment, type PaymentProvider, settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { DONATION_LIMITS, startDonationCheckout } from './checkout.server';
 import { checkoutLinesSchema, donorSchema } from './donation-form.schema';
@@ -131,6 +133,42 @@ describe.each(testDatabaseKinds)('donation checkout on %s', (kind) => {
     expect(instalments[0]?.invoiceId).toBe(invoice.id);
     expect(instalments[0]?.donationId).toBe(gifts[2]?.id);
     expect(instalments.slice(1).every((i) => i.invoiceId === null && i.donationId === null)).toBe(true);
+
+    // Paid once: one payment for the whole invoice makes all three gifts paid.
+    const view = await invoiceView(database.db, yayasan, result.invoicePublicId, 'donation');
+    if (!view) throw new Error('invoice not readable');
+    const gateway = {
+      name: 'sandbox',
+      createPayment: async (request: { paymentId: string }) => ({
+        kind: 'redirect' as const,
+        url: `https://gateway.example/${request.paymentId}`,
+        providerRef: request.paymentId,
+      }),
+    } as unknown as PaymentProvider;
+    const payment = await createPayment(
+      database.db,
+      { forMethod: () => gateway },
+      {
+        tenant: yayasan,
+        invoice: view,
+        method: 'card',
+        coverFees: false,
+        locale: 'en',
+        ip: nextIp(),
+        siteOrigin: 'http://yayasan.localhost',
+        returnPath: `/invoices/${view.publicId}/donation/verify`,
+      },
+    );
+    if (!payment.ok) throw new Error(payment.reason);
+    await settlePayment(database.db, {
+      tenantId: yayasan.id,
+      paymentId: payment.paymentId,
+      status: 'paid',
+      via: 'webhook',
+    });
+    const paid = await donationsOf(invoice.id);
+    expect(paid.map((gift) => gift.status)).toEqual(['paid', 'paid', 'paid']);
+    expect((await invoiceByPublicId(result.invoicePublicId)).status).toBe('paid');
   });
 
   it('a double click or a replay makes one donation set (same idempotency key)', async () => {

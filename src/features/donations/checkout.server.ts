@@ -4,7 +4,7 @@
 // make a pending plan with all its instalments; the first instalment is paid with this invoice, the
 // rest by the plans' jobs. Abuse: a honeypot, per-IP and per-contact limits on creating donation
 // payments, and an idempotency key from the form so a double click or a replay makes one set.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.server';
 import { isUniqueViolation } from '../../db/errors';
 import { transaction } from '../../db/transaction.server';
@@ -148,10 +148,13 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
     if (problem) return { ok: false, reason: 'line_problem', index, problem };
   }
 
+  // Contacts are hashed: the rate-limit table holds no personal data.
+  const contactKey = (contact: string) =>
+    `donation:contact:${tenant.id}:${createHash('sha256').update(contact).digest('hex')}`;
   const limits = [
     [`donation:ip:${input.clientIp}`, DONATION_LIMITS.perIp] as const,
-    [`donation:contact:${donor.phone}`, DONATION_LIMITS.perContact] as const,
-    ...(donor.email ? [[`donation:contact:${donor.email}`, DONATION_LIMITS.perContact] as const] : []),
+    [contactKey(donor.phone), DONATION_LIMITS.perContact] as const,
+    ...(donor.email ? [[contactKey(donor.email), DONATION_LIMITS.perContact] as const] : []),
   ];
   const limited = await hitRateLimits(db, limits, now);
   if (!limited.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
@@ -226,7 +229,7 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
               anchorDate: today,
               nextChargeOn: dueDates[1] ?? null,
             });
-            dueDates.forEach((dueOn, seq) =>
+            for (const [seq, dueOn] of dueDates.entries()) {
               instalments.push({
                 planId: planId as string,
                 tenantId: tenant.id,
@@ -235,8 +238,8 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
                 invoiceId: seq === 0 ? invoice.id : null,
                 donationId: seq === 0 ? donationId : null,
                 status: seq === 0 ? 'invoiced' : 'scheduled',
-              }),
-            );
+              });
+            }
           }
           donationRows.push({
             ...donorRow,

@@ -137,7 +137,7 @@ describe('scheduleDates', () => {
       for (const first of ['2026-01-31', '2027-02-28', '2028-02-29', '2026-08-31', '2026-05-15']) {
         const dates = scheduleDates(first, frequency, 60);
         expect(dates).toHaveLength(60);
-        for (let i = 1; i < dates.length; i++) expect(dates[i]! > dates[i - 1]!).toBe(true);
+        for (let i = 1; i < dates.length; i++) expect((dates[i] ?? '') > (dates[i - 1] ?? '')).toBe(true);
         expect(new Set(dates).size).toBe(60);
       }
     }

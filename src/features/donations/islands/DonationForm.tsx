@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { controlClass, errorClass, hintClass, labelClass } from '../../../components/fields/field-styles';
 import { type Currency, formatMoney, toMinorUnits } from '../../../lib/money';
 import { $donationCart, MAX_DONATION_CART_LINES, setDonationCart } from '../../../stores/carts';
@@ -57,6 +57,8 @@ type Key = (typeof DONATION_FORM_MESSAGE_KEYS)[number];
 interface Props {
   action: string;
   checkoutPath: string;
+  /** False inside an embed: the cart lives in the site's own storage. */
+  allowCart?: boolean;
   campaign: { id: string; publicId: string; title: string };
   offer: GivingOptions;
   suggestedAmounts: number[];
@@ -100,7 +102,31 @@ export default function DonationForm(props: Props) {
   const [coverFees, setCoverFees] = useState(values.coverFees === 'on');
   const [taxReceipt, setTaxReceipt] = useState(values.taxReceipt === 'on');
   const [cartError, setCartError] = useState<string | null>(null);
-  useEffect(() => setHydrated(true), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The island hydrates on the first touch (client:interaction): what the visitor chose before the
+  // script arrived is in the DOM (hydration keeps it), so the state starts from there.
+  useEffect(() => {
+    const form = formRef.current;
+    if (form) {
+      const data = new FormData(form);
+      const text = (name: string) => {
+        const value = data.get(name);
+        return typeof value === 'string' ? value : null;
+      };
+      const chosen = text('amount');
+      if (chosen !== null) setAmount(chosen);
+      setCustomAmount(text('customAmount') ?? '');
+      const chosenType = text('type');
+      if (chosenType && types.includes(chosenType as DonationType)) setType(chosenType as DonationType);
+      const weeks = text('weeklyCount');
+      if (weeks) setWeeklyCount(weeks);
+      const months = text('monthlyCount');
+      if (months) setMonthlyCount(months);
+      setCoverFees(text('coverFees') === 'on');
+      setTaxReceipt(text('taxReceipt') === 'on');
+    }
+    setHydrated(true);
+  }, []);
 
   const typed = customAmount.trim() ? customAmount : amount;
   const amountMinor = typed.trim() ? toMinorUnits(typed, currency) : null;
@@ -244,6 +270,7 @@ export default function DonationForm(props: Props) {
 
   return (
     <form
+      ref={formRef}
       method="post"
       action={props.action}
       className="grid gap-6"
