@@ -14,7 +14,18 @@ export default defineConfig({
   // Islands are written against React's API but run on Preact in the browser and on the server:
   // `compat` aliases react/react-dom to preact/compat. See docs/decisions/0008-preact-compat-runtime.md.
   // precompress: a .br and a .gz next to every text file of the build (served by scripts/serve.mjs).
-  integrations: [preact({ compat: true }), precompress()],
+  integrations: [
+    preact({ compat: true }),
+    precompress(),
+    // `client:interaction`: hydrate an island when the visitor first touches it (the donation form).
+    {
+      name: 'serambi:client-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'interaction', entrypoint: './src/components/shell/hydrate-on-interaction.ts' }),
+      },
+    },
+  ],
   // Cross-site mutations are refused by our middleware (src/server/same-origin.ts) for every
   // method and body type. Astro's own check is off: behind a TLS-terminating proxy it compares the
   // browser's https Origin with the http it sees and refuses every form (it only trusts

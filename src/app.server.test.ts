@@ -88,6 +88,12 @@ describe('the composition root', () => {
       phone: '0312345678',
       calendar: 'https://klinik.example/page.ics',
       payAtCounter: 'RM50.00',
+      campaign: 'Clean water for Kelantan',
+      fee: 'RM1.06',
+      pdfLink: 'https://klinik.example/receipt.pdf',
+      manageLink: 'https://klinik.example/plan',
+      seq: 2,
+      count: 6,
     };
     for (const name of app.names()) {
       const texts = (['en', 'ms', 'id'] as const).map((locale) => app.render(name, locale, payload));

@@ -6,6 +6,7 @@
 import type { Database } from '#db/client.server';
 import { authJobs, registerAuthTemplates } from '#features/auth';
 import { appointmentsSection, bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
+import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { type AccountSections, accountSections } from '#server/account-sections';
@@ -22,6 +23,7 @@ export function registerAppEffects(bus: EventBus): void {
   registerInvoiceEffects(bus);
   registerPaymentEffects(bus);
   registerBookingEffects(bus);
+  registerDonationEffects(bus);
   registerPageInvalidations(bus, pageInvalidations);
 }
 
@@ -41,18 +43,21 @@ export function registerAppTemplates(registry: TemplateRegistry): void {
   registerAuthTemplates(registry);
   registerPaymentTemplates(registry);
   registerBookingTemplates(registry);
+  registerPlanTemplates(registry);
 }
 
 /** The sections of the customer's account page, in the order they show. */
 export function registerAppAccountSections(sections: AccountSections): void {
   sections.register('appointments', appointmentsSection);
   sections.register('invoices', invoicesSection);
+  sections.register('donations', donationsSection);
 }
 
 /** Every recurring job of the app. */
 export const appJobs: readonly RecurringJob[] = [
   ...bookingJobs,
   ...paymentJobs,
+  ...donationJobs,
   ...authJobs,
   ...rateLimitJobs,
   ...databaseJobs,

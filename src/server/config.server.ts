@@ -65,6 +65,12 @@ const EnvFields = z.object({
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Where the sandbox gateway posts webhooks; default http://127.0.0.1:$PORT/api/webhooks/sandbox. */
   SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Signs the donors' links to manage a recurring gift and open their receipts (HMAC-SHA256).
+   * Unset: a fixed development secret, and a warning at boot in a production deployment (links in
+   * sent receipts stop opening if it changes, so set it once and keep it).
+   */
+  DONATION_LINK_SECRET: z.string().min(32).optional(),
   /** Stripe: card and FPX go through Stripe only when all three are set (else the sandbox gateway). */
   STRIPE_SECRET_KEY: z
     .string()
@@ -171,4 +177,15 @@ export function checkEnvAtBoot(exit: (code: number) => never = process.exit): vo
     exit(1);
   }
   log.info(paymentsBootLine(config));
+  if (isProductionDeployment(config) && !config.DONATION_LINK_SECRET) {
+    log.warn('DONATION_LINK_SECRET is not set: donation links are signed with the development secret; set it');
+  }
+}
+
+/** Development's secret for donation links: anyone with the source could forge them, so production sets its own. */
+export const DEV_DONATION_LINK_SECRET = 'serambi-development-donation-link-secret-0001';
+
+/** The secret donation links are signed with (DONATION_LINK_SECRET, else the development one). */
+export function donationLinkSecret(): string {
+  return env().DONATION_LINK_SECRET ?? DEV_DONATION_LINK_SECRET;
 }

@@ -32,6 +32,8 @@ describe('route policy: pixels and analytics', () => {
       '/donation/x/checkout',
       '/donation/x/form',
       '/donation/x/embed-form',
+      '/donation/plans/p.token',
+      '/donation/receipts/r.token.pdf',
       '/invoices',
       '/invoices/abc/appointment',
       '/invoices/abc/donation',
@@ -55,6 +57,19 @@ describe('route policy: pixels and analytics', () => {
     ]) {
       expect(routePolicy(path).tracking, path).toBe(false);
     }
+  });
+  it("treat a donor's plan and receipt links as secret links of the donations offer", () => {
+    for (const path of ['/donation/plans/p.abc.def', '/donation/receipts/r.abc.def.pdf']) {
+      expect(routePolicy(path), path).toMatchObject({
+        robots: 'noindex',
+        tracking: false,
+        referrer: 'no-referrer',
+        personal: true,
+        offer: 'donations',
+      });
+    }
+    expect(routePolicy('/donation/plans/p.abc.def').cache).toBe('private-no-store');
+    expect(routePolicy('/donation/plans/p.abc.def').family).toBe('donation-plan');
   });
   it('treat a service page opened to move a booking as the secret link it is', () => {
     const moving = routePolicy('/appointment/general-consultation', search('reschedule=abc'));
@@ -186,6 +201,11 @@ describe('route policy: offers and developer aids', () => {
     }
     // Unknown steps of the offer are the offer's too: a tenant without it has no /appointment at all.
     expect(routePolicy('/appointment/x/y/z').offer).toBe('appointments');
+  });
+  it('the embedded donation form may be framed but is never stored by a cache (it carries a per-render idempotency key)', () => {
+    expect(routePolicy('/donation/x/embed-form')).toMatchObject({ embeddable: 'always', cache: 'private-no-store' });
+    expect(routePolicy('/donation/x/embed-page')).toMatchObject({ embeddable: 'always', cache: 'revalidate' });
+    expect(routePolicy('/donation/x/form').cache).toBe('private-no-store');
   });
   it('the donation, loyalty and review families need their offers', () => {
     for (const path of [

@@ -1,32 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { parseAppointmentCart, parseDonationCart } from './cart-shapes';
 
-const donation = { campaignId: 'c1', amount: 5000, type: 'monthly', count: 6 };
+const line = { campaignId: 'c1', amountMinor: 5000, type: 'monthly', count: 6 };
+const donation = { lines: [line] };
 
 describe('donation cart shape', () => {
   it('defaults coverFees to false and turns numeric ids into strings', () => {
-    expect(parseDonationCart({ ...donation, campaignId: 42 })).toEqual({
-      ...donation,
-      campaignId: '42',
-      coverFees: false,
+    expect(parseDonationCart({ lines: [{ ...line, campaignId: 42 }] })).toEqual({
+      lines: [{ ...line, campaignId: '42', coverFees: false }],
     });
+  });
+
+  it('holds lines across campaigns, each with its own type and count', () => {
+    const lines = [
+      { campaignId: 'a', amountMinor: 1000, type: 'one-time', coverFees: true },
+      { campaignId: 'b', amountMinor: 2000, type: 'weekly', count: 4, coverFees: false },
+      { campaignId: 'c', amountMinor: 3000, type: 'monthly', count: 6, coverFees: false },
+    ];
+    expect(parseDonationCart({ lines })?.lines).toEqual(lines);
   });
 
   it('keeps keys it does not know (a newer page may store more)', () => {
     expect(parseDonationCart({ ...donation, source: 'ad' })?.source).toBe('ad');
+    expect(parseDonationCart({ lines: [{ ...line, source: 'ad' }] })?.lines[0]?.source).toBe('ad');
   });
 
+  const withLine = (patch: Record<string, unknown>) => ({ lines: [{ ...line, ...patch }] });
   it.each([
-    ['a fractional amount', { ...donation, amount: 10.5 }],
-    ['a negative amount', { ...donation, amount: -1 }],
-    ['an amount as text', { ...donation, amount: '5000' }],
-    ['an unknown type', { ...donation, type: 'yearly' }],
-    ['a zero count', { ...donation, count: 0 }],
-    ['a count over 1000', { ...donation, count: 1001 }],
-    ['an empty id', { ...donation, campaignId: '' }],
-    ['an id over 100 characters', { ...donation, campaignId: 'x'.repeat(101) }],
-    ['a fractional numeric id', { ...donation, campaignId: 1.5 }],
-    ['coverFees as text', { ...donation, coverFees: 'yes' }],
+    ['a fractional amount', withLine({ amountMinor: 10.5 })],
+    ['a negative amount', withLine({ amountMinor: -1 })],
+    ['an amount as text', withLine({ amountMinor: '5000' })],
+    ['an unknown type', withLine({ type: 'yearly' })],
+    ['a zero count', withLine({ count: 0 })],
+    ['a count over 1000', withLine({ count: 1001 })],
+    ['an empty id', withLine({ campaignId: '' })],
+    ['an id over 100 characters', withLine({ campaignId: 'x'.repeat(101) })],
+    ['a fractional numeric id', withLine({ campaignId: 1.5 })],
+    ['coverFees as text', withLine({ coverFees: 'yes' })],
+    ['an older single-gift cart', line],
+    ['lines that are not an array', { lines: line }],
+    ['more than 20 lines', { lines: Array.from({ length: 21 }, () => line) }],
+    ['a line that is not an object', { lines: ['c1'] }],
     ['a donor name over 1000 characters', { ...donation, donor: { name: 'x'.repeat(1001) } }],
     ['a donor that is not an object', { ...donation, donor: 'Siti' }],
     ['anonymous as text', { ...donation, donor: { anonymous: 'true' } }],

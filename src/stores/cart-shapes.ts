@@ -15,24 +15,35 @@ export interface DonorDetails {
   [key: string]: unknown;
 }
 
-export interface DonationCart {
+/** One gift in the cart: a campaign, an amount, and how often (issue 12: lines span campaigns). */
+export interface DonationCartLine {
   campaignId: string;
   /** Integer minor units (sen for MYR), as money is everywhere (DESIGN.md §2). */
-  amount: number;
+  amountMinor: number;
   type: DonationType;
   /** How many weeks or months a weekly/monthly donation runs; absent for one-time. */
   count?: number;
   coverFees: boolean;
+  [key: string]: unknown;
+}
+export interface DonationCartLineInput {
+  campaignId: string | number;
+  amountMinor: number;
+  type: DonationType;
+  count?: number;
+  coverFees?: boolean;
+  [key: string]: unknown;
+}
+
+/** The donation cart: its lines (across campaigns, each with its own type and count) and the donor. */
+export interface DonationCart {
+  lines: DonationCartLine[];
   donor?: DonorDetails;
   [key: string]: unknown;
 }
 /** What callers may pass: ids may still be numbers, coverFees may be left out. */
 export interface DonationCartInput {
-  campaignId: string | number;
-  amount: number;
-  type: DonationType;
-  count?: number;
-  coverFees?: boolean;
+  lines: DonationCartLineInput[];
   donor?: DonorDetails;
   [key: string]: unknown;
 }
@@ -134,13 +145,26 @@ function nested<T>(fields: Record<string, (value: unknown) => Checked<unknown>>)
 
 const optionalText = (value: unknown) => optional(value, text);
 
-export function parseDonationCart(value: unknown): DonationCart | null {
-  return object<DonationCart>(value, {
+/** The most lines a donation cart holds (the server refuses more too). */
+export const MAX_DONATION_CART_LINES = 20;
+
+function donationLine(value: unknown): DonationCartLine | null {
+  return object<DonationCartLine>(value, {
     campaignId: id,
-    amount: integer(0),
+    amountMinor: integer(0),
     type: (type) => (DONATION_TYPES.includes(type as DonationType) ? (type as DonationType) : INVALID),
     count: (count) => optional(count, integer(1, 1000)),
     coverFees: (cover) => (cover === undefined ? false : boolean(cover)),
+  });
+}
+
+export function parseDonationCart(value: unknown): DonationCart | null {
+  return object<DonationCart>(value, {
+    lines: (lines) => {
+      if (!Array.isArray(lines) || lines.length > MAX_DONATION_CART_LINES) return INVALID;
+      const parsed = lines.map(donationLine);
+      return parsed.every((line) => line !== null) ? (parsed as DonationCartLine[]) : INVALID;
+    },
     donor: nested<DonorDetails>({
       name: optionalText,
       email: optionalText,

@@ -9,7 +9,8 @@ async function load(): Promise<CartsModule> {
   return import('./carts');
 }
 
-const donation = { campaignId: 'c1', amount: 5000, type: 'monthly', count: 6, coverFees: true } as const;
+const line = { campaignId: 'c1', amountMinor: 5000, type: 'monthly', count: 6, coverFees: true } as const;
+const donation = { lines: [line] };
 const appointment = { serviceId: 's1', resourceId: 'any', date: '2026-03-01' };
 
 describe('carts', () => {
@@ -45,8 +46,8 @@ describe('carts', () => {
     const carts = await load();
     carts.setDonationCart(donation);
     const seen: (string | null)[] = [];
-    const unbind = carts.$donationCart.listen((cart) => seen.push(cart ? cart.campaignId : null));
-    carts.setDonationCart({ ...donation, campaignId: 'c2' });
+    const unbind = carts.$donationCart.listen((cart) => seen.push(cart ? (cart.lines[0]?.campaignId ?? null) : null));
+    carts.setDonationCart({ lines: [{ ...line, campaignId: 'c2' }] });
     unbind();
     expect(seen).toEqual([null, 'c2']);
   });
@@ -93,16 +94,16 @@ describe('carts', () => {
   });
 
   it('keeps numeric ids from older data as strings', async () => {
-    localStorage.setItem('donation_cart', JSON.stringify({ ...donation, campaignId: 42 }));
+    localStorage.setItem('donation_cart', JSON.stringify({ lines: [{ ...line, campaignId: 42 }] }));
     const carts = await load();
-    expect(carts.$donationCart.get()?.campaignId).toBe('42');
+    expect(carts.$donationCart.get()?.lines[0]?.campaignId).toBe('42');
   });
 
   it.each([
     ['broken JSON', '{"campaignId":'],
     ['wrong shape', JSON.stringify({ campaignId: 'c1', amount: 'lots', type: 'monthly' })],
-    ['unknown type', JSON.stringify({ ...donation, type: 'yearly' })],
-    ['fractional amount', JSON.stringify({ ...donation, amount: 10.5 })],
+    ['unknown type', JSON.stringify({ lines: [{ ...line, type: 'yearly' }] })],
+    ['fractional amount', JSON.stringify({ lines: [{ ...line, amountMinor: 10.5 }] })],
     ['not an object', '"hello"'],
     ['null', 'null'],
   ])('drops a malformed stored donation cart (%s) without crashing', async (_, raw) => {
@@ -121,7 +122,7 @@ describe('carts', () => {
   it('rejects an invalid cart from the caller before touching storage', async () => {
     const carts = await load();
     carts.setAppointmentCart(appointment);
-    expect(() => carts.setDonationCart({ ...donation, amount: -1 })).toThrow();
+    expect(() => carts.setDonationCart({ lines: [{ ...line, amountMinor: -1 }] })).toThrow();
     expect(carts.$appointmentCart.get()).toEqual(appointment);
   });
 

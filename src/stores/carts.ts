@@ -30,8 +30,11 @@ export {
   DONATION_TYPES,
   type DonationCart,
   type DonationCartInput,
+  type DonationCartLine,
+  type DonationCartLineInput,
   type DonationType,
   type DonorDetails,
+  MAX_DONATION_CART_LINES,
 } from './cart-shapes';
 
 /** JSON in storage, validated on the way out; anything unreadable becomes null. */

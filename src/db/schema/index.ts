@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './bookings';
+export * from './donations';
 export * from './jobs';
 export * from './payments';
 export * from './tenants';

@@ -72,6 +72,11 @@ export const invoices = pgTable(
     locale: text('locale').notNull().default('en'),
     dueAt: timestamp('due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The card that pays this invoice is kept for later charges without the payer: a recurring
+     * donation's first payment, or a donor updating the card of a plan (issue 12).
+     */
+    savesPaymentMethod: boolean('saves_payment_method').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -50,7 +51,25 @@ export const tenantSettings = pgTable('tenant_settings', {
   offersDonations: boolean('offers_donations').notNull().default(false),
   offersLoyalty: boolean('offers_loyalty').notNull().default(false),
   offersReviews: boolean('offers_reviews').notNull().default(false),
+  // Donations (issue 12; docs/decisions/0020-donations.md)
+  /** The organisation's charity registration number printed on receipts (ROS / PPM / AHU). */
+  registrationNumber: text('registration_number'),
+  /** LHDN approval reference for tax-deductible gifts (s.44(6)); null when gifts are not deductible. */
+  taxExemptRef: text('tax_exempt_ref'),
+  issuesTaxReceipts: boolean('issues_tax_receipts').notNull().default(false),
+  /** Fee per method used to gross up "cover the fees" on a gift; missing method = no fee. */
+  donationFeeRates: jsonb('donation_fee_rates').$type<DonationFeeRates>().notNull().default({}),
+  /** Smallest and largest single gift the tenant accepts (minor units); a campaign may narrow them. */
+  donationMinMinor: bigint('donation_min_minor', { mode: 'number' }).notNull().default(100),
+  donationMaxMinor: bigint('donation_max_minor', { mode: 'number' }),
 });
+
+export interface DonationFeeRate {
+  /** Basis points of the gross (150 = 1.5%). */
+  rateBps: number;
+  fixedMinor: number;
+}
+export type DonationFeeRates = Partial<Record<'card' | 'fpx' | 'counter', DonationFeeRate>>;
 
 /** Every hostname that serves a tenant; the primary one is its canonical production domain. */
 /**

@@ -14,6 +14,8 @@ export interface CheckoutInput {
   customerId?: string | null;
   locale: string;
   dueAt?: Date | null;
+  /** Keep the card that pays it for later instalments (a recurring donation by card). */
+  savesPaymentMethod?: boolean;
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -56,6 +58,7 @@ export async function startCheckout(db: Db, input: CheckoutInput): Promise<Invoi
         contactEmail: input.contact.email ?? null,
         locale: input.locale,
         dueAt: input.dueAt ?? null,
+        savesPaymentMethod: input.savesPaymentMethod ?? false,
       },
       input.lines.map((line, position) => ({
         position,

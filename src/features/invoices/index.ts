@@ -28,6 +28,7 @@ export {
   lineSourcesOf,
   moveInvoiceStatus,
   setInvoiceDueAt,
+  setSavesPaymentMethod,
 } from './invoice-repo.server';
 export { invoicePdfFilename, renderInvoicePdf } from './pdf/invoice-pdf.server';
 export {

@@ -83,6 +83,7 @@ export async function toViews(db: Db, rows: InvoiceRow[], currency: Currency): P
     subtotal: row.subtotal,
     fee: row.fee,
     total: row.total,
+    savesPaymentMethod: row.savesPaymentMethod,
     lines: lines
       .filter((line) => line.invoiceId === row.id)
       .map((line) => ({
@@ -154,6 +155,14 @@ export async function setInvoiceDueAt(tx: Db, tenantId: string, id: string, dueA
   await tx
     .update(invoices)
     .set({ dueAt })
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id), inArray(invoices.status, ['open', 'failed'])));
+}
+
+/** The card that pays this (still payable) invoice is to be kept for later charges (a donor updating a plan's card). */
+export async function setSavesPaymentMethod(tx: Db, tenantId: string, id: string): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ savesPaymentMethod: true })
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id), inArray(invoices.status, ['open', 'failed'])));
 }
 

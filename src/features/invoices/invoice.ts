@@ -41,6 +41,8 @@ export interface InvoiceView {
   dueAt: Date | null;
   paidAt: Date | null;
   createdAt: Date;
+  /** A card that pays it is saved for later off-session charges (a recurring donation). */
+  savesPaymentMethod?: boolean;
 }
 
 /**

@@ -133,6 +133,7 @@ export async function createPayment(
     locale: input.locale,
     returnUrl,
     siteOrigin: input.siteOrigin,
+    ...(input.invoice.savesPaymentMethod && input.method === 'card' ? { saveMethod: true } : {}),
   });
   const providerRef = start.kind === 'offline' ? null : start.providerRef;
   if (providerRef) await setProviderRef(db, input.tenant.id, payment.id, providerRef);

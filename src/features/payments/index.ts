@@ -1,4 +1,10 @@
 export { appProviders } from './app-providers.server';
+export {
+  chargeSavedMethod,
+  type SavedChargeResult,
+  type SavedProviders,
+  savedMethodOfPayment,
+} from './charge-saved.server';
 export { markPaidAtCounter } from './counter.server';
 export {
   ATTEMPTS_FREE_OF_TENANT_LIMIT,
@@ -38,9 +44,16 @@ export {
   type PaymentProvider,
   type PaymentStart,
   type ProviderName,
+  type SavedMethod,
   WebhookVerificationError,
 } from './provider';
-export { methodAcceptsCurrency, methodAvailable } from './providers';
+export {
+  methodAcceptsCurrency,
+  methodAvailable,
+  paymentProviders,
+  SANDBOX_DECLINING_CARD,
+  SANDBOX_SAVED_CARD,
+} from './providers';
 export {
   paidPaymentOf,
   type RefundReason,

@@ -24,6 +24,47 @@ export interface PaymentRequest {
   returnUrl: string;
   /** Absolute origin of the tenant site the payer is on (http://klinik.localhost:4321). */
   siteOrigin: string;
+  /**
+   * Keep the card for later off-session charges (a recurring donation's first payment): Stripe
+   * attaches it to a customer (setup_future_usage); the sandbox keeps its test card.
+   */
+  saveMethod?: boolean;
+}
+
+/** A card the provider keeps for charges without the payer present. */
+export interface SavedMethod {
+  /** The provider's customer (Stripe cus_…), when it has one. */
+  customerRef: string | null;
+  /** The saved payment method (Stripe pm_…, sandbox pm_sandbox_…). */
+  methodRef: string;
+}
+
+/** One off-session charge of a saved card (a recurring donation's instalment). */
+export interface SavedChargeRequest {
+  /** Our payments.id, echoed back in metadata like a payer's payment. */
+  paymentId: string;
+  /**
+   * Stable across retries of the same attempt (plan, instalment, attempt): a charge retried after a
+   * crash is the provider's same charge, never a second one.
+   */
+  idempotencyKey: string;
+  tenantId: string;
+  invoicePublicId: string;
+  /** Gross amount, minor units. */
+  amount: number;
+  currency: string;
+  description: string;
+  saved: SavedMethod;
+}
+
+/**
+ * What an off-session charge did: `paid`, `declined` (the card refused: retry later or ask the
+ * payer), or `pending` (the provider settles later through its webhook).
+ */
+export interface SavedChargeOutcome {
+  status: 'paid' | 'declined' | 'pending';
+  providerRef: string | null;
+  failureReason?: string | undefined;
 }
 
 /** How the browser continues after a payment was created. */
@@ -111,4 +152,8 @@ export interface PaymentProvider {
   parseWebhook(request: { headers: Headers; rawBody: string }): Promise<VerifiedEvent>;
   /** Gives back `amount` of a paid payment (never more than it); throws when the provider refuses. */
   refund(request: RefundRequest): Promise<RefundOutcome>;
+  /** The card a paid payment saved (saveMethod), or null; providers that keep no cards lack it. */
+  savedMethodOf?(payment: { id: string; providerRef: string | null }): Promise<SavedMethod | null>;
+  /** Charges a saved card without the payer (off-session); never throws for a declined card. */
+  chargeSaved?(request: SavedChargeRequest): Promise<SavedChargeOutcome>;
 }

@@ -12,7 +12,7 @@ export interface SettleInput {
   paymentId: string;
   status: 'paid' | 'failed' | 'cancelled';
   /** 'webhook', 'verify' or 'staff'. */
-  via: 'webhook' | 'verify' | 'staff';
+  via: 'webhook' | 'verify' | 'staff' | 'off_session';
   staffId?: string | null;
   failureReason?: string | null;
   now?: Date;

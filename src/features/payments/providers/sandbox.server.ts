@@ -12,6 +12,7 @@ import type {
   PaymentStart,
   ProviderStatus,
   RefundOutcome,
+  SavedChargeOutcome,
   VerifiedEvent,
 } from '../provider';
 import { assertOnlineMethod } from './method-rules';
@@ -71,6 +72,12 @@ export interface WebhookTiming {
   retryDelaysMs?: readonly number[];
 }
 
+/** The test card the sandbox keeps after a card payment: off-session charges on it succeed. */
+export const SANDBOX_SAVED_CARD = 'pm_sandbox_card';
+/** A saved test card that declines every off-session charge (tests and the dev aid set it on a plan). */
+export const SANDBOX_DECLINING_CARD = 'pm_sandbox_declines';
+export const SANDBOX_DECLINE_REASON = 'Your card was declined (sandbox test card).';
+
 export interface SandboxProviderOptions {
   db: Db;
   secret: string;
@@ -123,6 +130,44 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       const refunded = await refundSandboxCharge(db, { id, amount: request.amount, now: new Date() });
       if (!refunded) throw new Error(`sandbox charge ${id} cannot be refunded ${request.amount}`);
       return { status: 'succeeded', providerRef: `re_${request.refundId}` };
+    },
+
+    async savedMethodOf(payment) {
+      const charge = await sandboxChargeById(db, payment.providerRef ?? payment.id);
+      if (charge?.method !== 'card' || charge.status !== 'succeeded') return null;
+      return { customerRef: `cus_sandbox_${charge.id}`, methodRef: SANDBOX_SAVED_CARD };
+    },
+
+    async chargeSaved(request): Promise<SavedChargeOutcome> {
+      // The idempotency key is the charge's id: a retried attempt finds its charge and its outcome.
+      const id = `saved_${request.idempotencyKey}`;
+      const existing = await sandboxChargeById(db, id);
+      const charge =
+        existing ??
+        (await (async () => {
+          await insertSandboxCharge(db, {
+            id,
+            tenantId: request.tenantId,
+            amount: request.amount,
+            currency: request.currency.toUpperCase(),
+            method: 'card',
+            description: request.description,
+            returnUrl: 'off-session',
+          });
+          const declines = request.saved.methodRef !== SANDBOX_SAVED_CARD;
+          return (
+            (await finishSandboxCharge(db, {
+              tenantId: request.tenantId,
+              id,
+              status: declines ? 'failed' : 'succeeded',
+              now: new Date(),
+            })) ?? (await sandboxChargeById(db, id))
+          );
+        })());
+      if (!charge) throw new Error(`sandbox saved charge ${id} not recorded`);
+      if (charge.status === 'succeeded') return { status: 'paid', providerRef: id };
+      if (charge.status === 'requires_action') return { status: 'pending', providerRef: id };
+      return { status: 'declined', providerRef: id, failureReason: SANDBOX_DECLINE_REASON };
     },
 
     async parseWebhook({ headers, rawBody }): Promise<VerifiedEvent> {

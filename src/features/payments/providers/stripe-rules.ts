@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { ProviderStatus, VerifiedEvent } from '../provider';
+import type { ProviderStatus, SavedChargeOutcome, SavedMethod, VerifiedEvent } from '../provider';
 
 // How Stripe's objects map onto the port: pure, so the rules are tested without a network.
 
@@ -109,5 +109,29 @@ function refundOf(refund: Stripe.Refund): Pick<VerifiedEvent, 'paymentId' | 'pro
       status,
       failureReason: status === 'failed' ? (refund.failure_reason ?? refund.status ?? 'failed') : undefined,
     },
+  };
+}
+
+/** The card a succeeded PaymentIntent saved to its customer (setup_future_usage), or null. */
+export function savedMethodOfIntent(
+  intent: Pick<Stripe.PaymentIntent, 'status' | 'customer' | 'payment_method'>,
+): SavedMethod | null {
+  if (intent.status !== 'succeeded' || !intent.payment_method) return null;
+  const methodRef = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method.id;
+  const customerRef =
+    intent.customer === null ? null : typeof intent.customer === 'string' ? intent.customer : intent.customer.id;
+  return { customerRef, methodRef };
+}
+
+/** An off-session PaymentIntent as created: paid, still processing, or refused (it needs the absent cardholder). */
+export function savedChargeOutcomeOf(
+  intent: Pick<Stripe.PaymentIntent, 'id' | 'status' | 'last_payment_error'>,
+): SavedChargeOutcome {
+  if (intent.status === 'succeeded') return { status: 'paid', providerRef: intent.id };
+  if (intent.status === 'processing') return { status: 'pending', providerRef: intent.id };
+  return {
+    status: 'declined',
+    providerRef: intent.id,
+    failureReason: intent.last_payment_error?.message ?? `The card needs its holder (${intent.status}).`,
   };
 }

@@ -5,11 +5,19 @@ import {
   type PaymentStart,
   type ProviderStatus,
   type RefundOutcome,
+  type SavedChargeOutcome,
+  type SavedMethod,
   type VerifiedEvent,
   WebhookVerificationError,
 } from '../provider';
 import { assertOnlineMethod } from './method-rules';
-import { statusOfIntent, toStripeAmount, verifiedEventOf } from './stripe-rules';
+import {
+  savedChargeOutcomeOf,
+  savedMethodOfIntent,
+  statusOfIntent,
+  toStripeAmount,
+  verifiedEventOf,
+} from './stripe-rules';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -37,6 +45,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async createPayment(request: PaymentRequest): Promise<PaymentStart> {
       assertOnlineMethod('Stripe', request.method, request.currency);
+      // A card kept for a recurring gift's later instalments lives on a Stripe customer: made
+      // first (once per payment), then the PaymentIntent saves the card to it for off-session use.
+      const saving = request.saveMethod === true && request.method === 'card';
+      const customer = saving
+        ? await stripe.customers.create(
+            {
+              ...(request.customerEmail ? { email: request.customerEmail } : {}),
+              metadata: { tenantId: request.tenantId, paymentId: request.paymentId },
+            },
+            { idempotencyKey: `customer-${request.paymentId}` },
+          )
+        : null;
       const intent = await stripe.paymentIntents.create(
         {
           amount: toStripeAmount(request.amount, request.currency),
@@ -45,6 +65,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           allowed_payment_method_types: [request.method === 'fpx' ? 'fpx' : 'card'],
           description: request.description,
           ...(request.customerEmail ? { receipt_email: request.customerEmail } : {}),
+          ...(customer ? { customer: customer.id, setup_future_usage: 'off_session' as const } : {}),
           metadata: {
             paymentId: request.paymentId,
             tenantId: request.tenantId,
@@ -83,6 +104,42 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw new Error(`Stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? 'no reason'}`);
       }
       return { status: refund.status === 'succeeded' ? 'succeeded' : 'pending', providerRef: refund.id };
+    },
+
+    async savedMethodOf(payment): Promise<SavedMethod | null> {
+      if (!payment.providerRef) return null;
+      return savedMethodOfIntent(await stripe.paymentIntents.retrieve(payment.providerRef));
+    },
+
+    async chargeSaved(request): Promise<SavedChargeOutcome> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: toStripeAmount(request.amount, request.currency),
+            currency: request.currency.toLowerCase(),
+            ...(request.saved.customerRef ? { customer: request.saved.customerRef } : {}),
+            payment_method: request.saved.methodRef,
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: {
+              paymentId: request.paymentId,
+              tenantId: request.tenantId,
+              invoicePublicId: request.invoicePublicId,
+            },
+          },
+          // The attempt's key, not the payment's: a run retried after a crash makes no second charge.
+          { idempotencyKey: `saved-${request.idempotencyKey}` },
+        );
+        return savedChargeOutcomeOf(intent);
+      } catch (error) {
+        // Declined (or needing the cardholder, who is not there): Stripe answers 402 card_error.
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const intentId = (error.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent?.id ?? null;
+          return { status: 'declined', providerRef: intentId, failureReason: error.message };
+        }
+        throw error;
+      }
     },
 
     async parseWebhook({ headers, rawBody }): Promise<VerifiedEvent> {

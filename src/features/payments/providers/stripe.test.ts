@@ -69,9 +69,40 @@ beforeAll(async () => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const form = new URLSearchParams(body);
     requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, form });
+    if (request.method === 'POST' && url.pathname === '/v1/customers') {
+      return send(response, 200, { id: `cus_standin${requests.length}`, object: 'customer', email: form.get('email') });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents' && form.get('off_session') === 'true') {
+      // An off-session charge of a saved card: Stripe's test card pm_card_chargeDeclined answers 402.
+      const id = `pi_standin${intents.size + 1}`;
+      const intent = {
+        ...paymentIntent(id, form),
+        customer: form.get('customer'),
+        payment_method: form.get('payment_method'),
+        status: 'succeeded',
+      };
+      intents.set(id, intent);
+      if (form.get('payment_method') === 'pm_card_chargeDeclined') {
+        return send(response, 402, {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+            payment_intent: { ...intent, status: 'requires_payment_method' },
+          },
+        });
+      }
+      return send(response, 200, intent);
+    }
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const id = `pi_standin${intents.size + 1}`;
-      const intent = paymentIntent(id, form);
+      const intent = {
+        ...paymentIntent(id, form),
+        ...(form.get('customer')
+          ? { customer: form.get('customer'), setup_future_usage: form.get('setup_future_usage') }
+          : {}),
+      };
       intents.set(id, intent);
       return send(response, 200, intent);
     }
@@ -177,6 +208,66 @@ describe('Stripe provider (local stand-in for api.stripe.com)', () => {
     expect(form.get('currency')).toBe('idr');
     expect(form.get('amount')).toBe('5000000');
     expect(form.has('receipt_email')).toBe(false);
+  });
+
+  it("saves the card of a recurring gift's first payment on a customer, and reads it back once paid", async () => {
+    const start = await provider().createPayment(
+      paymentRequest({ method: 'card', paymentId: 'first-of-plan', saveMethod: true }),
+    );
+    expect(requests.map((r) => r.path)).toEqual(['/v1/customers', '/v1/payment_intents']);
+    expect(requests[0]?.headers['idempotency-key']).toBe('customer-first-of-plan');
+    expect(requests[0]?.form.get('email')).toBe('payer@example.com');
+    expect(requests[0]?.form.get('metadata[paymentId]')).toBe('first-of-plan');
+    const form = requests[1]?.form ?? new URLSearchParams();
+    expect(form.get('customer')).toMatch(/^cus_standin/);
+    expect(form.get('setup_future_usage')).toBe('off_session');
+    const providerRef = start.kind === 'client_secret' ? start.providerRef : '';
+    const intent = intents.get(providerRef) as Record<string, unknown>;
+    expect(await provider().savedMethodOf?.({ id: 'first-of-plan', providerRef })).toBeNull();
+    intent.status = 'succeeded';
+    intent.payment_method = 'pm_saved_visa';
+    expect(await provider().savedMethodOf?.({ id: 'first-of-plan', providerRef })).toEqual({
+      customerRef: form.get('customer'),
+      methodRef: 'pm_saved_visa',
+    });
+    // FPX never saves anything (it cannot recur).
+    requests = [];
+    await provider().createPayment(paymentRequest({ method: 'fpx', paymentId: 'fpx-plan', saveMethod: true }));
+    expect(requests.map((r) => r.path)).toEqual(['/v1/payment_intents']);
+    expect(requests[0]?.form.has('setup_future_usage')).toBe(false);
+  });
+
+  it("charges a saved card off-session with the attempt's idempotency key; a decline is an outcome", async () => {
+    const charge = (methodRef: string, key: string) =>
+      provider().chargeSaved?.({
+        paymentId: `pay-${key}`,
+        idempotencyKey: key,
+        tenantId: '0b8d3f3e-1111-4c55-9a34-1f0f3f4b2a10',
+        invoicePublicId: 'inv_pub_9',
+        amount: 3_106,
+        currency: 'MYR',
+        description: 'Yayasan: plan 2/6',
+        saved: { customerRef: 'cus_saved', methodRef },
+      });
+    const paid = await charge('pm_saved_visa', 'instalment-plan1:2:1');
+    expect(paid).toEqual({ status: 'paid', providerRef: expect.stringMatching(/^pi_standin/) });
+    const form = requests[0]?.form ?? new URLSearchParams();
+    expect(requests[0]?.headers['idempotency-key']).toBe('saved-instalment-plan1:2:1');
+    expect(Object.fromEntries(form)).toMatchObject({
+      amount: '3106',
+      currency: 'myr',
+      customer: 'cus_saved',
+      payment_method: 'pm_saved_visa',
+      off_session: 'true',
+      confirm: 'true',
+      'metadata[paymentId]': 'pay-instalment-plan1:2:1',
+    });
+    const declined = await charge('pm_card_chargeDeclined', 'instalment-plan1:3:1');
+    expect(declined).toEqual({
+      status: 'declined',
+      providerRef: expect.stringMatching(/^pi_standin/),
+      failureReason: 'Your card was declined.',
+    });
   });
 
   it('refuses FPX in rupiah before calling Stripe', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "saves_payment_method" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,56 @@
+import { localized } from '#i18n/locales';
+import { localePath } from '#i18n/routing';
+import type { MessageKey } from '#i18n/t';
+import { formatDate } from '#lib/dates';
+import { formatMoney } from '#lib/money';
+import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '#server/account-sections';
+import { planManagePath, receiptPdfPath } from './manage-link';
+import { linkToken } from './manage-link.server';
+import { customerGifts, customerPlans } from './plan-repo.server';
+import { receiptOfDonation } from './receipt-repo.server';
+
+/**
+ * "Your donations" on the customer's account page: their recurring gifts first (each to its manage
+ * page), then their latest paid gifts (each to its receipt).
+ */
+export const donationsSection: AccountSectionLoader = async ({ db, tenant, customerId, locale, t }) => {
+  const [plans, gifts] = await Promise.all([
+    customerPlans(db, tenant.id, customerId, ACCOUNT_SECTION_ITEMS),
+    customerGifts(db, tenant.id, customerId, ACCOUNT_SECTION_ITEMS),
+  ]);
+  const money = (minor: number) => formatMoney(minor, tenant.currency);
+  const planItems = plans.map(({ plan, campaignTitle }) => ({
+    title: `${t('donation.plan.accountPlan')}: ${localized(campaignTitle, locale)}`,
+    detail: t(`donation.plan.summary.${plan.frequency}` as MessageKey, {
+      amount: money(plan.amountMinor),
+      campaign: localized(campaignTitle, locale),
+      count: plan.count,
+    }),
+    href: localePath(locale, planManagePath(linkToken('plan', tenant.id, plan.id))),
+    status: t(`donation.plan.status.${plan.status}` as MessageKey),
+  }));
+  const giftItems = await Promise.all(
+    gifts.map(async ({ donation, campaignTitle }) => {
+      const receipt = await receiptOfDonation(db, tenant.id, donation.id);
+      return {
+        title: `${t('donation.plan.accountGift')}: ${localized(campaignTitle, locale)}`,
+        detail: [
+          money(donation.amountMinor),
+          donation.paidAt ? formatDate(donation.paidAt, locale, tenant.timeZone) : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        href: receipt
+          ? localePath(locale, receiptPdfPath(linkToken('receipt', tenant.id, receipt.id)))
+          : localePath(locale, '/donation'),
+        status: t(`donation.plan.instalment.${donation.status === 'paid' ? 'paid' : 'skipped'}` as MessageKey),
+      };
+    }),
+  );
+  return {
+    key: 'donations',
+    title: t('donation.plan.accountTitle'),
+    empty: t('donation.plan.accountEmpty'),
+    items: [...planItems, ...giftItems],
+  };
+};

@@ -1,0 +1,273 @@
+// Turning a donation cart (or one form's gift) into donations and ONE invoice (issue 12). The
+// server trusts nothing the browser sent but the donor's wishes: each line is checked against its
+// campaign as it is now, and every amount and fee is recomputed here. Weekly and monthly lines also
+// make a pending plan with all its instalments; the first instalment is paid with this invoice, the
+// rest by the plans' jobs. Abuse: a honeypot, per-IP and per-contact limits on creating donation
+// payments, and an idempotency key from the form so a double click or a replay makes one set.
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client.server';
+import { isUniqueViolation } from '../../db/errors';
+import { transaction } from '../../db/transaction.server';
+import { LOCALES, type Locale, type LocalizedText, localized } from '../../i18n/locales';
+import { translator } from '../../i18n/t';
+import { formatMoney } from '../../lib/money';
+import { hitRateLimits, type RateLimit } from '../../server/rate-limit.server';
+import { type CheckoutLine, newPublicId, startCheckout } from '../invoices';
+import { enabledOptions, methodAvailable } from '../payments';
+import type { Tenant } from '../tenants';
+import { type FeeFor, feeForMethods, type GivingOptions, type LineProblem, lineAmounts, lineProblem } from './cart';
+import {
+  type DonationSettings,
+  donationSettings,
+  type GivingCampaign,
+  givingCampaignsByIds,
+  insertCheckoutRows,
+  invoiceOfIdempotencyKey,
+  type NewDonation,
+  type NewInstalment,
+  type NewPlan,
+} from './checkout-repo.server';
+import type { DonorInput, SubmittedLine } from './donation-form.schema';
+import type { FeeMethod, FeeRates } from './fees';
+import { dayIn, scheduleDates } from './schedule';
+
+/** Creating donation payments: 5 an hour per IP address, 10 an hour per phone or e-mail. */
+export const DONATION_LIMITS = {
+  perIp: { limit: 5, windowMs: 60 * 60_000 } satisfies RateLimit,
+  perContact: { limit: 10, windowMs: 60 * 60_000 } satisfies RateLimit,
+};
+
+export interface DonationCheckoutInput {
+  tenant: Tenant;
+  lines: SubmittedLine[];
+  donor: DonorInput;
+  customerId: string | null;
+  locale: Locale;
+  clientIp: string;
+  now?: Date;
+}
+
+export type DonationCheckoutResult =
+  | { ok: true; invoicePublicId: string; replayed: boolean }
+  | { ok: false; reason: 'honeypot' }
+  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number }
+  | { ok: false; reason: 'line_problem'; index: number; problem: LineProblem };
+
+/** What a campaign takes, narrowed by the tenant's own limits. */
+export function givingOptionsOf(campaign: GivingCampaign, settings: DonationSettings, now: Date): GivingOptions {
+  const max =
+    campaign.maxAmountMinor === null
+      ? settings.maxMinor
+      : settings.maxMinor === null
+        ? campaign.maxAmountMinor
+        : Math.min(campaign.maxAmountMinor, settings.maxMinor);
+  return {
+    minAmountMinor: Math.max(campaign.minAmountMinor, settings.minMinor),
+    maxAmountMinor: max,
+    oneTime: campaign.oneTime,
+    weeklyCounts: campaign.weeklyCounts,
+    monthlyCounts: campaign.monthlyCounts,
+    coverFeesAllowed: campaign.coverFeesAllowed,
+    live:
+      campaign.status === 'live' &&
+      campaign.startsAt.getTime() <= now.getTime() &&
+      (campaign.endsAt === null || campaign.endsAt.getTime() > now.getTime()),
+  };
+}
+
+/**
+ * The rate behind "cover the fees" per method: the tenant's donation rate for the method, else
+ * the payment method's own fee; the counter carries no gateway fee (as payments' quote()).
+ */
+export async function donationFeeFor(
+  db: Db,
+  tenant: Tenant,
+  settings: DonationSettings,
+  locale: Locale,
+): Promise<FeeFor> {
+  const options = (await enabledOptions(db, tenant.id, locale)).filter((o) =>
+    methodAvailable(o.method, tenant.currency.code),
+  );
+  const rates: FeeRates = {};
+  const methods: FeeMethod[] = [];
+  for (const option of options) {
+    const method = option.method as FeeMethod;
+    methods.push(method);
+    if (method === 'counter') continue;
+    rates[method] = settings.feeRates[method] ?? { rateBps: option.feeRateBp, fixedMinor: option.feeFixed };
+  }
+  return feeForMethods(rates, methods);
+}
+
+/** The invoice line's text in the three languages: the campaign, the type, the covered fee. */
+function lineDescription(
+  campaign: GivingCampaign,
+  line: SubmittedLine,
+  feeMinor: number,
+  tenant: Tenant,
+): Partial<LocalizedText> {
+  const description: Partial<LocalizedText> = {};
+  for (const locale of LOCALES) {
+    const t = translator(locale);
+    const params = { campaign: localized(campaign.title, locale), count: line.count ?? 1 };
+    let text =
+      line.type === 'weekly'
+        ? t('donation.checkout.lineWeekly', params)
+        : line.type === 'monthly'
+          ? t('donation.checkout.lineMonthly', params)
+          : t('donation.checkout.lineOneTime', params);
+    if (feeMinor > 0) text += ` ${t('donation.checkout.lineFee', { fee: formatMoney(feeMinor, tenant.currency) })}`;
+    description[locale] = text;
+  }
+  return description;
+}
+
+/** Checks the lines, then creates the donation set and its invoice once per idempotency key. */
+export async function startDonationCheckout(db: Db, input: DonationCheckoutInput): Promise<DonationCheckoutResult> {
+  const { tenant, lines, donor } = input;
+  const now = input.now ?? new Date();
+  // A filled honeypot: a bot. Nothing is written and nothing says why.
+  if (donor.website && donor.website.trim() !== '') return { ok: false, reason: 'honeypot' };
+
+  const firstKey = `${donor.idempotencyKey}:0`;
+  const existing = await invoiceOfIdempotencyKey(db, tenant.id, firstKey);
+  if (existing) return { ok: true, invoicePublicId: existing, replayed: true };
+
+  const settings = await donationSettings(db, tenant.id);
+  const found = await givingCampaignsByIds(
+    db,
+    tenant.id,
+    lines.map((line) => line.campaignId),
+  );
+  const byId = new Map(found.map((campaign) => [campaign.id, campaign]));
+  for (const [index, line] of lines.entries()) {
+    const campaign = byId.get(line.campaignId);
+    const problem = campaign
+      ? lineProblem(line, givingOptionsOf(campaign, settings, now))
+      : ('donation.form.campaignClosed' as const);
+    if (problem) return { ok: false, reason: 'line_problem', index, problem };
+  }
+
+  // Contacts are hashed: the rate-limit table holds no personal data.
+  const contactKey = (contact: string) =>
+    `donation:contact:${tenant.id}:${createHash('sha256').update(contact).digest('hex')}`;
+  const limits = [
+    [`donation:ip:${input.clientIp}`, DONATION_LIMITS.perIp] as const,
+    [contactKey(donor.phone), DONATION_LIMITS.perContact] as const,
+    ...(donor.email ? [[contactKey(donor.email), DONATION_LIMITS.perContact] as const] : []),
+  ];
+  const limited = await hitRateLimits(db, limits, now);
+  if (!limited.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
+
+  const feeFor = await donationFeeFor(db, tenant, settings, input.locale);
+  const today = dayIn(now, tenant.timeZone);
+  const donorRow = {
+    donorName: donor.name,
+    anonymous: donor.anonymous,
+    phone: donor.phone,
+    email: donor.email,
+    customerId: input.customerId,
+    address: donor.address,
+    taxReceipt: donor.taxReceipt && settings.issuesTaxReceipts,
+    taxId: donor.taxReceipt && settings.issuesTaxReceipts ? donor.taxId : null,
+    locale: input.locale,
+  };
+
+  try {
+    const invoicePublicId = await transaction(
+      db,
+      async (tx) => {
+        const plans: NewPlan[] = [];
+        const donationRows: NewDonation[] = [];
+        const instalments: NewInstalment[] = [];
+        const checkoutLines: CheckoutLine[] = [];
+        const prepared = lines.map((line) => {
+          const amounts = lineAmounts(line, feeFor);
+          const donationId = randomUUID();
+          const campaign = byId.get(line.campaignId) as GivingCampaign;
+          checkoutLines.push({
+            description: lineDescription(campaign, line, amounts.feeMinor, tenant),
+            quantity: 1,
+            unitAmount: amounts.chargeMinor,
+            source: { kind: 'donation', id: donationId },
+          });
+          return { line, amounts, donationId };
+        });
+        const invoice = await startCheckout(tx, {
+          tenantId: tenant.id,
+          currency: tenant.currency,
+          kind: 'donation',
+          lines: checkoutLines,
+          contact: {
+            name: donor.name ?? translator(input.locale)('donation.anonymous'),
+            phone: donor.phone,
+            email: donor.email,
+          },
+          customerId: input.customerId,
+          locale: input.locale,
+          // A card that pays a weekly or monthly gift is kept for its later instalments (H7's plans).
+          savesPaymentMethod: lines.some((line) => line.type !== 'one-time'),
+        });
+        for (const [index, { line, amounts, donationId }] of prepared.entries()) {
+          let planId: string | null = null;
+          if (line.type !== 'one-time') {
+            const count = line.count as number;
+            const dueDates = scheduleDates(today, line.type, count);
+            planId = randomUUID();
+            plans.push({
+              ...donorRow,
+              id: planId,
+              tenantId: tenant.id,
+              publicId: newPublicId(),
+              campaignId: line.campaignId,
+              frequency: line.type,
+              count,
+              amountMinor: amounts.amountMinor,
+              feeMinor: amounts.feeMinor,
+              // Set from the first payment when it settles (the donor picks the method after checkout).
+              method: 'card',
+              anchorDate: today,
+              nextChargeOn: dueDates[1] ?? null,
+            });
+            for (const [seq, dueOn] of dueDates.entries()) {
+              instalments.push({
+                planId: planId as string,
+                tenantId: tenant.id,
+                seq: seq + 1,
+                dueOn,
+                invoiceId: seq === 0 ? invoice.id : null,
+                donationId: seq === 0 ? donationId : null,
+                status: seq === 0 ? 'invoiced' : 'scheduled',
+              });
+            }
+          }
+          donationRows.push({
+            ...donorRow,
+            id: donationId,
+            tenantId: tenant.id,
+            publicId: newPublicId(),
+            campaignId: line.campaignId,
+            invoiceId: invoice.id,
+            planId,
+            instalmentSeq: planId ? 1 : null,
+            amountMinor: amounts.amountMinor,
+            feeMinor: amounts.feeMinor,
+            message: donor.message,
+            idempotencyKey: `${donor.idempotencyKey}:${index}`,
+          });
+        }
+        await insertCheckoutRows(tx, { plans, donations: donationRows, instalments });
+        return invoice.publicId;
+      },
+      { name: 'donation-checkout' },
+    );
+    return { ok: true, invoicePublicId, replayed: false };
+  } catch (error) {
+    // The same key submitted twice at once: the other request made the set; answer with it.
+    if (isUniqueViolation(error) === 'donations_tenant_idempotency_key') {
+      const made = await invoiceOfIdempotencyKey(db, tenant.id, firstKey);
+      if (made) return { ok: true, invoicePublicId: made, replayed: true };
+    }
+    throw error;
+  }
+}

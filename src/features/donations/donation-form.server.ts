@@ -1,0 +1,162 @@
+// The donation form and the cart's checkout as pages use them (issue 12): what the form shows for a
+// campaign, and a posted form or cart turned into a donation invoice, or into the errors to show
+// in the visitor's language (the form works without JavaScript: the server renders them).
+import type { Db } from '../../db/client.server';
+import type { Locale } from '../../i18n/locales';
+import { localized } from '../../i18n/locales';
+import type { MessageKey, Translate } from '../../i18n/t';
+import { formatDate } from '../../lib/dates';
+import { timeZoneCountry } from '../../lib/time-zones';
+import { enabledOptions, methodAvailable } from '../payments';
+import type { Tenant } from '../tenants';
+import type { GivingOptions } from './cart';
+import { givingOptionsOf, startDonationCheckout } from './checkout.server';
+import { donationSettings, findGivingCampaign } from './checkout-repo.server';
+import { checkoutLinesSchema, dialCodeOf, donorSchema, fieldErrors, formGiftSchema } from './donation-form.schema';
+import type { FeeMethod, FeeRates } from './fees';
+import { dayIn } from './schedule';
+
+export interface DonationFormData {
+  campaign: { id: string; publicId: string; title: string; summary: string };
+  offer: GivingOptions;
+  suggestedAmounts: number[];
+  /** What "cover the fees" grosses up by: the rates of the enabled methods. */
+  fees: { rates: FeeRates; methods: FeeMethod[] };
+  issuesTaxReceipts: boolean;
+  /** The tenant's today, the first gift's day. */
+  today: string;
+  /** Abbreviated month names of the visitor's language, for `dd Mon yyyy`. */
+  monthNames: string[];
+}
+
+/** The form of a campaign by its public id; null when there is no such campaign. */
+export async function donationFormData(
+  db: Db,
+  tenant: Tenant,
+  publicId: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<DonationFormData | null> {
+  if (publicId.length > 100) return null;
+  const campaign = await findGivingCampaign(db, tenant.id, publicId);
+  if (!campaign || campaign.status === 'draft') return null;
+  const settings = await donationSettings(db, tenant.id);
+  const options = (await enabledOptions(db, tenant.id, locale)).filter((o) =>
+    methodAvailable(o.method, tenant.currency.code),
+  );
+  const rates: FeeRates = {};
+  for (const option of options) {
+    if (option.method === 'counter') continue;
+    const method = option.method as FeeMethod;
+    rates[method] = settings.feeRates[method] ?? { rateBps: option.feeRateBp, fixedMinor: option.feeFixed };
+  }
+  const offer = givingOptionsOf(campaign, settings, now);
+  return {
+    campaign: {
+      id: campaign.id,
+      publicId: campaign.publicId,
+      title: localized(campaign.title, locale),
+      summary: localized(campaign.summary, locale),
+    },
+    offer,
+    suggestedAmounts: campaign.suggestedAmounts.filter(
+      (amount) => amount >= offer.minAmountMinor && (offer.maxAmountMinor === null || amount <= offer.maxAmountMinor),
+    ),
+    fees: { rates, methods: options.map((o) => o.method as FeeMethod) },
+    issuesTaxReceipts: settings.issuesTaxReceipts,
+    today: dayIn(now, tenant.timeZone),
+    monthNames: Array.from(
+      { length: 12 },
+      (_, month) => formatDate(Date.UTC(2026, month, 15), locale, 'UTC').split(' ')[1] ?? '',
+    ),
+  };
+}
+
+export type SubmitResult =
+  | { ok: true; invoicePublicId: string }
+  | { ok: false; status: number; error: string; fields: Record<string, string> };
+
+interface SubmitContext {
+  tenant: Tenant;
+  locale: Locale;
+  t: Translate;
+  customerId: string | null;
+  clientIp: string;
+}
+
+function translateFields(errors: Record<string, string>, t: Translate): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([name, key]) => [name, t(key as MessageKey)]));
+}
+
+function refused(status: number, error: string, fields: Record<string, string> = {}): SubmitResult {
+  return { ok: false, status, error, fields };
+}
+
+async function submitLines(
+  db: Db,
+  context: SubmitContext,
+  lines: Parameters<typeof startDonationCheckout>[1]['lines'],
+  donor: Parameters<typeof startDonationCheckout>[1]['donor'],
+  lineField: (index: number) => string,
+): Promise<SubmitResult> {
+  const { t } = context;
+  const result = await startDonationCheckout(db, {
+    tenant: context.tenant,
+    lines,
+    donor,
+    customerId: context.customerId,
+    locale: context.locale,
+    clientIp: context.clientIp,
+  });
+  if (result.ok) return { ok: true, invoicePublicId: result.invoicePublicId };
+  if (result.reason === 'honeypot') return refused(400, t('donation.form.rejected'));
+  if (result.reason === 'rate_limited') {
+    const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+    return refused(429, t('donation.form.rateLimited', { minutes }));
+  }
+  const message = t(result.problem);
+  return refused(422, message, { [lineField(result.index)]: message });
+}
+
+function dialCode(tenant: Tenant): string {
+  return dialCodeOf(timeZoneCountry(tenant.timeZone) ?? 'MY');
+}
+
+/** `POST /donation/{id}/form` ("Donate now"): one gift, straight to its invoice. */
+export async function submitDonationForm(
+  db: Db,
+  context: SubmitContext,
+  fields: Record<string, string>,
+): Promise<SubmitResult> {
+  const { t } = context;
+  const gift = formGiftSchema(context.tenant.currency).safeParse(fields);
+  const donor = donorSchema(dialCode(context.tenant)).safeParse(fields);
+  if (!gift.success || !donor.success) {
+    const errors = {
+      ...(gift.success ? {} : fieldErrors(gift.error)),
+      ...(donor.success ? {} : fieldErrors(donor.error)),
+    };
+    return refused(400, t('donation.form.fixErrors'), translateFields(errors, t));
+  }
+  return submitLines(db, context, [gift.data], donor.data, () => 'customAmount');
+}
+
+/** `POST /donation/{id}/checkout`: the cart's lines (`line.N.*`) and the donor, to one invoice. */
+export async function submitDonationCart(
+  db: Db,
+  context: SubmitContext,
+  fields: Record<string, string>,
+): Promise<SubmitResult> {
+  const { t } = context;
+  const lines = checkoutLinesSchema().safeParse(fields);
+  const donor = donorSchema(dialCode(context.tenant)).safeParse(fields);
+  if (!lines.success || !donor.success) {
+    const errors = {
+      ...(lines.success ? {} : fieldErrors(lines.error)),
+      ...(donor.success ? {} : fieldErrors(donor.error)),
+    };
+    const translated = translateFields(errors, t);
+    return refused(400, Object.values(translated)[0] ?? t('donation.form.fixErrors'), translated);
+  }
+  return submitLines(db, context, lines.data, donor.data, (index) => `line.${index}`);
+}

@@ -1,0 +1,70 @@
+// The donation form's pure parts, shared by the server render and the island: the schedule
+// preview ("12 monthly gifts of RM50, the last on 23 Oct 2027"), dates as `dd Mon yyyy` from
+// month names the page passes (so the island loads no date library).
+import type { DonationType } from '../../stores/cart-shapes';
+import { lastScheduleDate } from './schedule';
+
+/** `dd Mon yyyy` of a 'YYYY-MM-DD' day, with the locale's 12 abbreviated month names. */
+export function formatDay(day: string, monthNames: readonly string[]): string {
+  const [year, month, date] = day.split('-');
+  return `${date} ${monthNames[Number(month) - 1] ?? month} ${year}`;
+}
+
+export interface PreviewMessages {
+  'donation.form.previewOneTime': string;
+  'donation.form.previewWeekly': string;
+  'donation.form.previewMonthly': string;
+  'donation.form.previewFee': string;
+}
+
+function fill(text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * The sentence under the form saying what the donor commits to, or '' while the choice is
+ * incomplete (no amount, no count).
+ */
+export function schedulePreview(
+  choice: { amount: string; type: DonationType; count: number | undefined; fee: string | null },
+  today: string,
+  monthNames: readonly string[],
+  messages: PreviewMessages,
+): string {
+  if (!choice.amount) return '';
+  let text: string;
+  if (choice.type === 'one-time') {
+    text = fill(messages['donation.form.previewOneTime'], { amount: choice.amount });
+  } else {
+    if (!choice.count) return '';
+    const last = formatDay(lastScheduleDate(today, choice.type, choice.count), monthNames);
+    const key = choice.type === 'weekly' ? 'donation.form.previewWeekly' : 'donation.form.previewMonthly';
+    text = fill(messages[key], { count: choice.count, amount: choice.amount, last });
+  }
+  return choice.fee ? `${text}, ${fill(messages['donation.form.previewFee'], { fee: choice.fee })}` : text;
+}
+
+/** The fields the form posts, as the server re-renders them after an error. */
+export type FormValues = Partial<Record<string, string>>;
+
+export const FORM_FIELD_NAMES = [
+  'amount',
+  'customAmount',
+  'type',
+  'weeklyCount',
+  'monthlyCount',
+  'coverFees',
+  'name',
+  'anonymous',
+  'phone',
+  'email',
+  'address_1',
+  'address_2',
+  'postcode',
+  'city',
+  'state',
+  'country',
+  'message',
+  'taxReceipt',
+  'taxId',
+] as const;

@@ -1,0 +1,316 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { controlClass, errorClass, labelClass } from '../../../components/fields/field-styles';
+import { type Currency, formatMoney, toMinorUnits } from '../../../lib/money';
+import { $donationCart, type DonationCartLine, setDonationCart } from '../../../stores/carts';
+import {
+  allowedCounts,
+  cartTotals,
+  type DonationType,
+  feeForMethods,
+  type GivingOptions,
+  lineAmounts,
+  lineProblem,
+  offeredTypes,
+  removeLine,
+  updateLine,
+} from '../cart';
+import type { FeeMethod, FeeRates } from '../fees';
+
+export const CART_CHECKOUT_MESSAGE_KEYS = [
+  'donation.cart.title',
+  'donation.cart.empty',
+  'donation.cart.remove',
+  'donation.cart.amountLabel',
+  'donation.cart.dueNow',
+  'donation.cart.pledged',
+  'donation.cart.addAnother',
+  'donation.cart.continue',
+  'donation.cart.loading',
+  'donation.cart.withFee',
+  'donation.form.oneTime',
+  'donation.form.weekly',
+  'donation.form.monthly',
+  'donation.form.weeks',
+  'donation.form.months',
+  'donation.form.type',
+  'donation.form.coverFeesPlain',
+  'donation.form.donor',
+  'donation.form.name',
+  'donation.form.anonymousLabel',
+  'phone.label',
+  'donation.form.phoneHint',
+  'donation.form.email',
+  'donation.form.honeypot',
+  'donation.form.amountInvalid',
+  'donation.form.amountTooSmall',
+  'donation.form.amountTooLarge',
+  'donation.form.typeUnavailable',
+  'donation.form.countUnavailable',
+  'donation.form.coverFeesUnavailable',
+  'donation.form.campaignClosed',
+] as const;
+type Key = (typeof CART_CHECKOUT_MESSAGE_KEYS)[number];
+
+interface Props {
+  action: string;
+  campaignPath: string;
+  idempotencyKey: string;
+  currency: Currency;
+  fees: { rates: FeeRates; methods: FeeMethod[] };
+  error: string | null;
+  fields: Record<string, string>;
+  messages: Record<Key, string>;
+}
+
+function fill(text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+function major(minor: number, currency: Currency): string {
+  return currency.exponent > 0 ? (minor / currency.multiplier).toFixed(currency.exponent) : String(minor);
+}
+
+const DONOR_HIDDEN = ['message', 'address_1', 'address_2', 'postcode', 'city', 'state', 'country', 'taxId'] as const;
+
+/**
+ * The donation cart at checkout (issue 12): every line (campaign, amount, type and count) to edit
+ * or remove, the totals, the donor, and one post that turns it into one invoice. The cart is read
+ * after mount (the server never sees it). What it shows is recomputed by the server on post.
+ */
+export default function CartCheckout(props: Props) {
+  const { currency, messages: m } = props;
+  const cart = useStore($donationCart);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const feeFor = feeForMethods(props.fees.rates, props.fees.methods);
+
+  if (!mounted) return <p className="text-gray-700">{m['donation.cart.loading']}</p>;
+  const lines = cart?.lines ?? [];
+  const donor = (cart?.donor ?? {}) as Record<string, unknown>;
+  const save = (next: DonationCartLine[], nextDonor: Record<string, unknown> = donor) =>
+    setDonationCart({ lines: next, donor: nextDonor });
+
+  if (lines.length === 0) {
+    return (
+      <div className="grid gap-4">
+        <p className="text-gray-800">{m['donation.cart.empty']}</p>
+        <p>
+          <a href={props.campaignPath} className="text-primary-strong underline">
+            {m['donation.cart.addAnother']}
+          </a>
+        </p>
+      </div>
+    );
+  }
+  const totals = cartTotals(lines, feeFor);
+  const text = (name: string) => (typeof donor[name] === 'string' ? (donor[name] as string) : '');
+
+  return (
+    <form method="post" action={props.action} className="grid gap-6" data-cart-checkout>
+      {props.error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800">
+          {props.error}
+        </p>
+      )}
+      <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+      <ul className="grid gap-4" aria-label={m['donation.cart.title']}>
+        {lines.map((line, index) => {
+          const offer = line.offer as GivingOptions | undefined;
+          const title = typeof line.title === 'string' ? line.title : line.campaignId;
+          const amounts = lineAmounts(line, feeFor);
+          const problem = offer ? lineProblem(line, offer) : null;
+          const serverError = props.fields[`line.${index}`];
+          const types = offer ? offeredTypes(offer) : [line.type];
+          const counts = offer ? allowedCounts(offer, line.type) : line.count ? [line.count] : [];
+          const id = `line-${index}`;
+          return (
+            <li
+              key={`${line.campaignId}-${line.type}-${line.count ?? 0}`}
+              className="rounded-xl border border-gray-200 p-4"
+              data-cart-line
+            >
+              <input type="hidden" name={`line.${index}.campaignId`} value={line.campaignId} />
+              <input type="hidden" name={`line.${index}.amountMinor`} value={String(line.amountMinor)} />
+              <input type="hidden" name={`line.${index}.type`} value={line.type} />
+              {line.count !== undefined && (
+                <input type="hidden" name={`line.${index}.count`} value={String(line.count)} />
+              )}
+              {line.coverFees && <input type="hidden" name={`line.${index}.coverFees`} value="on" />}
+              <div className="flex items-start justify-between gap-3">
+                <h3 className="font-semibold text-gray-900">{title}</h3>
+                <button
+                  type="button"
+                  className="text-sm text-primary-strong underline"
+                  onClick={() => save(removeLine(lines, index))}
+                  aria-label={`${m['donation.cart.remove']}: ${title}`}
+                >
+                  {m['donation.cart.remove']}
+                </button>
+              </div>
+              <div className="mt-3 grid gap-3 sm:grid-cols-3">
+                <div>
+                  <label htmlFor={`${id}-amount`} className={labelClass}>
+                    {fill(m['donation.cart.amountLabel'], { campaign: title })}
+                  </label>
+                  <input
+                    id={`${id}-amount`}
+                    inputMode="decimal"
+                    defaultValue={major(line.amountMinor, currency)}
+                    onChange={(e) => {
+                      const minor = toMinorUnits((e.currentTarget as HTMLInputElement).value, currency);
+                      if (minor !== null && minor > 0) save(updateLine(lines, index, { amountMinor: minor }));
+                    }}
+                    className={controlClass(Boolean(problem || serverError))}
+                  />
+                </div>
+                <div>
+                  <label htmlFor={`${id}-type`} className={labelClass}>
+                    {m['donation.form.type']}
+                  </label>
+                  <select
+                    id={`${id}-type`}
+                    value={line.type}
+                    onChange={(e) => {
+                      const type = (e.currentTarget as HTMLSelectElement).value as DonationType;
+                      const first = offer ? allowedCounts(offer, type)[0] : undefined;
+                      save(updateLine(lines, index, { type, count: type === 'one-time' ? undefined : first }));
+                    }}
+                    className={controlClass(false)}
+                  >
+                    {types.map((type) => (
+                      <option key={type} value={type}>
+                        {type === 'one-time'
+                          ? m['donation.form.oneTime']
+                          : type === 'weekly'
+                            ? m['donation.form.weekly']
+                            : m['donation.form.monthly']}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {line.type !== 'one-time' && (
+                  <div>
+                    <label htmlFor={`${id}-count`} className={labelClass}>
+                      {line.type === 'weekly' ? m['donation.form.weeks'] : m['donation.form.months']}
+                    </label>
+                    <select
+                      id={`${id}-count`}
+                      value={String(line.count ?? '')}
+                      onChange={(e) =>
+                        save(updateLine(lines, index, { count: Number((e.currentTarget as HTMLSelectElement).value) }))
+                      }
+                      className={controlClass(false)}
+                    >
+                      {counts.map((count) => (
+                        <option key={count} value={String(count)}>
+                          {count}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
+              </div>
+              {(!offer || offer.coverFeesAllowed) && props.fees.methods.length > 0 && (
+                <label className="mt-3 flex items-center gap-2 text-sm text-gray-900">
+                  <input
+                    type="checkbox"
+                    checked={line.coverFees}
+                    onChange={(e) =>
+                      save(updateLine(lines, index, { coverFees: (e.currentTarget as HTMLInputElement).checked }))
+                    }
+                    className="h-4 w-4"
+                  />
+                  {m['donation.form.coverFeesPlain']}
+                </label>
+              )}
+              <p className="mt-3 text-right font-semibold text-gray-900" data-line-charge>
+                {formatMoney(amounts.chargeMinor, currency)}
+                {amounts.feeMinor > 0 && (
+                  <span className="ml-2 text-sm font-normal text-gray-600">
+                    ({fill(m['donation.cart.withFee'], { fee: formatMoney(amounts.feeMinor, currency) })})
+                  </span>
+                )}
+              </p>
+              {(problem || serverError) && <p className={errorClass}>{serverError ?? (problem ? m[problem] : '')}</p>}
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="grid gap-1 rounded-xl bg-gray-50 p-4 text-gray-900">
+        <div className="flex justify-between text-lg font-semibold">
+          <dt>{m['donation.cart.dueNow']}</dt>
+          <dd data-cart-due>{formatMoney(totals.dueNowMinor, currency)}</dd>
+        </div>
+        {totals.pledgedMinor !== totals.dueNowMinor && (
+          <div className="flex justify-between text-sm text-gray-700">
+            <dt>{m['donation.cart.pledged']}</dt>
+            <dd>{formatMoney(totals.pledgedMinor, currency)}</dd>
+          </div>
+        )}
+      </dl>
+      <p>
+        <a href={props.campaignPath} className="text-primary-strong underline">
+          {m['donation.cart.addAnother']}
+        </a>
+      </p>
+      <fieldset className="grid gap-4">
+        <legend className="mb-2 text-lg font-semibold text-gray-900">{m['donation.form.donor']}</legend>
+        {(
+          [
+            ['name', m['donation.form.name'], 'text', 'name'],
+            ['phone', m['phone.label'], 'tel', 'tel'],
+            ['email', m['donation.form.email'], 'email', 'email'],
+          ] as const
+        ).map(([name, label, type, autoComplete]) => (
+          <div key={name}>
+            <label htmlFor={`cart-${name}`} className={labelClass}>
+              {label}
+            </label>
+            <input
+              id={`cart-${name}`}
+              name={name}
+              type={type}
+              autoComplete={autoComplete}
+              required={name === 'phone'}
+              defaultValue={text(name)}
+              onChange={(e) => save(lines, { ...donor, [name]: (e.currentTarget as HTMLInputElement).value })}
+              aria-invalid={props.fields[name] ? true : undefined}
+              aria-describedby={props.fields[name] ? `cart-${name}-error` : undefined}
+              className={controlClass(Boolean(props.fields[name]))}
+            />
+            {props.fields[name] && (
+              <p id={`cart-${name}-error`} className={errorClass}>
+                {props.fields[name]}
+              </p>
+            )}
+          </div>
+        ))}
+        <label className="flex items-center gap-3 text-gray-900">
+          <input
+            type="checkbox"
+            name="anonymous"
+            defaultChecked={donor.anonymous === true}
+            onChange={(e) => save(lines, { ...donor, anonymous: (e.currentTarget as HTMLInputElement).checked })}
+            className="h-4 w-4"
+          />
+          {m['donation.form.anonymousLabel']}
+        </label>
+        {DONOR_HIDDEN.map((name) =>
+          text(name) ? <input key={name} type="hidden" name={name} value={text(name)} /> : null,
+        )}
+        {donor.taxReceipt === true && <input type="hidden" name="taxReceipt" value="on" />}
+      </fieldset>
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="cart-website">{m['donation.form.honeypot']}</label>
+        <input id="cart-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <button
+        type="submit"
+        className="rounded-lg bg-primary px-6 py-3 text-lg font-semibold text-on-primary hover:bg-primary-dark"
+      >
+        {m['donation.cart.continue']}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,493 @@
+import { useEffect, useRef, useState } from 'react';
+import { controlClass, errorClass, hintClass, labelClass } from '../../../components/fields/field-styles';
+import { type Currency, formatMoney, toMinorUnits } from '../../../lib/money';
+import { $donationCart, MAX_DONATION_CART_LINES, setDonationCart } from '../../../stores/carts';
+import { addLine, type DonationType, type GivingOptions, lineProblem, offeredTypes } from '../cart';
+import { type FormValues, schedulePreview } from '../donation-form';
+import { coverFeeForAnyMethod, type FeeMethod, type FeeRates } from '../fees';
+
+export const DONATION_FORM_MESSAGE_KEYS = [
+  'donation.form.amount',
+  'donation.form.customAmount',
+  'donation.form.limits',
+  'donation.form.limitsRange',
+  'donation.form.type',
+  'donation.form.oneTime',
+  'donation.form.weekly',
+  'donation.form.monthly',
+  'donation.form.weeks',
+  'donation.form.months',
+  'donation.form.previewOneTime',
+  'donation.form.previewWeekly',
+  'donation.form.previewMonthly',
+  'donation.form.previewFee',
+  'donation.form.donor',
+  'donation.form.name',
+  'donation.form.anonymousLabel',
+  'phone.label',
+  'donation.form.phoneHint',
+  'donation.form.email',
+  'donation.form.address',
+  'donation.form.address1',
+  'donation.form.address2',
+  'donation.form.postcode',
+  'donation.form.city',
+  'donation.form.state',
+  'donation.form.country',
+  'donation.form.message',
+  'donation.form.taxReceipt',
+  'donation.form.taxId',
+  'donation.form.taxIdHint',
+  'donation.form.coverFees',
+  'donation.form.coverFeesPlain',
+  'donation.form.donateNow',
+  'donation.form.addToCart',
+  'donation.form.honeypot',
+  'donation.form.amountInvalid',
+  'donation.form.amountTooSmall',
+  'donation.form.amountTooLarge',
+  'donation.form.typeUnavailable',
+  'donation.form.countUnavailable',
+  'donation.form.coverFeesUnavailable',
+  'donation.form.campaignClosed',
+  'donation.cart.full',
+] as const;
+type Key = (typeof DONATION_FORM_MESSAGE_KEYS)[number];
+
+interface Props {
+  action: string;
+  checkoutPath: string;
+  /** False inside an embed: the cart lives in the site's own storage. */
+  allowCart?: boolean;
+  campaign: { id: string; publicId: string; title: string };
+  offer: GivingOptions;
+  suggestedAmounts: number[];
+  currency: Currency;
+  fees: { rates: FeeRates; methods: FeeMethod[] };
+  issuesTaxReceipts: boolean;
+  today: string;
+  monthNames: string[];
+  values: FormValues;
+  errors: Record<string, string>;
+  formError: string | null;
+  idempotencyKey: string;
+  messages: Record<Key, string>;
+}
+
+function fill(text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Minor units as the amount a person types: "50.00" (MYR), "50000" (IDR). */
+function major(minor: number, currency: Currency): string {
+  return currency.exponent > 0 ? (minor / currency.multiplier).toFixed(currency.exponent) : String(minor);
+}
+
+/**
+ * The donation form (issue 12). Rendered by the server as a plain form that posts without
+ * JavaScript ("Donate now"); once hydrated it adds the live schedule preview, the exact covered
+ * fee, and "Add to cart" (the cart lives in this browser's storage).
+ */
+export default function DonationForm(props: Props) {
+  const { offer, currency, values, errors, messages: m } = props;
+  const types = offeredTypes(offer);
+  const [hydrated, setHydrated] = useState(false);
+  const [amount, setAmount] = useState(
+    values.amount ?? (props.suggestedAmounts[0] !== undefined ? major(props.suggestedAmounts[0], currency) : ''),
+  );
+  const [customAmount, setCustomAmount] = useState(values.customAmount ?? '');
+  const [type, setType] = useState<DonationType>((values.type as DonationType) ?? types[0] ?? 'one-time');
+  const [weeklyCount, setWeeklyCount] = useState(values.weeklyCount ?? String(offer.weeklyCounts[0] ?? ''));
+  const [monthlyCount, setMonthlyCount] = useState(values.monthlyCount ?? String(offer.monthlyCounts[0] ?? ''));
+  const [coverFees, setCoverFees] = useState(values.coverFees === 'on');
+  const [taxReceipt, setTaxReceipt] = useState(values.taxReceipt === 'on');
+  const [cartError, setCartError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The island hydrates on the first touch (client:interaction): what the visitor chose before the
+  // script arrived is in the DOM (hydration keeps it), so the state starts from there.
+  useEffect(() => {
+    const form = formRef.current;
+    if (form) {
+      const data = new FormData(form);
+      const text = (name: string) => {
+        const value = data.get(name);
+        return typeof value === 'string' ? value : null;
+      };
+      const chosen = text('amount');
+      if (chosen !== null) setAmount(chosen);
+      setCustomAmount(text('customAmount') ?? '');
+      const chosenType = text('type');
+      if (chosenType && types.includes(chosenType as DonationType)) setType(chosenType as DonationType);
+      const weeks = text('weeklyCount');
+      if (weeks) setWeeklyCount(weeks);
+      const months = text('monthlyCount');
+      if (months) setMonthlyCount(months);
+      setCoverFees(text('coverFees') === 'on');
+      setTaxReceipt(text('taxReceipt') === 'on');
+    }
+    setHydrated(true);
+  }, []);
+
+  const typed = customAmount.trim() ? customAmount : amount;
+  const amountMinor = typed.trim() ? toMinorUnits(typed, currency) : null;
+  const count =
+    type === 'weekly'
+      ? Number(weeklyCount) || undefined
+      : type === 'monthly'
+        ? Number(monthlyCount) || undefined
+        : undefined;
+  const fee =
+    amountMinor && amountMinor > 0 ? coverFeeForAnyMethod(amountMinor, props.fees.rates, props.fees.methods) : 0;
+  const preview =
+    hydrated && amountMinor && amountMinor > 0
+      ? schedulePreview(
+          {
+            amount: formatMoney(amountMinor, currency),
+            type,
+            count,
+            fee: coverFees && fee > 0 ? formatMoney(fee, currency) : null,
+          },
+          props.today,
+          props.monthNames,
+          m,
+        )
+      : '';
+  const limits =
+    offer.maxAmountMinor === null
+      ? fill(m['donation.form.limits'], { min: formatMoney(offer.minAmountMinor, currency) })
+      : fill(m['donation.form.limitsRange'], {
+          min: formatMoney(offer.minAmountMinor, currency),
+          max: formatMoney(offer.maxAmountMinor, currency),
+        });
+
+  function addToCart(event: { preventDefault(): void; currentTarget: { form: HTMLFormElement | null } }) {
+    event.preventDefault();
+    const form = event.currentTarget.form;
+    if (!form) return;
+    if (amountMinor === null || amountMinor <= 0) return setCartError(m['donation.form.amountInvalid']);
+    const line = { campaignId: props.campaign.id, amountMinor, type, ...(count ? { count } : {}), coverFees };
+    const problem = lineProblem(line, offer);
+    if (problem) return setCartError(m[problem]);
+    if (!form.reportValidity()) return;
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '');
+    const current = $donationCart.get();
+    const lines = addLine(
+      current?.lines ?? [],
+      {
+        ...line,
+        title: props.campaign.title,
+        publicId: props.campaign.publicId,
+        offer,
+      },
+      MAX_DONATION_CART_LINES,
+    );
+    if (!lines) return setCartError(m['donation.cart.full']);
+    const donor: Record<string, string | boolean> = {
+      anonymous: data.get('anonymous') === 'on',
+      taxReceipt: taxReceipt,
+    };
+    for (const name of [
+      'name',
+      'phone',
+      'email',
+      'message',
+      'address_1',
+      'address_2',
+      'postcode',
+      'city',
+      'state',
+      'country',
+      'taxId',
+    ]) {
+      donor[name] = text(name);
+    }
+    setDonationCart({ lines, donor });
+    window.location.assign(props.checkoutPath);
+  }
+
+  const error = (name: string) =>
+    errors[name] ? (
+      <p id={`${name}-error`} className={errorClass}>
+        {errors[name]}
+      </p>
+    ) : null;
+  const input = (
+    name: string,
+    label: string,
+    options: { type?: string; autoComplete?: string; required?: boolean; hint?: string } = {},
+  ) => (
+    <div>
+      <label htmlFor={`donation-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={`donation-${name}`}
+        name={name}
+        type={options.type ?? 'text'}
+        autoComplete={options.autoComplete}
+        required={options.required}
+        defaultValue={values[name] ?? ''}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${name}-error` : options.hint ? `${name}-hint` : undefined}
+        className={controlClass(Boolean(errors[name]))}
+      />
+      {options.hint && (
+        <p id={`${name}-hint`} className={hintClass}>
+          {options.hint}
+        </p>
+      )}
+      {error(name)}
+    </div>
+  );
+  const countSelect = (which: 'weekly' | 'monthly') => {
+    const name = which === 'weekly' ? 'weeklyCount' : 'monthlyCount';
+    const counts = which === 'weekly' ? offer.weeklyCounts : offer.monthlyCounts;
+    const value = which === 'weekly' ? weeklyCount : monthlyCount;
+    const set = which === 'weekly' ? setWeeklyCount : setMonthlyCount;
+    if (counts.length === 0 || (hydrated && type !== which)) return null;
+    return (
+      <div>
+        <label htmlFor={`donation-${name}`} className={labelClass}>
+          {which === 'weekly' ? m['donation.form.weeks'] : m['donation.form.months']}
+        </label>
+        <select
+          id={`donation-${name}`}
+          name={name}
+          value={value}
+          onChange={(e) => set((e.currentTarget as HTMLSelectElement).value)}
+          className={controlClass(false)}
+        >
+          {counts.map((c) => (
+            <option key={c} value={String(c)}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  };
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action={props.action}
+      className="grid gap-6"
+      noValidate={false}
+      data-donation-form
+      data-hydrated={hydrated ? '' : undefined}
+    >
+      {props.formError && (
+        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800">
+          {props.formError}
+        </p>
+      )}
+      <input type="hidden" name="campaignId" value={props.campaign.id} />
+      <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-lg font-semibold text-gray-900">{m['donation.form.amount']}</legend>
+        {props.suggestedAmounts.length > 0 && (
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {props.suggestedAmounts.map((suggested) => {
+              const value = major(suggested, currency);
+              const checked = !customAmount.trim() && amount === value;
+              return (
+                <label
+                  key={suggested}
+                  className={`flex cursor-pointer items-center justify-center rounded-lg border px-3 py-3 text-center font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary ${checked ? 'border-primary bg-primary text-on-primary' : 'border-gray-300 bg-white text-gray-900'}`}
+                >
+                  <input
+                    type="radio"
+                    name="amount"
+                    value={value}
+                    checked={checked}
+                    onChange={() => {
+                      setAmount(value);
+                      setCustomAmount('');
+                    }}
+                    className="sr-only"
+                  />
+                  {formatMoney(suggested, currency)}
+                </label>
+              );
+            })}
+          </div>
+        )}
+        <div>
+          <label htmlFor="donation-customAmount" className={labelClass}>
+            {fill(m['donation.form.customAmount'], { currency: currency.symbol })}
+          </label>
+          <input
+            id="donation-customAmount"
+            name="customAmount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={customAmount}
+            onInput={(e) => setCustomAmount((e.currentTarget as HTMLInputElement).value)}
+            aria-invalid={errors.customAmount ? true : undefined}
+            aria-describedby={errors.customAmount ? 'customAmount-error' : 'customAmount-hint'}
+            className={controlClass(Boolean(errors.customAmount))}
+          />
+          <p id="customAmount-hint" className={hintClass}>
+            {limits}
+          </p>
+          {error('customAmount')}
+        </div>
+      </fieldset>
+
+      {types.length > 0 && (
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-lg font-semibold text-gray-900">{m['donation.form.type']}</legend>
+          <div className="flex flex-wrap gap-2">
+            {types.map((option) => (
+              <label
+                key={option}
+                className={`flex cursor-pointer items-center gap-2 rounded-lg border px-4 py-2.5 font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary ${type === option ? 'border-primary bg-primary-soft text-gray-900' : 'border-gray-300 bg-white text-gray-900'}`}
+              >
+                <input
+                  type="radio"
+                  name="type"
+                  value={option}
+                  checked={type === option}
+                  onChange={() => setType(option)}
+                />
+                {option === 'one-time'
+                  ? m['donation.form.oneTime']
+                  : option === 'weekly'
+                    ? m['donation.form.weekly']
+                    : m['donation.form.monthly']}
+              </label>
+            ))}
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {countSelect('weekly')}
+            {countSelect('monthly')}
+          </div>
+          {error('type')}
+        </fieldset>
+      )}
+
+      {offer.coverFeesAllowed && props.fees.methods.length > 0 && (
+        <label className="flex items-start gap-3 rounded-lg bg-gray-50 p-3 text-gray-900">
+          <input
+            type="checkbox"
+            name="coverFees"
+            checked={coverFees}
+            onChange={(e) => setCoverFees((e.currentTarget as HTMLInputElement).checked)}
+            className="mt-1 h-4 w-4"
+          />
+          <span>
+            {hydrated && fee > 0
+              ? fill(m['donation.form.coverFees'], { fee: formatMoney(fee, currency) })
+              : m['donation.form.coverFeesPlain']}
+          </span>
+        </label>
+      )}
+
+      {preview && (
+        <p
+          className="rounded-lg border border-primary bg-primary-soft px-4 py-3 font-medium text-gray-900"
+          aria-live="polite"
+          data-schedule-preview
+        >
+          {preview}
+        </p>
+      )}
+
+      <fieldset className="grid gap-4">
+        <legend className="mb-2 text-lg font-semibold text-gray-900">{m['donation.form.donor']}</legend>
+        {input('name', m['donation.form.name'], { autoComplete: 'name' })}
+        <label className="flex items-center gap-3 text-gray-900">
+          <input type="checkbox" name="anonymous" defaultChecked={values.anonymous === 'on'} className="h-4 w-4" />
+          {m['donation.form.anonymousLabel']}
+        </label>
+        {input('phone', m['phone.label'], {
+          type: 'tel',
+          autoComplete: 'tel',
+          required: true,
+          hint: m['donation.form.phoneHint'],
+        })}
+        {input('email', m['donation.form.email'], { type: 'email', autoComplete: 'email' })}
+        <details
+          className="rounded-lg border border-gray-200 p-3"
+          open={Boolean(values.address_1 || errors.address_1 || taxReceipt)}
+        >
+          <summary className="cursor-pointer font-medium text-gray-900">{m['donation.form.address']}</summary>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              {input('address_1', m['donation.form.address1'], { autoComplete: 'address-line1' })}
+            </div>
+            <div className="sm:col-span-2">
+              {input('address_2', m['donation.form.address2'], { autoComplete: 'address-line2' })}
+            </div>
+            {input('postcode', m['donation.form.postcode'], { autoComplete: 'postal-code' })}
+            {input('city', m['donation.form.city'], { autoComplete: 'address-level2' })}
+            {input('state', m['donation.form.state'], { autoComplete: 'address-level1' })}
+            {input('country', m['donation.form.country'], { autoComplete: 'country-name' })}
+          </div>
+        </details>
+        <div>
+          <label htmlFor="donation-message" className={labelClass}>
+            {m['donation.form.message']}
+          </label>
+          <textarea
+            id="donation-message"
+            name="message"
+            rows={3}
+            maxLength={500}
+            defaultValue={values.message ?? ''}
+            className={controlClass(Boolean(errors.message))}
+          />
+          {error('message')}
+        </div>
+        {props.issuesTaxReceipts && (
+          <div className="grid gap-3">
+            <label className="flex items-center gap-3 text-gray-900">
+              <input
+                type="checkbox"
+                name="taxReceipt"
+                checked={taxReceipt}
+                onChange={(e) => setTaxReceipt((e.currentTarget as HTMLInputElement).checked)}
+                className="h-4 w-4"
+              />
+              {m['donation.form.taxReceipt']}
+            </label>
+            {(!hydrated || taxReceipt) &&
+              input('taxId', m['donation.form.taxId'], { hint: m['donation.form.taxIdHint'] })}
+          </div>
+        )}
+      </fieldset>
+
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="donation-website">{m['donation.form.honeypot']}</label>
+        <input id="donation-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      {cartError && (
+        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800">
+          {cartError}
+        </p>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button
+          type="submit"
+          name="intent"
+          value="donate"
+          className="rounded-lg bg-primary px-6 py-3 text-lg font-semibold text-on-primary hover:bg-primary-dark"
+        >
+          {m['donation.form.donateNow']}
+        </button>
+        {hydrated && (
+          <button
+            type="button"
+            onClick={addToCart}
+            className="rounded-lg border border-primary px-6 py-3 text-lg font-semibold text-primary-strong hover:bg-primary-soft"
+          >
+            {m['donation.form.addToCart']}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

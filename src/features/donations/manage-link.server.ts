@@ -1,0 +1,23 @@
+import type { Locale } from '#i18n/locales';
+import { localePath } from '#i18n/routing';
+import { donationLinkSecret, env } from '#server/config.server';
+import { type LinkPurpose, planManagePath, receiptPdfPath, signLink, verifyLink } from './manage-link';
+
+/** The token of a plan's manage page or a receipt's PDF, signed with this deployment's secret. */
+export const linkToken = (purpose: LinkPurpose, tenantId: string, id: string) =>
+  signLink(donationLinkSecret(), purpose, tenantId, id);
+
+/** The id a token opens for this tenant, or null (the page answers 404). */
+export const openLink = (purpose: LinkPurpose, tenantId: string, token: string) =>
+  verifyLink(donationLinkSecret(), purpose, tenantId, token);
+
+/** Absolute links for messages (built outside a request: the tenant's primary host). */
+export function absoluteLinks(tenant: { id: string; primaryHost: string }, locale: Locale) {
+  const origin = `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}`;
+  return {
+    plan: (planId: string) => `${origin}${localePath(locale, planManagePath(linkToken('plan', tenant.id, planId)))}`,
+    receipt: (receiptId: string) =>
+      `${origin}${localePath(locale, receiptPdfPath(linkToken('receipt', tenant.id, receiptId)))}`,
+    invoice: (invoicePublicId: string) => `${origin}${localePath(locale, `/invoices/${invoicePublicId}/donation`)}`,
+  };
+}

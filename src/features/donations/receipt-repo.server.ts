@@ -1,0 +1,84 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.server';
+import { campaigns, donationReceipts, donations, receiptSequences, tenantSettings } from '#db/schema';
+
+// The drizzle of donation receipts and their per-tenant, per-year numbering (issue 12, H7).
+
+export type ReceiptRow = typeof donationReceipts.$inferSelect;
+
+/**
+ * The next receipt number of a tenant's year: the sequence row is created when missing, then
+ * advanced by one UPDATE, which holds its row lock until the caller's transaction ends — so two
+ * gifts paid at once get consecutive numbers, never the same one, and a rolled-back gift leaves
+ * no gap.
+ */
+export async function nextReceiptNumber(tx: Db, tenantId: string, year: number): Promise<number> {
+  await tx.insert(receiptSequences).values({ tenantId, year, lastNumber: 0 }).onConflictDoNothing();
+  const [row] = await tx
+    .update(receiptSequences)
+    .set({ lastNumber: sql`${receiptSequences.lastNumber} + 1` })
+    .where(and(eq(receiptSequences.tenantId, tenantId), eq(receiptSequences.year, year)))
+    .returning({ number: receiptSequences.lastNumber });
+  if (!row) throw new Error('receipt sequence not advanced');
+  return row.number;
+}
+
+export async function receiptOfDonation(db: Db, tenantId: string, donationId: string): Promise<ReceiptRow | null> {
+  const [row] = await db
+    .select()
+    .from(donationReceipts)
+    .where(and(eq(donationReceipts.tenantId, tenantId), eq(donationReceipts.donationId, donationId)));
+  return row ?? null;
+}
+
+export async function insertReceipt(tx: Db, row: typeof donationReceipts.$inferInsert): Promise<ReceiptRow> {
+  const [created] = await tx.insert(donationReceipts).values(row).returning();
+  if (!created) throw new Error('receipt not created');
+  return created;
+}
+
+/** A receipt with what its PDF shows: the gift, its campaign, the plan it belongs to. */
+export async function receiptDetails(db: Db, tenantId: string, receiptId: string) {
+  const [row] = await db
+    .select({ receipt: donationReceipts, donation: donations, campaignTitle: campaigns.title })
+    .from(donationReceipts)
+    .innerJoin(donations, eq(donations.id, donationReceipts.donationId))
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(and(eq(donationReceipts.tenantId, tenantId), eq(donationReceipts.id, receiptId)));
+  return row ?? null;
+}
+
+/** The receipts of a plan's gifts, in order (its manage page lists them). */
+export async function receiptsOfPlan(db: Db, tenantId: string, planId: string) {
+  return db
+    .select({ receipt: donationReceipts, seq: donations.instalmentSeq })
+    .from(donationReceipts)
+    .innerJoin(donations, eq(donations.id, donationReceipts.donationId))
+    .where(and(eq(donationReceipts.tenantId, tenantId), eq(donations.planId, planId)))
+    .orderBy(asc(donations.instalmentSeq));
+}
+
+/** What a tenant prints on receipts. */
+export async function receiptSettings(db: Db, tenantId: string) {
+  const [row] = await db
+    .select({
+      timeZone: tenantSettings.timeZone,
+      registrationNumber: tenantSettings.registrationNumber,
+      taxExemptRef: tenantSettings.taxExemptRef,
+      issuesTaxReceipts: tenantSettings.issuesTaxReceipts,
+    })
+    .from(tenantSettings)
+    .where(eq(tenantSettings.tenantId, tenantId));
+  return (
+    row ?? { timeZone: 'Asia/Kuala_Lumpur', registrationNumber: null, taxExemptRef: null, issuesTaxReceipts: false }
+  );
+}
+
+/** The fee rates a tenant grosses gifts up by (a plan's covered fee follows its amount). */
+export async function donationFeeRates(db: Db, tenantId: string) {
+  const [row] = await db
+    .select({ rates: tenantSettings.donationFeeRates })
+    .from(tenantSettings)
+    .where(eq(tenantSettings.tenantId, tenantId));
+  return row?.rates ?? {};
+}

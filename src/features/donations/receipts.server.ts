@@ -1,0 +1,78 @@
+import type { Db } from '#db/client.server';
+import { isLocale, localized } from '#i18n/locales';
+import { formatMoney } from '#lib/money';
+import { enqueueMessage } from '#server/outbox';
+import { findTenantById, type Tenant } from '../tenants';
+import { absoluteLinks } from './manage-link.server';
+import { campaignBrief, type DonationRow } from './plan-repo.server';
+import { deductibleReceipt, displayReceiptNumber } from './receipt-number';
+import {
+  insertReceipt,
+  nextReceiptNumber,
+  type ReceiptRow,
+  receiptOfDonation,
+  receiptSettings,
+} from './receipt-repo.server';
+import { dayIn } from './schedule';
+
+/**
+ * The receipt of one paid gift, in the transaction that marks it paid: numbered in the tenant's
+ * sequence for the year the money cleared (the tenant's calendar day of `paidAt`), with the
+ * approval reference and the donor's identity number where the gift is tax-deductible (LHDN
+ * s.44(6)), and the fee part kept apart. One per gift: a second call returns the first receipt.
+ * The donor gets it by e-mail (with its PDF link and, for a plan, the manage link) when they gave one.
+ */
+export async function issueReceipt(
+  tx: Db,
+  tenantId: string,
+  donation: DonationRow,
+  paidAt: Date,
+): Promise<ReceiptRow | null> {
+  const existing = await receiptOfDonation(tx, tenantId, donation.id);
+  if (existing) return existing;
+  const tenant = await findTenantById(tx, tenantId);
+  if (!tenant) return null;
+  const settings = await receiptSettings(tx, tenantId);
+  const issuedOn = dayIn(paidAt, settings.timeZone);
+  const year = Number(issuedOn.slice(0, 4));
+  const deductible = deductibleReceipt(settings, donation);
+  const receipt = await insertReceipt(tx, {
+    tenantId,
+    year,
+    number: await nextReceiptNumber(tx, tenantId, year),
+    donationId: donation.id,
+    issuedOn,
+    amountMinor: donation.amountMinor,
+    feeMinor: donation.feeMinor,
+    donorName: donation.donorName ?? '',
+    taxId: deductible ? donation.taxId : null,
+    approvalRef: deductible ? settings.taxExemptRef : null,
+  });
+  if (donation.email) await emailReceipt(tx, tenant, donation, receipt);
+  return receipt;
+}
+
+async function emailReceipt(tx: Db, tenant: Tenant, donation: DonationRow, receipt: ReceiptRow): Promise<void> {
+  if (!donation.email) return;
+  const locale = isLocale(donation.locale) ? donation.locale : 'en';
+  const campaign = await campaignBrief(tx, tenant.id, donation.campaignId);
+  const links = absoluteLinks(tenant, locale);
+  const money = (minor: number) => formatMoney(minor, tenant.currency);
+  await enqueueMessage(tx, {
+    tenantId: tenant.id,
+    channel: 'email',
+    destination: donation.email,
+    locale,
+    template: 'donation-receipt',
+    payload: {
+      organisation: tenant.name,
+      name: donation.anonymous ? '' : (donation.donorName ?? ''),
+      number: displayReceiptNumber(receipt.year, receipt.number),
+      campaign: localized(campaign?.title ?? {}, locale) || tenant.name,
+      amount: money(receipt.amountMinor),
+      fee: receipt.feeMinor > 0 ? money(receipt.feeMinor) : '',
+      pdfLink: links.receipt(receipt.id),
+      ...(donation.planId ? { manageLink: links.plan(donation.planId) } : {}),
+    },
+  });
+}
