@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../i18n/t';
 import { HttpError } from '../lib/http-error';
-import { errorJson, readBytes, readForm, readJson } from './http';
+import { errorJson, readBytes, readForm, readJson, readMultipartForm } from './http';
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request('http://h/upload', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
@@ -81,5 +81,40 @@ describe('the shared body readers refuse what no handler can use', () => {
   it('errorJson translates a message key thrown by the readers', async () => {
     const response = errorJson(new HttpError(400, 'error.badInput'), translator('id'));
     expect(await response.json()).toEqual({ error: translator('id')('error.badInput') });
+  });
+});
+
+describe('readMultipartForm', () => {
+  const post = (body: FormData | string, headers: Record<string, string> = {}) =>
+    new Request('http://x.test/', { method: 'POST', body, headers });
+
+  it('reads text fields and non-empty files', async () => {
+    const form = new FormData();
+    form.set('title_en', 'Banjir');
+    form.set('image', new Blob([new Uint8Array([1, 2, 3])]), 'a.png');
+    form.set('empty', new Blob([]), '');
+    const request = post(form);
+    const length = (await request.clone().arrayBuffer()).byteLength;
+    const { fields, files } = await readMultipartForm(
+      new Request(request, { headers: { ...Object.fromEntries(request.headers), 'content-length': String(length) } }),
+      10_000,
+    );
+    expect(fields.title_en).toBe('Banjir');
+    expect(Object.keys(files)).toEqual(['image']);
+    expect([...(files.image ?? [])]).toEqual([1, 2, 3]);
+  });
+
+  it('refuses a body over the limit (413), one that is not a form (400) and NUL in a field (400)', async () => {
+    await expect(readMultipartForm(post('a=1', { 'content-length': '20000' }), 10_000)).rejects.toMatchObject({
+      status: 413,
+    });
+    await expect(
+      readMultipartForm(post('{}', { 'content-type': 'application/json', 'content-length': '2' }), 10_000),
+    ).rejects.toBeInstanceOf(HttpError);
+    const nul = await readMultipartForm(
+      post('a=x%00y', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '7' }),
+      10_000,
+    ).catch((error: unknown) => error);
+    expect(nul).toMatchObject({ status: 400 });
   });
 });

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { campaignImagesFrom, type ProcessedImage } from '../../features/donations';
 import { newPublicId } from '../../features/invoices';
@@ -27,12 +31,40 @@ function coverSvg(c: DemoCampaign): string {
 <g fill="#fff" fill-opacity=".9">${MOTIFS[c.motif]}</g></svg>`;
 }
 
-// Rendering is the slow part of the seed: once per process (tests seed many databases).
+// Rendering is the slow part of the seed: once per process, and kept on disk between processes
+// (tests seed many databases, each test file in its own process).
+const CACHE_DIR = path.join(tmpdir(), 'serambi-seed-images');
 const rendered = new Map<string, Promise<ProcessedImage[] | null>>();
+
+async function renderCached(svg: string): Promise<ProcessedImage[] | null> {
+  const file = path.join(CACHE_DIR, `${createHash('sha256').update(svg).digest('hex').slice(0, 24)}.json`);
+  const cached = await readFile(file, 'utf8').catch(() => null);
+  if (cached) {
+    try {
+      const parsed = JSON.parse(cached) as (Omit<ProcessedImage, 'bytes'> & { bytes: string })[];
+      return parsed.map((image) => ({ ...image, bytes: new Uint8Array(Buffer.from(image.bytes, 'base64')) }));
+    } catch {
+      // A broken cache file is rendered again.
+    }
+  }
+  const images = await campaignImagesFrom(new TextEncoder().encode(svg));
+  if (images) {
+    const text = JSON.stringify(
+      images.map((image) => ({ ...image, bytes: Buffer.from(image.bytes).toString('base64') })),
+    );
+    const temporary = `${file}.${process.pid}.tmp`;
+    await mkdir(CACHE_DIR, { recursive: true })
+      .then(() => writeFile(temporary, text))
+      .then(() => rename(temporary, file))
+      .catch(() => {});
+  }
+  return images;
+}
+
 function imagesOf(c: DemoCampaign) {
   let images = rendered.get(c.key);
   if (!images) {
-    images = campaignImagesFrom(new TextEncoder().encode(coverSvg(c)));
+    images = renderCached(coverSvg(c));
     rendered.set(c.key, images);
   }
   return images;

@@ -210,6 +210,14 @@ export const DonationFilterQuery = z.object({
   kind: z.preprocess(blank, z.enum(['online', 'offline'], { message: 'donation.staff.statusInvalid' }).optional()),
   from: z.preprocess(blank, day.optional()),
   to: z.preprocess(blank, day.optional()),
-  q: z.preprocess(blank, z.string().trim().max(100, { message: 'donation.staff.tooLong' }).optional()),
+  q: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(100, { message: 'donation.staff.tooLong' })
+      .refine((v) => !v.includes('\u0000'), { message: 'error.badInput' })
+      .optional(),
+  ),
 });
 export type DonationFilterQuery = z.infer<typeof DonationFilterQuery>;

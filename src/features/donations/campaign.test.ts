@@ -185,6 +185,8 @@ describe('the staff campaign form', () => {
     });
     expect(DonationFilterQuery.safeParse({ campaign: 'nope' }).success).toBe(false);
     expect(DonationFilterQuery.safeParse({ from: '2026-13' }).success).toBe(false);
+    // The CSV endpoint's query is not refused by the page guard: NUL must stop here, not at the database.
+    expect(DonationFilterQuery.safeParse({ q: 'a\u0000b' }).success).toBe(false);
   });
 });
 
