@@ -78,6 +78,30 @@ export async function readForm(request: Request): Promise<Record<string, string>
 }
 
 /**
+ * A multipart form post (a form with a file): its text fields as `readForm` reads them, and its
+ * files' bytes by field name (empty file inputs left out). A body over `maxBytes` (by its
+ * Content-Length, which browsers always send for a form) is a 413 (`error.tooLarge`); one that is
+ * not a form a 400 (`error.badForm`); a text field holding NUL a 400 (`error.badInput`).
+ */
+export async function readMultipartForm(
+  request: Request,
+  maxBytes: number,
+): Promise<{ fields: Record<string, string>; files: Record<string, Uint8Array> }> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (!Number.isFinite(declared) || declared > maxBytes) throw new HttpError(413, 'error.tooLarge');
+  const form = await request.formData().catch(() => null);
+  if (!form) throw new HttpError(400, 'error.badForm');
+  const fields: Record<string, string> = {};
+  const files: Record<string, Uint8Array> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') fields[key] = value;
+    else if (value.size > 0) files[key] = new Uint8Array(await value.arrayBuffer());
+  }
+  if (containsNul(fields)) throw new HttpError(400, 'error.badInput');
+  return { fields, files };
+}
+
+/**
  * The raw body of a request, read only up to `maxBytes`: null when it is larger (whatever its
  * Content-Length claims), so an oversized upload is refused without being held in memory.
  */

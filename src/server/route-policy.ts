@@ -141,8 +141,9 @@ const FAMILIES: Family[] = [
   },
   { name: 'api-bookings', match: under('/api/bookings'), policy: { ...ENDPOINT, offer: APPOINTMENTS } },
   { name: 'api-appointments', match: under('/api/appointments'), policy: { ...ENDPOINT, offer: APPOINTMENTS } },
+  { name: 'api-donations', match: under('/api/donations'), policy: { ...ENDPOINT, offer: DONATIONS } },
 
-  // Donations (later issue): campaigns are marketing, checkout and forms are not.
+  // Donations (SPEC.md §2, issue 12): campaigns are marketing, checkout and forms are not.
   {
     // The embedded form carries a per-render idempotency key and posts: never stored by a cache.
     name: 'donation-embed-form',
@@ -161,9 +162,21 @@ const FAMILIES: Family[] = [
   },
   { name: 'donation-form', match: re(`/donation/${SEGMENT}/form`), policy: { ...PRIVATE, offer: DONATIONS } },
   {
+    // A campaign's pictures: the endpoint sets a year's cache for a versioned URL (?v=).
+    name: 'donation-image',
+    match: re(`/donation/${SEGMENT}/image/${SEGMENT}`),
+    policy: { ...ENDPOINT, offer: DONATIONS },
+  },
+  {
     name: 'donation-landing',
     match: (p) => p === '/donation' || re(`/donation/${SEGMENT}`)(p),
     policy: { ...MARKETING, offer: DONATIONS },
+  },
+  {
+    // Whatever is left under /donation (a later step, an unknown one) is still the donations offer's.
+    name: 'donation-other',
+    match: under('/donation'),
+    policy: { ...PRIVATE, offer: DONATIONS },
   },
 
   // Loyalty and reviews (later issues): the programme pages are marketing; sign-up, rewards and
@@ -195,6 +208,11 @@ const FAMILIES: Family[] = [
   { name: 'staff-invite', match: (p) => p.startsWith('/staff/invite/'), policy: SECRET_LINK },
   { name: 'staff-team', match: (p) => p === '/staff/team', policy: { ...PRIVATE, access: 'owner' } },
   { name: 'api-staff-team', match: (p) => p.startsWith('/api/staff/team'), policy: { ...ENDPOINT, access: 'owner' } },
+  {
+    name: 'staff-donations',
+    match: under('/staff/donations'),
+    policy: { ...PRIVATE, access: 'staff', offer: DONATIONS },
+  },
   { name: 'staff', match: under('/staff'), policy: { ...PRIVATE, access: 'staff' } },
   { name: 'api-staff', match: under('/api/staff'), policy: { ...ENDPOINT, access: 'staff' } },
 

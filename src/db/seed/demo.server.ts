@@ -10,6 +10,7 @@ import {
   tenants,
 } from '../schema';
 import { seedDemoCatalogue } from './demo-catalogue.server';
+import { seedDemoDonations } from './demo-donations.server';
 import { seedDemoInvoices } from './demo-invoices.server';
 import { malaysianPostcodes } from './postcodes';
 import { DEMO_TENANTS } from './tenants';
@@ -63,4 +64,5 @@ export async function seedDemo(db: Db): Promise<void> {
   });
   await seedDemoInvoices(db);
   await seedDemoCatalogue(db);
+  await seedDemoDonations(db);
 }

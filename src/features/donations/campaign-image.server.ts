@@ -23,20 +23,20 @@ export interface ProcessedImage {
  */
 export async function campaignImagesFrom(input: Uint8Array): Promise<ProcessedImage[] | null> {
   try {
-    const source = sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate();
-    const meta = await source.metadata();
-    if (!meta.width || !meta.height) return null;
-    const cover = await source
-      .clone()
-      .resize({ width: COVER_IMAGE.width, height: COVER_IMAGE.height, fit: 'cover', withoutEnlargement: false })
-      .jpeg({ quality: 80, mozjpeg: true })
+    // Decoded (and, for an SVG, rasterised) once, at the cover's size; both pictures come from it.
+    const decoded = await sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' })
+      .rotate()
+      .resize({ width: COVER_IMAGE.width, height: COVER_IMAGE.height, fit: 'cover' })
+      .removeAlpha()
+      .raw()
       .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels } };
+    const cover = await sharp(decoded.data, raw).jpeg({ quality: 80 }).toBuffer({ resolveWithObject: true });
     let share: Buffer | null = null;
-    for (const quality of [82, 72, 62, 50, 40]) {
-      share = await source
-        .clone()
+    for (const quality of [82, 70, 58, 46, 36]) {
+      share = await sharp(decoded.data, raw)
         .resize({ width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, fit: 'cover' })
-        .jpeg({ quality, mozjpeg: true })
+        .jpeg({ quality })
         .toBuffer();
       if (share.length <= SHARE_IMAGE.maxBytes) break;
     }

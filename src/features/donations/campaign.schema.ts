@@ -197,3 +197,19 @@ export function offlineGiftForm(currency: Currency) {
     received_on: day,
   });
 }
+
+const blank = (v: unknown) => (v === '' ? undefined : v);
+
+/** The staff donations list's filters (a GET form), for the page and the CSV export. */
+export const DonationFilterQuery = z.object({
+  campaign: z.preprocess(blank, z.string().uuid({ message: 'donation.staff.campaignInvalid' }).optional()),
+  status: z.preprocess(
+    blank,
+    z.enum(['pending', 'paid', 'failed', 'refunded', 'void'], { message: 'donation.staff.statusInvalid' }).optional(),
+  ),
+  kind: z.preprocess(blank, z.enum(['online', 'offline'], { message: 'donation.staff.statusInvalid' }).optional()),
+  from: z.preprocess(blank, day.optional()),
+  to: z.preprocess(blank, day.optional()),
+  q: z.preprocess(blank, z.string().trim().max(100, { message: 'donation.staff.tooLong' }).optional()),
+});
+export type DonationFilterQuery = z.infer<typeof DonationFilterQuery>;

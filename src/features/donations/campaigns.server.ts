@@ -8,6 +8,7 @@ import { appProviders, paidPaymentOf, refundPayment } from '../payments';
 import type { Tenant } from '../tenants';
 import {
   type CampaignImageKind,
+  type CampaignTotals,
   type CampaignView,
   hasEnded,
   isOpenForGifts,
@@ -98,6 +99,15 @@ export async function campaignPage(
       paidAt: d.paidAt,
     })),
   };
+}
+
+/** A public campaign's totals (the live page's catch-up after a cached render). */
+export async function campaignTotals(db: Db, tenantId: string, publicId: string): Promise<CampaignTotals | null> {
+  if (!CAMPAIGN_ID.test(publicId)) return null;
+  const found = await findCampaignRow(db, tenantId, { publicId });
+  if (!found || found.view.status === 'draft') return null;
+  const { raisedMinor, donorCount, goalMinor } = found.view;
+  return { raisedMinor, donorCount, goalMinor };
 }
 
 /** A campaign's picture for the image endpoint. */
@@ -298,4 +308,26 @@ export async function refundDonation(
   if (!result.ok) return { ok: false, reason: 'refund_failed' };
   const gifts = await donationsOfInvoice(db, tenantId, donation.invoiceId);
   return { ok: true, donationIds: gifts.map((g) => g.id) };
+}
+
+/** The staff filters as a repository filter: days in the tenant's zone, `to` inclusive. */
+export function donationFilterOf(
+  query: {
+    campaign?: string | undefined;
+    status?: DonationFilter['status'];
+    kind?: 'online' | 'offline' | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    q?: string | undefined;
+  },
+  timeZone: string,
+): DonationFilter {
+  return {
+    campaignId: query.campaign,
+    status: query.status,
+    offline: query.kind === undefined ? undefined : query.kind === 'offline',
+    from: query.from ? zonedDayStart(query.from, timeZone) : undefined,
+    to: query.to ? zonedDayStart(query.to, timeZone, 1) : undefined,
+    query: query.q,
+  };
 }

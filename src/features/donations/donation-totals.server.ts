@@ -4,6 +4,7 @@ import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { errorFields, log } from '../../server/logger.server';
 import { publish } from '../../server/realtime';
 import type { CampaignTotals } from './campaign';
+import { campaignChannel } from './campaign-channel';
 import {
   changeCampaignTotals,
   type DonationRow,
@@ -17,11 +18,6 @@ import './donation-events';
 // A campaign's raised_minor and donor_count are the paid money: they change only with the
 // campaign row locked, in the same transaction that moves a gift to paid (or out of it), so 50
 // settlements at once add up exactly and a replayed webhook adds nothing (the move happens once).
-
-/** The realtime channel of a campaign's totals (its public id is already public). */
-export function campaignChannel(publicId: string): string {
-  return `campaign:${publicId}`;
-}
 
 /** Sends the new totals to open campaign pages; never throws (the change is committed). */
 export async function announceTotals(tenantId: string, publicId: string, totals: CampaignTotals): Promise<void> {

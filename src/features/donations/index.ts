@@ -14,15 +14,25 @@ export {
 // H5: campaigns, campaign pages, totals, staff.
 export * from './campaign';
 export * from './campaign.schema';
+export { campaignChannel } from './campaign-channel';
 export { zonedDay, zonedDayStart } from './campaign-dates';
-export { COVER_IMAGE, MAX_CAMPAIGN_UPLOAD_BYTES, SHARE_IMAGE } from './campaign-image.server';
+export { type CampaignFormSource, campaignFormValues, newCampaignFormValues } from './campaign-form-values';
+export {
+  COVER_IMAGE,
+  campaignImagesFrom,
+  MAX_CAMPAIGN_UPLOAD_BYTES,
+  type ProcessedImage,
+  SHARE_IMAGE,
+} from './campaign-image.server';
 export type { CampaignRow, DonationFilter, DonationRow, StaffDonationRow } from './campaign-repo.server';
 export {
   CAMPAIGN_ID,
   type CampaignPage,
   campaignImage,
   campaignPage,
+  campaignTotals,
   type DonationLanding,
+  donationFilterOf,
   donationLanding,
   endCampaign,
   newCampaignId,
@@ -60,7 +70,6 @@ export {
 } from './donation-form.server';
 export {
   announceTotals,
-  campaignChannel,
   markDonationsPaid,
   recordOfflineGift,
   takeDonationsOut,

@@ -1,0 +1,27 @@
+import type { APIRoute } from 'astro';
+import { CAMPAIGN_IMAGE_KINDS, type CampaignImageKind, campaignImage } from '../../../../features/donations';
+
+/**
+ * `GET /donation/{publicId}/image/{cover|share}?v={version}`: a campaign's picture, from the
+ * database. The versioned URL (the pages link it) is cached for a year; any other for 5 minutes.
+ */
+export const GET: APIRoute = async ({ params, url, locals }) => {
+  const kind = params.kind ?? '';
+  if (!(CAMPAIGN_IMAGE_KINDS as readonly string[]).includes(kind)) {
+    return new Response(locals.t('error.notFound.message'), { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  }
+  const image = await campaignImage(locals.db, locals.tenant.id, params.id ?? '', kind as CampaignImageKind);
+  if (!image) {
+    return new Response(locals.t('error.notFound.message'), { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  }
+  const versioned = url.searchParams.get('v') === image.version;
+  return new Response(image.bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'Content-Type': image.contentType,
+      'Content-Length': String(image.bytes.length),
+      'Cache-Control': versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      'X-Content-Type-Options': 'nosniff',
+      ETag: `"${image.version}"`,
+    },
+  });
+};
