@@ -105,6 +105,7 @@ export default function DonationForm(props: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   // The island hydrates on the first touch (client:interaction): what the visitor chose before the
   // script arrived is in the DOM (hydration keeps it), so the state starts from there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount: the DOM read is the point
   useEffect(() => {
     const form = formRef.current;
     if (form) {
