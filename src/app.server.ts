@@ -30,12 +30,14 @@ export function registerAppEffects(bus: EventBus): void {
 /**
  * What each change drops from the page cache (docs/decisions/0018-page-cache.md): a tenant's
  * settings every page of it, the catalogue its appointment pages, the framing sites the pages kept
- * for the embed. Donations will add `campaign.changed` → `campaigns`.
+ * for the embed, a campaign edited or ended the donation pages (their live totals arrive over the
+ * realtime channel, not by dropping pages).
  */
 export const pageInvalidations: PageInvalidations = {
   'tenant.changed': ({ tenantId }) => ({ tenantId }),
   'catalogue.changed': ({ tenantId }) => ({ tenantId, tags: ['catalogue'] }),
   'embed-origins.changed': ({ tenantId }) => ({ tenantId, tags: ['embed'] }),
+  'campaign.changed': ({ tenantId }) => ({ tenantId, tags: ['campaigns'] }),
 };
 
 /** Every outbox template of the app (the names are stored in outbox rows). */

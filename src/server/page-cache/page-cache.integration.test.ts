@@ -20,7 +20,7 @@ const keep = async (
   cache: PageCache,
   key: string,
   tenantId = KLINIK,
-  tags: ('catalogue' | 'embed')[] = ['catalogue'],
+  tags: ('catalogue' | 'embed' | 'campaigns')[] = ['catalogue'],
 ) => {
   await cache.serve({ key, tenantId, tags, ttlSeconds: 60 }, async () => ({
     cacheable: true,
@@ -74,6 +74,19 @@ describe.each(testDatabaseKinds)('page cache invalidation on %s', (kind) => {
     await change(bus, database, (b, tx) => b.emit(tx, 'catalogue.changed', { tenantId: KLINIK }));
     expect(cache.get('k-appointment')).toBeNull();
     expect(cache.get('k-home')).not.toBeNull();
+    expect(cache.get('y-appointment')).not.toBeNull();
+
+    await keep(cache, 'y-campaign', YAYASAN, ['campaigns']);
+    await change(bus, database, (b, tx) =>
+      b.emit(tx, 'campaign.changed', {
+        tenantId: YAYASAN,
+        campaignId: '00000000-0000-4000-8000-000000000001',
+        publicId: 'banjir-kelantan',
+        change: 'updated',
+        staffId: null,
+      }),
+    );
+    expect(cache.get('y-campaign')).toBeNull();
     expect(cache.get('y-appointment')).not.toBeNull();
 
     await change(bus, database, (b, tx) => b.emit(tx, 'tenant.changed', { tenantId: KLINIK }));
