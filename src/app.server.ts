@@ -50,9 +50,9 @@ export function registerAppTemplates(registry: TemplateRegistry): void {
 
 /** The sections of the customer's account page, in the order they show. */
 export function registerAppAccountSections(sections: AccountSections): void {
-  sections.register('appointments', appointmentsSection);
+  sections.register('appointments', appointmentsSection, { offer: 'appointments' });
   sections.register('invoices', invoicesSection);
-  sections.register('donations', donationsSection);
+  sections.register('donations', donationsSection, { offer: 'donations' });
 }
 
 /** Every recurring job of the app. */

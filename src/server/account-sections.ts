@@ -25,7 +25,7 @@ export interface AccountSection {
 
 export interface AccountContext {
   db: Db;
-  tenant: { id: string; currency: Currency; timeZone: string };
+  tenant: { id: string; currency: Currency; timeZone: string; offers: Record<string, boolean> };
   customerId: string;
   locale: Locale;
   t: Translate;
@@ -41,19 +41,21 @@ export const ACCOUNT_SECTION_ITEMS = 5;
  * (src/app.server.ts) in the order they show. server/ knows no feature: it only runs the loaders.
  */
 export class AccountSections {
-  readonly #loaders = new Map<string, AccountSectionLoader>();
+  readonly #loaders = new Map<string, { loader: AccountSectionLoader; offer: string | undefined }>();
 
-  register(key: string, loader: AccountSectionLoader): void {
-    this.#loaders.set(key, loader);
+  /** `offer`: the section shows only where the tenant offers it (no donations section at a clinic). */
+  register(key: string, loader: AccountSectionLoader, options: { offer?: string } = {}): void {
+    this.#loaders.set(key, { loader, offer: options.offer });
   }
 
   keys(): string[] {
     return [...this.#loaders.keys()];
   }
 
-  /** Every section for one customer, in registration order (loaded side by side). */
+  /** The sections for one customer, in registration order (loaded side by side), of what the tenant offers. */
   load(context: AccountContext): Promise<AccountSection[]> {
-    return Promise.all([...this.#loaders.values()].map((loader) => loader(context)));
+    const offered = [...this.#loaders.values()].filter(({ offer }) => !offer || context.tenant.offers[offer]);
+    return Promise.all(offered.map(({ loader }) => loader(context)));
   }
 }
 

@@ -52,6 +52,20 @@ describe.each(testDatabaseKinds)('the customer’s account sections on %s', (kin
     });
     if (!booked.ok) throw new Error(booked.reason);
 
+    // Only what the organisation offers: a clinic's customer has no donations section.
+    expect((await sectionsOf(customer.id)).map((section) => section.key)).toEqual(['appointments', 'invoices']);
+    const foundation = { ...klinik, offers: { ...klinik.offers, appointments: false, donations: true } };
+    const foundationKeys = (
+      await accountSections.load({
+        db: database.db,
+        tenant: foundation,
+        customerId: customer.id,
+        locale: 'en',
+        t: translator('en'),
+      })
+    ).map((section) => section.key);
+    expect(foundationKeys).toEqual(['invoices', 'donations']);
+
     const [appointments, invoices] = await sectionsOf(customer.id, 'ms');
     // A hold not yet paid is not an appointment the customer has; its invoice is theirs, and reads
     // as expired: the hold was placed at NOW, long before this test's real clock.

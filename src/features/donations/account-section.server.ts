@@ -7,7 +7,6 @@ import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '#server/accoun
 import { planManagePath, receiptPdfPath } from './manage-link';
 import { linkToken } from './manage-link.server';
 import { customerGifts, customerPlans } from './plan-repo.server';
-import { receiptOfDonation } from './receipt-repo.server';
 
 /**
  * "Your donations" on the customer's account page: their recurring gifts first (each to its manage
@@ -29,24 +28,18 @@ export const donationsSection: AccountSectionLoader = async ({ db, tenant, custo
     href: localePath(locale, planManagePath(linkToken('plan', tenant.id, plan.id))),
     status: t(`donation.plan.status.${plan.status}` as MessageKey),
   }));
-  const giftItems = await Promise.all(
-    gifts.map(async ({ donation, campaignTitle }) => {
-      const receipt = await receiptOfDonation(db, tenant.id, donation.id);
-      return {
-        title: `${t('donation.plan.accountGift')}: ${localized(campaignTitle, locale)}`,
-        detail: [
-          money(donation.amountMinor),
-          donation.paidAt ? formatDate(donation.paidAt, locale, tenant.timeZone) : '',
-        ]
-          .filter(Boolean)
-          .join(' · '),
-        href: receipt
-          ? localePath(locale, receiptPdfPath(linkToken('receipt', tenant.id, receipt.id)))
-          : localePath(locale, '/donation'),
-        status: t(`donation.plan.instalment.${donation.status === 'paid' ? 'paid' : 'skipped'}` as MessageKey),
-      };
-    }),
-  );
+  const giftItems = gifts.map(({ donation, campaignTitle, receiptId }) => {
+    return {
+      title: `${t('donation.plan.accountGift')}: ${localized(campaignTitle, locale)}`,
+      detail: [money(donation.amountMinor), donation.paidAt ? formatDate(donation.paidAt, locale, tenant.timeZone) : '']
+        .filter(Boolean)
+        .join(' · '),
+      href: receiptId
+        ? localePath(locale, receiptPdfPath(linkToken('receipt', tenant.id, receiptId)))
+        : localePath(locale, '/donation'),
+      status: t(`donation.plan.instalment.${donation.status === 'paid' ? 'paid' : 'skipped'}` as MessageKey),
+    };
+  });
   return {
     key: 'donations',
     title: t('donation.plan.accountTitle'),

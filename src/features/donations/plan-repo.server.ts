@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server';
-import { campaigns, donationPlans, donations, planInstalments, tenantSettings } from '#db/schema';
+import { campaigns, donationPlans, donationReceipts, donations, planInstalments, tenantSettings } from '#db/schema';
 import type { LocalizedText } from '#i18n/locales';
 
 // The drizzle of recurring plans and their instalments (issue 12, H7). Every query names its tenant.
@@ -253,9 +253,13 @@ export async function customerPlans(db: Db, tenantId: string, customerId: string
 /** A customer's paid gifts, newest first (the account page). */
 export async function customerGifts(db: Db, tenantId: string, customerId: string, limit: number) {
   return db
-    .select({ donation: donations, campaignTitle: campaigns.title })
+    .select({ donation: donations, campaignTitle: campaigns.title, receiptId: donationReceipts.id })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .leftJoin(
+      donationReceipts,
+      and(eq(donationReceipts.donationId, donations.id), eq(donationReceipts.tenantId, tenantId)),
+    )
     .where(
       and(
         eq(donations.tenantId, tenantId),

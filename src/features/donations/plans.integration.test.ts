@@ -157,6 +157,8 @@ describe.each(testDatabaseKinds)('recurring plans and receipts on %s', (kind) =>
       (m.payload as { manageLink?: string }).manageLink?.includes(linkToken('plan', yayasan.id, plan.id)),
     );
     expect(mine?.locale).toBe('ms');
+    // The donation receipt is the only one: no invoice receipt for a donation invoice as well.
+    expect((await messagesTo('receipt')).filter((m) => m.destination === 'siti@example.com')).toEqual([]);
   });
 
   it('charges each due instalment exactly once under two workers, after a crash and a restart, then completes', async () => {

@@ -10,17 +10,15 @@ import type { InvoicePaidEvent } from './payment-events';
 
 /**
  * The receipt, sent through the outbox in the settlement's own transaction: exactly one per paid
- * invoice, by email when the payer gave one.
+ * invoice, by email when the payer gave one. A donation invoice gets none from here: each of its
+ * gifts gets the donation receipt (numbered, with the tax part), so the donor is not sent two.
  */
 export const sendReceipt: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, invoice }) => {
-  if (!invoice.contactEmail) return;
+  if (!invoice.contactEmail || invoice.kind === 'donation') return;
   const tenant = await findTenantById(tx, tenantId);
   if (!tenant) return;
   const locale = isLocale(invoice.locale) ? invoice.locale : 'en';
-  const path =
-    invoice.kind === 'donation'
-      ? `/invoices/${invoice.publicId}/donation`
-      : `/invoices/${invoice.publicId}/appointment`;
+  const path = `/invoices/${invoice.publicId}/appointment`;
   await enqueueMessage(tx, {
     tenantId,
     channel: 'email',
