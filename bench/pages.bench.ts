@@ -25,6 +25,7 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 4480);
 const HOST = 'klinik.localhost';
+const FOUNDATION = 'yayasan.localhost';
 /** Where the static twins are written: inside the build's public folder, removed at the end. */
 const STATIC_DIR = path.join(root, 'dist/client/__bench');
 /** What a phone's browser sends. */
@@ -35,6 +36,8 @@ interface Target {
   path: string;
   /** The static twin's file name (its extension gives its Content-Type). */
   file: string;
+  /** The tenant's host name, when not the clinic's (campaign pages are a foundation's). */
+  host?: string;
 }
 
 interface Measured {
@@ -61,7 +64,7 @@ function ensureBuild() {
 
 async function request(
   pathname: string,
-  init: { headers?: Record<string, string>; method?: string; body?: string } = {},
+  init: { headers?: Record<string, string>; method?: string; body?: string; host?: string } = {},
 ): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   // fetch cannot set Host; the server picks the tenant by it, so go through node:http.
   const { request: httpRequest } = await import('node:http');
@@ -72,7 +75,7 @@ async function request(
         port: PORT,
         path: pathname,
         method: init.method ?? 'GET',
-        headers: { host: `${HOST}:${PORT}`, ...init.headers },
+        headers: { host: `${init.host ?? HOST}:${PORT}`, ...init.headers },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -146,15 +149,21 @@ async function discover(): Promise<Target[]> {
       path: `/api/appointments/${serviceId}/availability?from=${min}&to=${to}&resource=any`,
       file: 'availability.json',
     },
+    { name: '/donation (foundation)', path: '/donation', file: 'donation.html', host: FOUNDATION },
+    { name: 'a campaign page', path: '/donation/banjir-kelantan', file: 'campaign.html', host: FOUNDATION },
   ];
 }
 
 /** The wire bytes of one answer in each encoding, and its identity body. */
 async function wireBytes(target: Target) {
-  const identity = await request(target.path, { headers: { 'accept-language': 'en' } });
+  const host = target.host ?? HOST;
+  const identity = await request(target.path, { host, headers: { 'accept-language': 'en' } });
   if (identity.status !== 200) throw new Error(`${target.path} answered ${identity.status}`);
   const sizeFor = async (encoding: string) => {
-    const answer = await request(target.path, { headers: { 'accept-encoding': encoding, 'accept-language': 'en' } });
+    const answer = await request(target.path, {
+      host,
+      headers: { 'accept-encoding': encoding, 'accept-language': 'en' },
+    });
     return { bytes: answer.bytes.length, encoding: answer.headers.get('content-encoding') ?? 'identity' };
   };
   return {
@@ -165,16 +174,16 @@ async function wireBytes(target: Target) {
   };
 }
 
-async function rate(pathname: string): Promise<{ rps: number; non2xx: number }> {
+async function rate(pathname: string, host = HOST): Promise<{ rps: number; non2xx: number }> {
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}${pathname}`,
     connections: CONNECTIONS,
     duration: SECONDS,
-    headers: { host: `${HOST}:${PORT}`, ...BROWSER },
+    headers: { host: `${host}:${PORT}`, ...BROWSER },
   });
   // Requests still in the server when the clients stopped would eat into the next measurement:
   // one more answer to the same path comes after them (one database connection on PGlite).
-  await request(pathname, { headers: BROWSER });
+  await request(pathname, { host, headers: BROWSER });
   await new Promise((r) => setTimeout(r, 200));
   // Completed answers over the measured time (the per-second average drops partial seconds).
   return { rps: result.requests.total / result.duration, non2xx: result.non2xx + result.errors + result.timeouts };
@@ -193,8 +202,8 @@ async function measurePass(targets: Target[]): Promise<Map<string, Measured>> {
     const statics: number[] = [];
     let non2xx = 0;
     for (let pair = 0; pair < PAIRS; pair += 1) {
-      const page = await rate(target.path);
-      const twin = await rate(`/__bench/${target.file}`);
+      const page = await rate(target.path, target.host);
+      const twin = await rate(`/__bench/${target.file}`, target.host);
       pages.push(page.rps);
       statics.push(twin.rps);
       non2xx += page.non2xx + twin.non2xx;
@@ -241,7 +250,7 @@ async function bench(kind: BenchDatabaseKind): Promise<boolean> {
     const first = new Map<string, number>();
     for (const target of targets) {
       const started = performance.now();
-      await request(target.path, { headers: BROWSER });
+      await request(target.path, { host: target.host ?? HOST, headers: BROWSER });
       first.set(target.name, performance.now() - started);
     }
     const cold = await measurePass(targets);

@@ -286,11 +286,13 @@ export async function devPlanCampaign(db: Db, tenantId: string): Promise<string>
     )
     .limit(1);
   if (found) return found.id;
-  const [created] = await db
+  // One fixed id, so requests at the same moment make one campaign, not a unique violation.
+  const publicId = 'dev-monthly-gifts';
+  await db
     .insert(campaigns)
     .values({
       tenantId,
-      publicId: `dev-monthly-${Date.now().toString(36)}`,
+      publicId,
       title: { en: 'Monthly food packs', ms: 'Pek makanan bulanan', id: 'Paket makanan bulanan' },
       status: 'live',
       startsAt: new Date('2026-01-01T00:00:00Z'),
@@ -300,9 +302,13 @@ export async function devPlanCampaign(db: Db, tenantId: string): Promise<string>
       weeklyCounts: [4],
       monthlyCounts: [6, 12],
     })
-    .returning({ id: campaigns.id });
-  if (!created) throw new Error('dev campaign not created');
-  return created.id;
+    .onConflictDoNothing();
+  const [made] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.publicId, publicId)));
+  if (!made) throw new Error('dev campaign not created');
+  return made.id;
 }
 
 /** The plan an invoice's gift belongs to (its first checkout's), if any. */

@@ -13,7 +13,7 @@ import { keepEmbed } from '../../embeds/embed-links';
 import { formPathWithChoice, monthChunks, monthOf, slotTime, unavailableDates } from '../appointment-flow';
 import type { AvailabilityDay } from '../availability';
 import { decodeAvailability } from '../availability-feed';
-import { AvailabilityResponse, RescheduledResponse } from '../booking-api.schema';
+import { AvailabilityResponse, RescheduledResponse } from '../slot-page-answers';
 
 /** The strings this island needs: the page passes `pick(locale, SLOT_PICKER_MESSAGE_KEYS)`. */
 export const SLOT_PICKER_MESSAGE_KEYS = [

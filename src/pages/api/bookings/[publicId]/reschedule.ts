@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { bookingPagePath, findService, rescheduleBooking } from '../../../../features/booking';
 import { RescheduleBody } from '../../../../features/booking/booking.schema';
-import type { RescheduledResponse } from '../../../../features/booking/booking-api.schema';
+import type { RescheduledResponse } from '../../../../features/booking/slot-page-answers';
 import { localePath } from '../../../../i18n/routing';
 import { badRequest, json, readJson } from '../../../../server/http';
 import { notOffered } from '../_not-offered';
