@@ -8,15 +8,20 @@
 // The front door also serves the build's public files itself (their precompressed twins, long-lived
 // caching of hashed assets: scripts/static-files.mjs) and compresses everything Astro answers
 // (scripts/compression.mjs). See docs/decisions/0017-compression-at-the-front-door.md.
+// Last, a page the app serves from its page cache is answered here, without the app, to a visitor
+// who sends no cookie, for as long as the app's cache holds it (scripts/front-door-cache.mjs,
+// docs/decisions/0023-pages-at-the-front-door.md).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compressResponse } from './compression.mjs';
+import { CAPTURE_HEADER, FrontDoorCache } from './front-door-cache.mjs';
 import { createStaticFileHandler, indexStaticFiles } from './static-files.mjs';
 
 const UNREPRESENTABLE = new Set(['TRACE', 'TRACK']);
 const FRONT_DOOR_HEADER = 'x-serambi-front-door';
 const entry = path.resolve(import.meta.dirname, '../dist/server/entry.mjs');
 const serveStaticFile = createStaticFileHandler(indexStaticFiles(path.resolve(import.meta.dirname, '../dist/client')));
+const pages = new FrontDoorCache();
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { startServer } = await import(pathToFileURL(entry).href);
@@ -26,6 +31,7 @@ const listeners = http.listeners('request');
 http.removeAllListeners('request');
 http.on('request', (req, res) => {
   delete req.headers[FRONT_DOOR_HEADER];
+  delete req.headers[CAPTURE_HEADER];
   if (UNREPRESENTABLE.has(req.method)) req.method = `X-${req.method}`;
   try {
     decodeURI(req.url ?? '/');
@@ -37,6 +43,8 @@ http.on('request', (req, res) => {
     req.headers[FRONT_DOOR_HEADER] = 'undecodable-url';
   }
   if (!req.headers[FRONT_DOOR_HEADER] && serveStaticFile(req, res)) return;
+  if (!req.headers[FRONT_DOOR_HEADER] && pages.serve(req, res)) return;
+  pages.watch(req, res);
   compressResponse(req, res);
   for (const listener of listeners) listener.call(http, req, res);
 });

@@ -1,5 +1,13 @@
 import { defineMiddleware } from 'astro:middleware';
-import { type PageTag, pageCache, pageCacheKey, servePage } from '../server/page-cache';
+import {
+  FRONT_DOOR_CAPTURE_HEADER,
+  PAGE_CACHE_HEADER,
+  PAGE_KEY_HEADER,
+  type PageTag,
+  pageCache,
+  pageCacheKey,
+  servePage,
+} from '../server/page-cache';
 import { pass } from './state';
 
 /**
@@ -11,7 +19,7 @@ import { pass } from './state';
  * A cacheable page is rendered as for a visitor who is not logged in, whoever asks: nothing of a
  * customer or staff member can reach the stored page (their header link is the same for all).
  */
-export const pageCacheStep = defineMiddleware(({ request, url, cookies, locals }, next) => {
+export const pageCacheStep = defineMiddleware(async ({ request, url, cookies, locals }, next) => {
   const state = pass(locals);
   const { policy, tenant } = locals;
   const rule = policy.pageCache;
@@ -29,10 +37,14 @@ export const pageCacheStep = defineMiddleware(({ request, url, cookies, locals }
     pathname: url.pathname,
     search: url.search,
   });
-  return servePage(
+  const served = await servePage(
     pageCache(),
     { key, tenantId: tenant.id, tags, ttlSeconds: rule.ttlSeconds },
     () => next(),
     () => [...cookies.headers()].join('\n'),
   );
+  // The front door keeps what it sends for a visitor without a cookie while this page stays cached.
+  const kept = ['hit', 'miss', 'shared'].includes(served.headers.get(PAGE_CACHE_HEADER) ?? '');
+  if (kept && request.headers.get(FRONT_DOOR_CAPTURE_HEADER) === '1') served.headers.set(PAGE_KEY_HEADER, key);
+  return served;
 });

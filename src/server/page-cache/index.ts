@@ -75,9 +75,19 @@ export function createPageCacheNode(options: PageCacheNodeOptions = {}): PageCac
 
 let node: PageCacheNode | undefined;
 
+/**
+ * Where the front door (scripts/front-door-cache.mjs, in this process) asks whether its copy of a
+ * page is still the one this cache holds: the stored page's strong ETag, or null.
+ */
+export const PAGE_ETAG_LOOKUP = Symbol.for('serambi.page-cache.etag');
+
 /** This process's page cache (LISTEN started on first use when DATABASE_URL names PostgreSQL). */
 export function pageCache(): PageCache {
-  node ??= createPageCacheNode({ connectionString: env().DATABASE_URL || undefined });
+  if (!node) {
+    const created = createPageCacheNode({ connectionString: env().DATABASE_URL || undefined });
+    node = created;
+    (globalThis as Record<symbol, unknown>)[PAGE_ETAG_LOOKUP] = (key: string) => created.cache.etagOf(key);
+  }
   return node.cache;
 }
 
@@ -85,6 +95,7 @@ export function pageCache(): PageCache {
 export async function closePageCache(): Promise<void> {
   const closing = node;
   node = undefined;
+  delete (globalThis as Record<symbol, unknown>)[PAGE_ETAG_LOOKUP];
   await closing?.close();
 }
 
@@ -118,4 +129,4 @@ export function registerPageInvalidations(
     bus.on(name, 'page-cache', (tx, event) => notifyPageChange(tx, rule(event), local));
   }
 }
-export { PAGE_CACHE_HEADER, pageResponse, servePage } from './serve-page';
+export { FRONT_DOOR_CAPTURE_HEADER, PAGE_CACHE_HEADER, PAGE_KEY_HEADER, pageResponse, servePage } from './serve-page';

@@ -100,6 +100,13 @@ export class PageCache {
     return entry.page;
   }
 
+  /** The strong ETag of the stored page, if fresh (the front door's check that its copy is current). */
+  etagOf(key: string): string | null {
+    const page = this.get(key);
+    if (!page) return null;
+    return page.headers.find(([name]) => name.toLowerCase() === 'etag')?.[1] ?? null;
+  }
+
   /**
    * The page from the cache, or rendered once for everyone asking at the same time. A render that
    * is not cacheable is answered as it is to its own caller; whoever waited on it renders their own
