@@ -131,11 +131,17 @@ test.describe('staff donations', () => {
     page,
     browser,
   }) => {
+    // The landing, as a visitor from an ad sees it: the second answer from the front door.
+    const landing = `/donation?list=${Date.now()}`;
+    await call('yayasan.localhost', landing);
+    const before = await call('yayasan.localhost', landing);
+    expect(before.headers['x-page-cache']).toBe('hit');
     await staffLogin(page);
     await page.goto(site('yayasan', '/staff/donations'));
     await shoot(page, 'staff-campaigns-en');
     await page.getByRole('link', { name: 'New campaign' }).click();
     const title = `Wakaf quran ${Date.now()}`;
+    expect(before.body).not.toContain(title);
     await page.locator('input[name="title_en"]').fill(title);
     await page.locator('input[name="title_ms"]').fill(`${title} (ms)`);
     await page.locator('textarea[name="story_en"]').fill('First paragraph.\n\nSecond paragraph.');
@@ -146,6 +152,9 @@ test.describe('staff donations', () => {
     const row = page.locator('[data-staff-campaign]', { hasText: title });
     const publicId = (await row.getAttribute('data-staff-campaign')) ?? '';
     expect(publicId).not.toBe('');
+    // The change reached the page cache, and through it the front door: the landing lists it now.
+    const after = await call('yayasan.localhost', landing);
+    expect(after.body).toContain(title);
 
     // A visitor has the campaign page open.
     const visitor = await browser.newPage();

@@ -29,6 +29,8 @@ test.describe('the page cache', () => {
       expect(miss.headers['x-page-cache'], `${slug} ${path}`).toBe('miss');
       expect(hit.headers['x-page-cache'], `${slug} ${path}`).toBe('hit');
       expect(hit.body, `${slug} ${path}`).toBe(miss.body);
+      // The app names the page to the front door only; the name never leaves the server.
+      for (const response of [miss, hit]) expect(response.headers['x-serambi-page-key']).toBeUndefined();
       // The route table's headers on both, as on any page.
       for (const response of [miss, hit]) {
         expect(response.headers['cache-control']).toMatch(/^public, max-age=60/);
@@ -36,6 +38,9 @@ test.describe('the page cache', () => {
       }
       bodies.set(`${slug} ${path}`, miss.body);
     }
+    // A client asking for the page's name as the front door does is not told it.
+    const asking = await call('klinik.localhost', `/?${fresh()}`, { 'x-serambi-front-door-cache': '1', Cookie: 'a=b' });
+    expect(asking.headers['x-serambi-page-key']).toBeUndefined();
     // Languages and tenants never mixed: each page names its own.
     expect(bodies.get('klinik /ms/')).toContain('lang="ms"');
     expect(bodies.get('klinik /id/')).toContain('lang="id"');
