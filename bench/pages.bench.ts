@@ -38,6 +38,8 @@ interface Target {
   file: string;
   /** The tenant's host name, when not the clinic's (campaign pages are a foundation's). */
   host?: string;
+  /** A page the page cache keeps: also measured with every request rendered. */
+  cached?: boolean;
 }
 
 interface Measured {
@@ -139,18 +141,24 @@ async function discover(): Promise<Target[]> {
     invoice.status === 200 ? (JSON.parse(invoice.bytes.toString('utf8')) as { path?: string }).path : undefined;
   if (!invoicePath) throw new Error(`no invoice (${invoice.status}): is SHOW_DEV_PAGES on?`);
   return [
-    { name: 'home /', path: '/', file: 'home.html' },
-    { name: '/appointment', path: '/appointment', file: 'appointment.html' },
-    { name: 'a category', path: '/appointment/category/general', file: 'category.html' },
-    { name: 'a service page', path: '/appointment/general-consultation', file: 'service.html' },
+    { name: 'home /', path: '/', file: 'home.html', cached: true },
+    { name: '/appointment', path: '/appointment', file: 'appointment.html', cached: true },
+    { name: 'a category', path: '/appointment/category/general', file: 'category.html', cached: true },
+    { name: 'a service page', path: '/appointment/general-consultation', file: 'service.html', cached: true },
     { name: 'an invoice page', path: invoicePath, file: 'invoice.html' },
     {
       name: 'availability feed (month)',
       path: `/api/appointments/${serviceId}/availability?from=${min}&to=${to}&resource=any`,
       file: 'availability.json',
     },
-    { name: '/donation (foundation)', path: '/donation', file: 'donation.html', host: FOUNDATION },
-    { name: 'a campaign page', path: '/donation/banjir-kelantan', file: 'campaign.html', host: FOUNDATION },
+    { name: '/donation (foundation)', path: '/donation', file: 'donation.html', host: FOUNDATION, cached: true },
+    {
+      name: 'a campaign page',
+      path: '/donation/banjir-kelantan',
+      file: 'campaign.html',
+      host: FOUNDATION,
+      cached: true,
+    },
   ];
 }
 
@@ -174,12 +182,28 @@ async function wireBytes(target: Target) {
   };
 }
 
-async function rate(pathname: string, host = HOST): Promise<{ rps: number; non2xx: number }> {
+async function rate(
+  pathname: string,
+  host = HOST,
+  everyRequestRenders = false,
+): Promise<{ rps: number; non2xx: number }> {
+  let sequence = 0;
+  const separator = pathname.includes('?') ? '&' : '?';
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}${pathname}`,
     connections: CONNECTIONS,
     duration: SECONDS,
     headers: { host: `${host}:${PORT}`, ...BROWSER },
+    // A query of its own per request: a page no cache holds, rendered every time.
+    ...(everyRequestRenders
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => ({ ...req, path: `${pathname}${separator}r=${sequence++}` }),
+            },
+          ],
+        }
+      : {}),
   });
   // Requests still in the server when the clients stopped would eat into the next measurement:
   // one more answer to the same path comes after them (one database connection on PGlite).
@@ -195,14 +219,14 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
-async function measurePass(targets: Target[]): Promise<Map<string, Measured>> {
+async function measurePass(targets: Target[], everyRequestRenders = false): Promise<Map<string, Measured>> {
   const results = new Map<string, Measured>();
   for (const target of targets) {
     const pages: number[] = [];
     const statics: number[] = [];
     let non2xx = 0;
     for (let pair = 0; pair < PAIRS; pair += 1) {
-      const page = await rate(target.path, target.host);
+      const page = await rate(target.path, target.host, everyRequestRenders);
       const twin = await rate(`/__bench/${target.file}`, target.host);
       pages.push(page.rps);
       statics.push(twin.rps);
@@ -255,6 +279,11 @@ async function bench(kind: BenchDatabaseKind): Promise<boolean> {
     }
     const cold = await measurePass(targets);
     const warm = await measurePass(targets);
+    // The cached pages once more, each request rendered (what a cache miss costs).
+    const rendered = await measurePass(
+      targets.filter((target) => target.cached),
+      true,
+    );
 
     const load = loadavg()
       .map((l) => l.toFixed(2))
@@ -263,15 +292,20 @@ async function bench(kind: BenchDatabaseKind): Promise<boolean> {
       `\ndatabase: ${kind}; ${cpus().length} cores, load average ${load}; autocannon ${CONNECTIONS} connections, ${SECONDS} s, ${PAIRS} page/static pairs per pass; browser Accept-Encoding`,
     );
     console.log(
-      `${pad('page', 28)}${padStart('first ms', 9)}${padStart('cold req/s', 12)}${padStart('static', 9)}${padStart('ratio', 7)}${padStart('warm req/s', 12)}${padStart('static', 9)}${padStart('ratio', 7)}`,
+      `${pad('page', 28)}${padStart('first ms', 9)}${padStart('cold req/s', 12)}${padStart('static', 9)}${padStart('ratio', 7)}${padStart('warm req/s', 12)}${padStart('static', 9)}${padStart('ratio', 7)}${padStart('render req/s', 14)}${padStart('static', 9)}${padStart('ratio', 7)}`,
     );
     let ok = true;
     for (const target of targets) {
       const c = cold.get(target.name) as Measured;
       const w = warm.get(target.name) as Measured;
-      if (c.non2xx + w.non2xx > 0) ok = false;
+      const r = rendered.get(target.name);
+      const failures = c.non2xx + w.non2xx + (r?.non2xx ?? 0);
+      if (failures > 0) ok = false;
+      const renderColumns = r
+        ? `${padStart(r.page.toFixed(0), 14)}${padStart(r.static.toFixed(0), 9)}${padStart((r.page / r.static).toFixed(2), 7)}`
+        : `${padStart('-', 14)}${padStart('', 9)}${padStart('', 7)}`;
       console.log(
-        `${pad(target.name, 28)}${padStart((first.get(target.name) ?? 0).toFixed(0), 9)}${padStart(c.page.toFixed(0), 12)}${padStart(c.static.toFixed(0), 9)}${padStart((c.page / c.static).toFixed(2), 7)}${padStart(w.page.toFixed(0), 12)}${padStart(w.static.toFixed(0), 9)}${padStart((w.page / w.static).toFixed(2), 7)}${c.non2xx + w.non2xx > 0 ? `  (${c.non2xx + w.non2xx} non-2xx or errors)` : ''}`,
+        `${pad(target.name, 28)}${padStart((first.get(target.name) ?? 0).toFixed(0), 9)}${padStart(c.page.toFixed(0), 12)}${padStart(c.static.toFixed(0), 9)}${padStart((c.page / c.static).toFixed(2), 7)}${padStart(w.page.toFixed(0), 12)}${padStart(w.static.toFixed(0), 9)}${padStart((w.page / w.static).toFixed(2), 7)}${renderColumns}${failures > 0 ? `  (${failures} non-2xx or errors)` : ''}`,
       );
     }
     console.log('\nbytes on the wire per answer');

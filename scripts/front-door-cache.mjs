@@ -6,7 +6,7 @@
 // cacheable page may depend on only while the app's cache still holds that very page (same strong
 // ETag): its time to live, its invalidations (across instances, by NOTIFY) and its clearing all
 // reach the front door without a channel of their own. Anything else goes to the app as before.
-// See docs/decisions/0023-pages-at-the-front-door.md.
+// See docs/decisions/0028-pages-at-the-front-door.md.
 import { negotiateEncoding } from './compression.mjs';
 
 /** Response header the app adds to a page from its cache, naming the page's cache key; never sent. */

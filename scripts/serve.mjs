@@ -10,7 +10,7 @@
 // (scripts/compression.mjs). See docs/decisions/0017-compression-at-the-front-door.md.
 // Last, a page the app serves from its page cache is answered here, without the app, to a visitor
 // who sends no cookie, for as long as the app's cache holds it (scripts/front-door-cache.mjs,
-// docs/decisions/0023-pages-at-the-front-door.md).
+// docs/decisions/0028-pages-at-the-front-door.md).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compressResponse } from './compression.mjs';

@@ -12,9 +12,8 @@ import {
 } from './appointment-pages-repo.server';
 import {
   type BookingRow,
-  findBooking,
   findBookingByPublicId,
-  findService,
+  findBookingWithService,
   findSettings,
   listActiveServices,
   type ServiceRow,
@@ -119,9 +118,9 @@ export async function bookingOfInvoice(
 ): Promise<InvoiceBooking | null> {
   const bookingId = sourceIdOf(lineSources(invoice), 'booking');
   if (!bookingId) return null;
-  const booking = await findBooking(db, tenant.id, bookingId);
-  const service = booking ? await findService(db, tenant.id, booking.serviceId) : null;
-  if (!booking || !service) return null;
+  const found = await findBookingWithService(db, tenant.id, bookingId);
+  if (!found) return null;
+  const { booking, service } = found;
   return {
     booking,
     service,

@@ -140,6 +140,20 @@ export async function findBooking(db: Db, tenantId: string, id: string): Promise
   return row ?? null;
 }
 
+/** A booking with its service, in one query (the invoice page's booking). */
+export async function findBookingWithService(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<{ booking: BookingRow; service: ServiceRow } | null> {
+  const [row] = await db
+    .select({ booking: bookings, service: services })
+    .from(bookings)
+    .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.tenantId, tenantId)))
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id)));
+  return row ?? null;
+}
+
 /**
  * A booking read with its row locked until the transaction ends: what a decision on its current
  * status (a payment confirming it while the sweeper expires it) must read, so that the status

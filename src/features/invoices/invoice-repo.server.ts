@@ -72,7 +72,44 @@ export async function toViews(db: Db, rows: InvoiceRow[], currency: Currency): P
       ),
     )
     .orderBy(asc(invoiceLines.position));
-  return rows.map((row) => ({
+  return rows.map((row) =>
+    toView(
+      row,
+      lines.filter((line) => line.invoiceId === row.id),
+      currency,
+    ),
+  );
+}
+
+/**
+ * An invoice by its public id with its lines, in one query (the invoice page's first read: a
+ * join, one row per line, the invoice's columns repeated).
+ */
+export async function findInvoiceViewByPublicId(
+  db: Db,
+  tenantId: string,
+  publicId: string,
+  currency: Currency,
+): Promise<InvoiceView | null> {
+  const rows = await db
+    .select({ invoice: invoices, line: invoiceLines })
+    .from(invoices)
+    .leftJoin(invoiceLines, and(eq(invoiceLines.invoiceId, invoices.id), eq(invoiceLines.tenantId, tenantId)))
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.publicId, publicId)))
+    .orderBy(asc(invoiceLines.position));
+  const first = rows[0];
+  if (!first) return null;
+  return toView(
+    first.invoice,
+    rows.flatMap((r) => (r.line ? [r.line] : [])),
+    currency,
+  );
+}
+
+type LineRow = typeof invoiceLines.$inferSelect;
+
+function toView(row: InvoiceRow, lines: LineRow[], currency: Currency): InvoiceView {
+  return {
     id: row.id,
     publicId: row.publicId,
     number: row.number,
@@ -84,15 +121,13 @@ export async function toViews(db: Db, rows: InvoiceRow[], currency: Currency): P
     fee: row.fee,
     total: row.total,
     savesPaymentMethod: row.savesPaymentMethod,
-    lines: lines
-      .filter((line) => line.invoiceId === row.id)
-      .map((line) => ({
-        description: line.description,
-        quantity: line.quantity,
-        unitAmount: line.unitAmount,
-        amount: line.amount,
-        source: line.sourceKind && line.sourceId ? { kind: line.sourceKind, id: line.sourceId } : null,
-      })),
+    lines: lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitAmount: line.unitAmount,
+      amount: line.amount,
+      source: line.sourceKind && line.sourceId ? { kind: line.sourceKind, id: line.sourceId } : null,
+    })),
     contactName: row.contactName,
     contactPhone: row.contactPhone,
     contactEmail: row.contactEmail,
@@ -101,7 +136,7 @@ export async function toViews(db: Db, rows: InvoiceRow[], currency: Currency): P
     dueAt: row.dueAt,
     paidAt: row.paidAt,
     createdAt: row.createdAt,
-  }));
+  };
 }
 
 export async function listCustomerInvoiceRows(

@@ -4,7 +4,7 @@ import type { InvoiceKind, InvoiceView } from './invoice';
 import { PUBLIC_ID } from './invoice-input';
 import {
   findInvoiceRow,
-  findInvoiceRowByPublicId,
+  findInvoiceViewByPublicId,
   listCustomerInvoiceRows,
   listInvoiceRowsByStatus,
   toViews,
@@ -18,10 +18,9 @@ export async function invoiceByPublicId(
   kind?: InvoiceKind,
 ): Promise<InvoiceView | null> {
   if (!PUBLIC_ID.test(publicId)) return null;
-  const row = await findInvoiceRowByPublicId(db, tenant.id, publicId);
-  if (!row || (kind && row.kind !== kind)) return null;
-  const [view] = await toViews(db, [row], tenant.currency);
-  return view ?? null;
+  const view = await findInvoiceViewByPublicId(db, tenant.id, publicId, tenant.currency);
+  if (!view || (kind && view.kind !== kind)) return null;
+  return view;
 }
 
 /** An invoice by its id (a booking's or a gift's own link to it), for this tenant only. */

@@ -7,7 +7,7 @@ export const PAGE_CACHE_HEADER = 'X-Page-Cache';
 /**
  * The front door (scripts/front-door-cache.mjs) asks with FRONT_DOOR_CAPTURE_HEADER for the cache
  * key of a cached page, which the app names in PAGE_KEY_HEADER; the front door removes it before
- * the response leaves (docs/decisions/0023-pages-at-the-front-door.md).
+ * the response leaves (docs/decisions/0028-pages-at-the-front-door.md).
  */
 export const FRONT_DOOR_CAPTURE_HEADER = 'x-serambi-front-door-cache';
 export const PAGE_KEY_HEADER = 'x-serambi-page-key';
