@@ -116,6 +116,39 @@ test.describe('the page cache', () => {
     expect(messages.filter((m) => !m.includes('ERR_NAME_NOT_RESOLVED'))).toEqual([]);
   });
 
+  test('the availability feed from the front door follows the feed cache: a booking shows at once', async ({
+    page,
+  }) => {
+    const service = await call('klinik.localhost', '/appointment/dental-scaling');
+    const serviceId = /data-service-id="([^"]+)"/.exec(service.body)?.[1];
+    const min = /data-min="([^"]+)"/.exec(service.body)?.[1];
+    expect(serviceId && min).toBeTruthy();
+    const to = new Date(Date.parse(`${min}T00:00:00Z`) + 20 * 86_400_000).toISOString().slice(0, 10);
+    const feed = `/api/appointments/${serviceId}/availability?from=${min}&to=${to}&resource=any`;
+    // Computed, then from the feed cache (named to the front door), then from the front door.
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await call('klinik.localhost', feed));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe(answers[0]?.body);
+      expect(answer.headers['x-serambi-page-key']).toBeUndefined();
+    }
+    // A booking takes a slot: the next visitor without a cookie sees it gone, not the kept answer.
+    await page.goto(site('klinik', '/login'));
+    const status = await page.evaluate(async () => {
+      const response = await fetch('/dev/bookings', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ service: 'dental-scaling' }),
+      });
+      return response.status;
+    });
+    expect(status).toBe(200);
+    const after = await call('klinik.localhost', feed);
+    expect(after.status).toBe(200);
+    expect(after.body).not.toBe(answers[0]?.body);
+  });
+
   test('idle prefetch asks only for a few cached public pages', async ({ page }) => {
     const asked: string[] = [];
     page.on('request', (request) => {

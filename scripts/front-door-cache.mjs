@@ -1,20 +1,21 @@
 // @ts-check
-// Public pages answered at the front door (scripts/serve.mjs), before Astro, for a visitor who
-// sends no cookie — the ad visitor's first page. The app's page cache (src/server/page-cache) stays
-// the one source of truth: the front door keeps the exact bytes and headers the app last sent for
-// a request (compressed as that request accepted), and answers a request identical in everything a
-// cacheable page may depend on only while the app's cache still holds that very page (same strong
-// ETag): its time to live, its invalidations (across instances, by NOTIFY) and its clearing all
-// reach the front door without a channel of their own. Anything else goes to the app as before.
-// See docs/decisions/0028-pages-at-the-front-door.md.
+// Answers the app keeps in a cache — public pages (src/server/page-cache), the availability feed —
+// answered at the front door (scripts/serve.mjs), before Astro, for a visitor who sends no cookie:
+// the ad visitor's first page. The app's caches stay the one source of truth: the front door keeps
+// the exact bytes and headers the app last sent for a request (compressed as that request
+// accepted), and answers a request identical in everything such an answer may depend on only
+// while the app's cache still holds that very answer (same ETag): its time to live, its
+// invalidations (across instances, by NOTIFY) and its clearing all reach the front door without a
+// channel of their own. Anything else goes to the app as before. The contract's app side is
+// src/server/front-door.ts. See docs/decisions/0028-pages-at-the-front-door.md.
 import { negotiateEncoding } from './compression.mjs';
 
-/** Response header the app adds to a page from its cache, naming the page's cache key; never sent. */
+/** Response header naming the app's cache entry (`namespace:key`) of an answer; never sent. */
 export const PAGE_KEY_HEADER = 'x-serambi-page-key';
 /** Request header by which the front door asks the app for PAGE_KEY_HEADER; a client's own is dropped. */
 export const CAPTURE_HEADER = 'x-serambi-front-door-cache';
-/** Where the app publishes its page cache's lookup: (key) => the stored page's strong ETag or null. */
-export const PAGE_ETAG_LOOKUP = Symbol.for('serambi.page-cache.etag');
+/** Where the app publishes its caches' lookups: Map of namespace → (key) => ETag held now, or null. */
+export const VALIDATORS = Symbol.for('serambi.front-door.validators');
 
 export const FRONT_DOOR_MAX_BYTES = 32 * 1024 * 1024;
 export const FRONT_DOOR_MAX_ENTRIES = 2000;
@@ -30,7 +31,7 @@ const KEYED_HEADERS = ['host', 'accept-language', 'sec-fetch-dest', 'x-forwarded
 
 /**
  * @typedef {{ pageKey: string; etag: string; status: number; headers: [string, string][]; body: Buffer }} Entry
- * @typedef {(pageKey: string) => string | null} EtagLookup
+ * @typedef {(name: string) => string | null} EtagLookup
  */
 
 /** @param {string | string[] | undefined} value */
@@ -53,6 +54,16 @@ export function frontDoorKey(req) {
 /** @param {unknown} etag */
 const strongEtag = (etag) => (typeof etag === 'string' ? etag.replace(/^W\//, '') : '');
 
+/**
+ * What the app's cache holds now under `namespace:key`: the validator its namespace published.
+ * @type {EtagLookup}
+ */
+function appValidator(name) {
+  const separator = name.indexOf(':');
+  const lookups = /** @type {Map<string, EtagLookup> | undefined} */ (/** @type {any} */ (globalThis)[VALIDATORS]);
+  return lookups?.get(name.slice(0, separator))?.(name.slice(separator + 1)) ?? null;
+}
+
 export class FrontDoorCache {
   /** @type {Map<string, Entry>} */
   #entries = new Map();
@@ -66,7 +77,7 @@ export class FrontDoorCache {
   constructor(options = {}) {
     this.#maxBytes = options.maxBytes ?? FRONT_DOOR_MAX_BYTES;
     this.#maxEntries = options.maxEntries ?? FRONT_DOOR_MAX_ENTRIES;
-    this.#lookup = options.lookup ?? (() => /** @type {any} */ (globalThis)[PAGE_ETAG_LOOKUP]);
+    this.#lookup = options.lookup ?? (() => appValidator);
   }
 
   get size() {
@@ -81,10 +92,11 @@ export class FrontDoorCache {
    */
   serve(req, res) {
     const key = frontDoorKey(req);
-    if (key === null) return false;
+    // A conditional request may be a 304: the app answers it.
+    if (key === null || req.headers['if-none-match']) return false;
     const entry = this.#entries.get(key);
     if (!entry) return false;
-    const current = this.#lookup()?.(entry.pageKey) ?? null;
+    const current = strongEtag(this.#lookup()?.(entry.pageKey) ?? null);
     if (current !== entry.etag) {
       this.#delete(key, entry);
       return false;
@@ -128,25 +140,24 @@ export class FrontDoorCache {
       const pageKey = res.getHeader(PAGE_KEY_HEADER);
       res.removeHeader(PAGE_KEY_HEADER);
       const status = args[0];
-      const outcome = String(res.getHeader('x-page-cache') ?? '');
       const etag = strongEtag(res.getHeader('etag'));
-      // Only the app's cached page, whole, status 200, setting nothing of this visitor's.
+      // Only an answer from the app's cache, whole, status 200, setting nothing of this visitor's.
       if (
         key !== null &&
         typeof pageKey === 'string' &&
         status === 200 &&
         args.length === 1 &&
-        ['hit', 'miss', 'shared'].includes(outcome) &&
         etag &&
         !res.hasHeader('set-cookie')
       ) {
         /** @type {[string, string][]} */
         const headers = [];
         for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (value === undefined || name === 'content-length' || name === 'x-page-cache') continue;
-          headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+          if (value === undefined || name === 'content-length') continue;
+          // A page the app rendered for this visitor is a hit for the next.
+          const kept = name === 'x-page-cache' ? 'hit' : value;
+          headers.push([name, Array.isArray(kept) ? kept.join(', ') : String(kept)]);
         }
-        headers.push(['x-page-cache', 'hit']);
         capture = { pageKey, etag, status, headers, chunks: [], bytes: 0 };
       }
       return writeHead.apply(res, /** @type {any} */ (args));

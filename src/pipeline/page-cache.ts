@@ -1,8 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
+import { nameForFrontDoor } from '../server/front-door';
 import {
-  FRONT_DOOR_CAPTURE_HEADER,
+  FRONT_DOOR_PAGES,
   PAGE_CACHE_HEADER,
-  PAGE_KEY_HEADER,
   type PageTag,
   pageCache,
   pageCacheKey,
@@ -45,6 +45,6 @@ export const pageCacheStep = defineMiddleware(async ({ request, url, cookies, lo
   );
   // The front door keeps what it sends for a visitor without a cookie while this page stays cached.
   const kept = ['hit', 'miss', 'shared'].includes(served.headers.get(PAGE_CACHE_HEADER) ?? '');
-  if (kept && request.headers.get(FRONT_DOOR_CAPTURE_HEADER) === '1') served.headers.set(PAGE_KEY_HEADER, key);
+  if (kept) nameForFrontDoor(request, served.headers, FRONT_DOOR_PAGES, key);
   return served;
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.server';
+import { registerFrontDoorValidator } from '../../server/front-door';
 import { errorFields, log } from '../../server/logger.server';
 import { type Realtime, realtime } from '../../server/realtime';
 import { type AvailabilityRequest, computeFor } from './availability.server';
@@ -23,6 +24,8 @@ export interface FeedAnswer {
   etag: string;
   /** Served from memory. */
   cached: boolean;
+  /** Its entry in this instance's cache (the front door keeps the answer while the entry lasts). */
+  key: string;
 }
 
 export interface AvailabilityFeeds {
@@ -81,7 +84,7 @@ export function createAvailabilityFeeds(options: AvailabilityFeedsOptions = {}):
       );
       const now = request.now.getTime();
       const hit = cache.get(key, now);
-      if (hit) return { ...hit, cached: true };
+      if (hit) return { ...hit, cached: true, key };
       listen(request.tenant.id);
       const generation = cache.begin(request.tenant.id);
       const computed = await computeFor(db, request);
@@ -95,7 +98,7 @@ export function createAvailabilityFeeds(options: AvailabilityFeedsOptions = {}):
       );
       const answer = { body, etag: etagOf(body) };
       if (hearing) cache.set(request.tenant.id, key, answer, generation, { now, validUntil: computed.validUntil });
-      return { ...answer, cached: false };
+      return { ...answer, cached: false, key };
     },
     async changed(tenantId) {
       cache.invalidate(tenantId);
@@ -108,9 +111,16 @@ export function createAvailabilityFeeds(options: AvailabilityFeedsOptions = {}):
 
 let instance: AvailabilityFeeds | undefined;
 
+/** The feed cache's namespace at the front door (src/server/front-door.ts, decision 0028). */
+export const FRONT_DOOR_FEEDS = 'availability';
+
 /** This process's feeds and their cache. */
 export function availabilityFeeds(): AvailabilityFeeds {
-  instance ??= createAvailabilityFeeds();
+  if (!instance) {
+    const created = createAvailabilityFeeds();
+    instance = created;
+    registerFrontDoorValidator(FRONT_DOOR_FEEDS, (key) => created.cache.get(key, Date.now())?.etag ?? null);
+  }
   return instance;
 }
 

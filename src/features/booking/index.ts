@@ -22,6 +22,7 @@ export {
   createAvailabilityFeeds,
   FEED_TTL_MS,
   type FeedAnswer,
+  FRONT_DOOR_FEEDS,
 } from './availability-feed.server';
 export { type BookSlotInput, type BookSlotResult, bookSlot } from './book-slot.server';
 export {

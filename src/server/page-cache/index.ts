@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
 import { env } from '../config.server';
 import type { EventBus, EventName, ServerEvents } from '../events';
+import { registerFrontDoorValidator } from '../front-door';
 import { log } from '../logger.server';
 import { type FanoutLogger, type PgFanout, startPgListener } from '../realtime/pg-fanout.server';
 import { decodeInvalidation, encodeInvalidation, PAGE_CACHE_CHANNEL } from './invalidation';
 import { PageCache, type PageCacheOptions, type PageInvalidation } from './page-cache';
+import { FRONT_DOOR_PAGES } from './serve-page';
 
 /**
  * The page cache of this process (docs/decisions/0018-page-cache.md) and how changes reach it:
@@ -75,18 +77,13 @@ export function createPageCacheNode(options: PageCacheNodeOptions = {}): PageCac
 
 let node: PageCacheNode | undefined;
 
-/**
- * Where the front door (scripts/front-door-cache.mjs, in this process) asks whether its copy of a
- * page is still the one this cache holds: the stored page's strong ETag, or null.
- */
-export const PAGE_ETAG_LOOKUP = Symbol.for('serambi.page-cache.etag');
-
 /** This process's page cache (LISTEN started on first use when DATABASE_URL names PostgreSQL). */
 export function pageCache(): PageCache {
   if (!node) {
     const created = createPageCacheNode({ connectionString: env().DATABASE_URL || undefined });
     node = created;
-    (globalThis as Record<symbol, unknown>)[PAGE_ETAG_LOOKUP] = (key: string) => created.cache.etagOf(key);
+    // The front door keeps a page only while this cache holds the same one (decision 0028).
+    registerFrontDoorValidator(FRONT_DOOR_PAGES, (key) => created.cache.etagOf(key));
   }
   return node.cache;
 }
@@ -95,7 +92,7 @@ export function pageCache(): PageCache {
 export async function closePageCache(): Promise<void> {
   const closing = node;
   node = undefined;
-  delete (globalThis as Record<symbol, unknown>)[PAGE_ETAG_LOOKUP];
+  registerFrontDoorValidator(FRONT_DOOR_PAGES, null);
   await closing?.close();
 }
 
@@ -129,4 +126,4 @@ export function registerPageInvalidations(
     bus.on(name, 'page-cache', (tx, event) => notifyPageChange(tx, rule(event), local));
   }
 }
-export { FRONT_DOOR_CAPTURE_HEADER, PAGE_CACHE_HEADER, PAGE_KEY_HEADER, pageResponse, servePage } from './serve-page';
+export { FRONT_DOOR_PAGES, PAGE_CACHE_HEADER, pageResponse, servePage } from './serve-page';

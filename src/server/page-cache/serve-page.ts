@@ -4,13 +4,8 @@ import type { CachedPage, CacheOutcome, PageCache, PageSpec } from './page-cache
 /** The response header that tells how a cacheable page was answered (tests, the bench, operators). */
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
 
-/**
- * The front door (scripts/front-door-cache.mjs) asks with FRONT_DOOR_CAPTURE_HEADER for the cache
- * key of a cached page, which the app names in PAGE_KEY_HEADER; the front door removes it before
- * the response leaves (docs/decisions/0028-pages-at-the-front-door.md).
- */
-export const FRONT_DOOR_CAPTURE_HEADER = 'x-serambi-front-door-cache';
-export const PAGE_KEY_HEADER = 'x-serambi-page-key';
+/** The page cache's namespace at the front door (src/server/front-door.ts). */
+export const FRONT_DOOR_PAGES = 'page';
 
 /** A stored page as a new response (its own headers object: later steps add theirs to it). */
 export function pageResponse(page: CachedPage): Response {

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
-import { availabilityFeed } from '../../../../features/booking';
+import { availabilityFeed, FRONT_DOOR_FEEDS } from '../../../../features/booking';
 import { AvailabilityQuery } from '../../../../features/booking/booking.schema';
 import { HttpError } from '../../../../lib/http-error';
+import { nameForFrontDoor } from '../../../../server/front-door';
 import { badRequest, json } from '../../../../server/http';
 
 /**
@@ -26,9 +27,12 @@ export const GET: APIRoute = async ({ params, url, locals, request }) => {
       now: new Date(),
     });
     if (!feed) return json({ error: t('error.notFound.message') }, { status: 404 });
-    const headers = { ETag: feed.etag, Vary: 'Accept-Encoding' };
+    const headers = new Headers({ ETag: feed.etag, Vary: 'Accept-Encoding' });
     if (request.headers.get('If-None-Match') === feed.etag) return new Response(null, { status: 304, headers });
-    return new Response(feed.body, { headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' } });
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    // The front door may keep this answer while the feed cache holds it (decision 0028).
+    nameForFrontDoor(request, headers, FRONT_DOOR_FEEDS, feed.key);
+    return new Response(feed.body, { headers });
   } catch (error) {
     // A malformed or too long period (availabilityFor's own checks).
     if (error instanceof HttpError && error.status === 400) {
