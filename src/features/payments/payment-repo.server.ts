@@ -12,11 +12,42 @@ import type { PaymentMethod, ProviderName } from './provider';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-export async function enabledOptions(db: Db, tenantId: string, locale: Locale): Promise<PaymentOption[]> {
+type MethodRow = typeof tenantPaymentMethods.$inferSelect;
+
+/**
+ * A tenant's enabled methods as the payment panel shows them, kept per database handle for as
+ * long as the tenant itself is (10 s, resolve-tenant): every invoice page asked for them again.
+ * Only the panel reads this copy; starting a payment and a checkout read afresh (the amount they
+ * charge must follow the current fee rates). A change through `setMethodsEnabled` drops it.
+ */
+const SHOWN_METHODS_TTL_MS = 10_000;
+const shownMethods = new WeakMap<Db, Map<string, { rows: MethodRow[]; until: number }>>();
+
+async function enabledMethodRows(db: Db, tenantId: string, shown: boolean): Promise<MethodRow[]> {
+  const now = Date.now();
+  const kept = shown ? shownMethods.get(db)?.get(tenantId) : undefined;
+  if (kept && kept.until > now) return kept.rows;
   const rows = await db
     .select()
     .from(tenantPaymentMethods)
     .where(and(eq(tenantPaymentMethods.tenantId, tenantId), eq(tenantPaymentMethods.enabled, true)));
+  if (shown) {
+    const tenants = shownMethods.get(db) ?? new Map<string, { rows: MethodRow[]; until: number }>();
+    if (tenants.size > 1000) tenants.clear();
+    tenants.set(tenantId, { rows, until: now + SHOWN_METHODS_TTL_MS });
+    shownMethods.set(db, tenants);
+  }
+  return rows;
+}
+
+/** The tenant's enabled methods; `shown`: for display only, from the copy kept for 10 s. */
+export async function enabledOptions(
+  db: Db,
+  tenantId: string,
+  locale: Locale,
+  { shown = false }: { shown?: boolean } = {},
+): Promise<PaymentOption[]> {
+  const rows = await enabledMethodRows(db, tenantId, shown);
   return rows.map((row) => ({
     method: row.method,
     feeFixed: row.feeFixed,
@@ -264,6 +295,7 @@ export async function counterPayments(db: Db, tenantId: string, limit: number) {
 /** Switches every payment method of a tenant on or off (developer aid and tests). */
 export async function setMethodsEnabled(db: Db, tenantId: string, enabled: boolean): Promise<void> {
   await db.update(tenantPaymentMethods).set({ enabled }).where(eq(tenantPaymentMethods.tenantId, tenantId));
+  shownMethods.get(db)?.delete(tenantId);
 }
 
 /**
