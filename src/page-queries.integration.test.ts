@@ -166,7 +166,8 @@ describe.each(testDatabaseKinds)('queries per page on %s', (kind) => {
     const few = await countAll();
     await book(4);
     const more = await countAll();
-    expect(more).toEqual(few);
+    // More rows never mean more queries (a copy kept for display may even save one the second time).
+    for (const [name, count] of Object.entries(more)) expect(count, name).toBeLessThanOrEqual(few[name] ?? 0);
     // Upper bounds, today's counts (issue 11: a handful per page).
     const bounds = {
       invoice: 3,
