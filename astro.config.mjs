@@ -10,7 +10,9 @@ import { precompress } from './scripts/precompress.mjs';
 // See docs/decisions/0001-locale-routing-in-middleware.md.
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode: scripts/serve.mjs owns the HTTP server and serves the build's files itself
+  // (scripts/static-files.mjs); the standalone handler would look each request up on disk first.
+  adapter: node({ mode: 'middleware' }),
   // Islands are written against React's API but run on Preact in the browser and on the server:
   // `compat` aliases react/react-dom to preact/compat. See docs/decisions/0008-preact-compat-runtime.md.
   // precompress: a .br and a .gz next to every text file of the build (served by scripts/serve.mjs).

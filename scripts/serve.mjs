@@ -11,6 +11,7 @@
 // Last, a page the app serves from its page cache is answered here, without the app, to a visitor
 // who sends no cookie, for as long as the app's cache holds it (scripts/front-door-cache.mjs,
 // docs/decisions/0028-pages-at-the-front-door.md).
+import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compressResponse } from './compression.mjs';
@@ -21,18 +22,19 @@ const UNREPRESENTABLE = new Set(['TRACE', 'TRACK']);
 const FRONT_DOOR_HEADER = 'x-serambi-front-door';
 const entry = path.resolve(import.meta.dirname, '../dist/server/entry.mjs');
 const serveStaticFile = createStaticFileHandler(indexStaticFiles(path.resolve(import.meta.dirname, '../dist/client')));
+
+// The adapter runs in middleware mode: its handler answers with the app only (the build's files
+// are served here), so no request pays for a look-up on disk before it is rendered.
+const { handler } = await import(pathToFileURL(entry).href);
+const host = process.env.HOST ?? 'localhost';
+const port = Number(process.env.PORT ?? 8080);
 const pages = new FrontDoorCache();
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { startServer } = await import(pathToFileURL(entry).href);
-const { server } = startServer();
-const http = server.server;
-const listeners = http.listeners('request');
-http.removeAllListeners('request');
-http.on('request', (req, res) => {
+/** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+function frontDoor(req, res) {
   delete req.headers[FRONT_DOOR_HEADER];
   delete req.headers[CAPTURE_HEADER];
-  if (UNREPRESENTABLE.has(req.method)) req.method = `X-${req.method}`;
+  if (UNREPRESENTABLE.has(req.method ?? '')) req.method = `X-${req.method}`;
   try {
     decodeURI(req.url ?? '/');
   } catch {
@@ -46,5 +48,9 @@ http.on('request', (req, res) => {
   if (!req.headers[FRONT_DOOR_HEADER] && pages.serve(req, res)) return;
   pages.watch(req, res);
   compressResponse(req, res);
-  for (const listener of listeners) listener.call(http, req, res);
-});
+  // No `next`: a path no route matches is the app's too (its pipeline rewrites language prefixes).
+  handler(req, res);
+}
+
+const server = http.createServer(frontDoor);
+server.listen(port, host, () => console.log(`serambi: listening on http://${host}:${port}/`));
