@@ -124,8 +124,8 @@ describe.each(testDatabaseKinds)('deciding booking requests on %s', (kind) => {
       staffId,
       form: { action: 'approve', booking: lapsed.publicId },
       requestOrigin: 'http://klinik.localhost',
-      // A fixed clock before the 11:00 appointment (the real one passed it on 24 Nov 2026).
-      now: at('10:30'),
+      // The test's clock (the real one passed this 24 Nov 2026 appointment).
+      now: NOW,
     });
     expect(outcome).toMatchObject({ ok: false, key: 'staffAppointments.slotTaken', status: 409 });
   });

@@ -106,6 +106,7 @@ export async function staffAppointmentAction(
       reason: form.reason,
       staffId: input.staffId,
       requestOrigin: input.requestOrigin,
+      now,
     });
     if (result.ok) {
       kickOutbox();
