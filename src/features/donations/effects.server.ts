@@ -2,10 +2,17 @@ import type { Db } from '../../db/client.server';
 import type { EventBus, EventHandler } from '../../server/events';
 import { log } from '../../server/logger.server';
 import type { LineSource } from '../invoices';
-import { type InvoicePaidEvent, type PaymentRefundedEvent, paidPaymentOf, refundsOfPayment } from '../payments';
+import {
+  type InvoicePaidEvent,
+  type InvoiceUnpaidEvent,
+  type PaymentRefundedEvent,
+  paidPaymentOf,
+  refundsOfPayment,
+} from '../payments';
 import { donationsOfInvoice } from './campaign-repo.server';
 import { markDonationsPaid, takeDonationsOut } from './donation-totals.server';
 import { receiptAndPlanOnPaid } from './plan-effects.server';
+import { endUnpaidGifts } from './unpaid-gifts.server';
 
 /** Donations' effects on the app's bus, registered by the composition root (src/app.server.ts). */
 export function registerDonationEffects(bus: EventBus): void {
@@ -13,6 +20,16 @@ export function registerDonationEffects(bus: EventBus): void {
   bus.on('payment.refunded', 'donations.take-out', takeOutOnRefund);
   // H7: the receipt of every paid gift, and the plan an instalment belongs to.
   bus.on('donation.paid', 'donations.receipt-and-plan', receiptAndPlanOnPaid);
+  // An invoice never paid ends its gifts (and the plan waiting on its first payment).
+  bus.on('invoice.failed', 'donations.gifts-failed', endGiftsOn('failed'));
+  bus.on('invoice.expired', 'donations.gifts-expired', endGiftsOn('expired'));
+}
+
+function endGiftsOn(outcome: 'failed' | 'expired'): EventHandler<InvoiceUnpaidEvent> {
+  return async (tx, { tenantId, sources, at }) => {
+    const donationIds = donationIdsOf(sources);
+    if (donationIds.length > 0) await endUnpaidGifts(tx, { tenantId, donationIds, outcome, at });
+  };
 }
 
 /** The donation ids an invoice's lines pay for (a cart pays several). */
