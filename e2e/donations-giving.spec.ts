@@ -83,10 +83,16 @@ test('the form works with JavaScript disabled: errors in the visitor’s languag
   await expect(page.getByRole('button', { name: 'Tambah ke troli' })).toHaveCount(0);
   // A number the phone rule refuses and no name (nor anonymous): the server answers in Malay.
   await page.getByLabel('Nombor telefon').fill('012');
+  // Half an address: the shared address rule wants the rest (country too).
+  await page.getByText('Alamat (pilihan)').click();
+  await page.getByLabel('Poskod').fill('15000');
   await page.getByRole('button', { name: 'Derma sekarang' }).click();
   await expect(page.getByRole('alert').first()).toHaveText('Sila betulkan ruangan yang ditanda di bawah.');
   await expect(page.locator('#phone-error')).toHaveText(PHONE_INVALID_MS);
   await expect(page.locator('#name-error')).toHaveText(REQUIRED_MS);
+  await expect(page.locator('#country-error')).toHaveText(REQUIRED_MS);
+  await expect(page.locator('#address_1-error')).toHaveText(REQUIRED_MS);
+  await page.getByLabel('Poskod').fill('');
   await page.getByLabel('Nama penuh').fill('Ahmad');
   await page.getByLabel('Nombor telefon').fill('012-3456789');
   await page.getByLabel(/^Jumlah lain/).fill('30');
