@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../lib/money';
 import { checkoutLinesSchema, donorSchema, fieldErrors, formGiftSchema } from './donation-form.schema';
 
 const MYR = { code: 'MYR', symbol: 'RM', multiplier: 100, exponent: 2 };
@@ -20,6 +21,18 @@ describe('the form’s gift', () => {
     expect(formGiftSchema(IDR).parse({ campaignId, customAmount: '250,000', type: 'one-time' }).amountMinor).toBe(
       250_000,
     );
+  });
+
+  it('reads rupiah typed the Indonesian way and shows them so (dots between thousands, every language)', () => {
+    expect(formGiftSchema(IDR).parse({ campaignId, customAmount: '50.000', type: 'one-time' }).amountMinor).toBe(
+      50_000,
+    );
+    expect(formGiftSchema(IDR).parse({ campaignId, customAmount: 'Rp 1.250.000', type: 'one-time' }).amountMinor).toBe(
+      1_250_000,
+    );
+    expect(formatMoney(50_000, IDR)).toBe('Rp50.000');
+    expect(formatMoney(1_504_500, IDR)).toBe('Rp1.504.500');
+    expect(formatMoney(5000, MYR)).toBe('RM50.00');
   });
 
   it('takes the count of the chosen type only', () => {
