@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { type AvailabilityFeed, decodeAvailability } from '../src/features/booking/availability-feed';
-import { call, site } from './support';
+import { call, expectAccessible, site } from './support';
 
 // The booking embed on another site: a partner's page pastes the loader; only origins the clinic
 // allows may frame it. The partner's page comes from a tiny server of the test's own on
@@ -21,7 +21,7 @@ function hostPage(search: URLSearchParams): string {
     .join('');
   return `<!doctype html><html lang="en"><head><title>Partner site</title></head><body>
 <h1>Partner site</h1><p>Book with our clinic below.</p>
-<script src="${site('klinik', '/embed.js')}" data-serambi-embed${attributes} async></script>
+<script src="${site(search.get('site') === 'yayasan' ? 'yayasan' : 'klinik', '/embed.js')}" data-serambi-embed${attributes} async></script>
 <footer>Partner footer</footer></body></html>`;
 }
 
@@ -301,5 +301,58 @@ test.describe('the booking embed', () => {
     await field.fill(PARTNER);
     await owner.getByRole('button', { name: 'Simpan' }).click();
     await expect(owner.getByRole('status')).toHaveText('Disimpan: 1 laman dibenarkan.');
+  });
+});
+
+test.describe('the donation embed', () => {
+  test('gives from the framed form on another origin: payment in a new tab (axe on its payment step), the frame follows to paid', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // The foundation allows the partner site too (its own setting, on its own host).
+    await page.goto(site('yayasan', '/'));
+    const stored = await page.evaluate(async (origin) => {
+      const response = await fetch('/dev/embed-origins', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ origins: [origin] }),
+      });
+      return ((await response.json()) as { origins: string[] }).origins;
+    }, PARTNER);
+    expect(stored).toEqual([PARTNER]);
+
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.18.77.${Date.now() % 250}` });
+    await page.goto(`${PARTNER}/?site=yayasan&kind=donation-form&campaign=banjir-kelantan`);
+    const iframe = page.locator('iframe[data-serambi-frame]');
+    await expect(iframe).toHaveAttribute(
+      'src',
+      `${new URL(site('yayasan')).origin}/donation/banjir-kelantan/embed-form?origin=${encodeURIComponent(PARTNER)}`,
+    );
+    const frame = page.frameLocator('iframe[data-serambi-frame]');
+    const content = await (await iframe.elementHandle())?.contentFrame();
+    if (!content) throw new Error('no embed frame');
+    await frame.locator('[data-donation-form] input[name=name]').focus();
+    await frame.getByLabel('Other amount (RM)').fill('40');
+    await frame.getByLabel('Full name').fill('Nur Iman');
+    await frame.getByLabel('Phone number').fill('013-4445555');
+    await frame.getByRole('button', { name: 'Donate now' }).click();
+
+    // The invoice, still framed: the gateway opens in a new tab, the frame listens.
+    await expect(frame.locator('[data-embed-invoice]')).toBeVisible();
+    expect(new URL(content.url()).pathname).toBe('/donation/banjir-kelantan/embed-form');
+    await expect(frame.getByText('RM40.00')).toBeVisible();
+    const payLink = frame.getByRole('link', { name: 'Pay in a new tab' });
+    await expect(payLink).toHaveAttribute('target', '_blank');
+    const [tab] = await Promise.all([page.waitForEvent('popup'), payLink.click()]);
+    await expect(tab).toHaveURL(/\/donation\/banjir-kelantan\/checkout\?invoice=/);
+    await tab.getByLabel('Credit/debit card').check();
+    await expectAccessible(tab);
+    await tab.getByRole('button', { name: 'Pay RM40.00' }).click();
+    await expect(tab).toHaveURL(/\/pay\/sandbox\//);
+    await tab.getByRole('button', { name: /^Pay RM40\.00/ }).click();
+    await expect(tab.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
+
+    // The framed invoice turns to paid by itself.
+    await expect(frame.locator('[data-embed-paid]')).toBeVisible({ timeout: 15_000 });
   });
 });

@@ -120,7 +120,7 @@ test.describe('due time and bad input', () => {
     const due = await newInvoice(page, 'peduli', { kind: 'donation', amount: 150_000, dueInMinutes: 90 });
     await page.goto(site('peduli', `/id${due.path}`));
     await expect(page.locator('[data-invoice-due]')).toContainText('Jatuh tempo');
-    await expect(page.getByRole('button', { name: 'Bayar Rp150,000' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Bayar Rp150.000' })).toBeVisible();
     await expectAccessible(page);
 
     const overdue = await newInvoice(page, 'peduli', { kind: 'donation', amount: 150_000, dueInMinutes: -5 });
@@ -225,11 +225,11 @@ test.describe('the Indonesian foundation', () => {
     const invoice = await newInvoice(page, 'peduli', { kind: 'donation', amount: 250_000 });
     await page.goto(site('peduli', `/id${invoice.path}`));
     await hydrated(page);
-    await page.getByRole('button', { name: 'Bayar Rp250,000' }).click();
+    await page.getByRole('button', { name: 'Bayar Rp250.000' }).click();
     await expect(page).toHaveURL(/\/pay\/sandbox\//);
     // The payer pays, but the tab closes before the redirect back arrives.
     await page.route('**/verify?payment=*', (route) => route.abort());
-    await page.getByRole('button', { name: /^Bayar Rp250,000/ }).click();
+    await page.getByRole('button', { name: /^Bayar Rp250.000/ }).click();
     await page.waitForTimeout(300);
     await page.close();
     const later = await (await browser.newContext()).newPage();

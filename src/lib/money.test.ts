@@ -29,9 +29,9 @@ describe('formatMoney', () => {
   });
 
   it('handles zero-decimal currencies', () => {
-    expect(formatMoney(1500000, IDR)).toBe('Rp1,500,000');
+    expect(formatMoney(1500000, IDR)).toBe('Rp1.500.000');
     expect(formatMoney(999, IDR)).toBe('Rp999');
-    expect(formatMoney(1000, IDR)).toBe('Rp1,000');
+    expect(formatMoney(1000, IDR)).toBe('Rp1.000');
   });
 
   it('handles three-decimal currencies', () => {
@@ -40,7 +40,7 @@ describe('formatMoney', () => {
 
   it('puts the minus before the symbol', () => {
     expect(formatMoney(-1250)).toBe('-RM12.50');
-    expect(formatMoney(-1500000, IDR)).toBe('-Rp1,500,000');
+    expect(formatMoney(-1500000, IDR)).toBe('-Rp1.500.000');
   });
 
   it('is exact where float division is not', () => {
@@ -71,7 +71,7 @@ describe('formatAmount', () => {
   it('is formatMoney without the symbol', () => {
     expect(formatAmount(123456)).toBe('1,234.56');
     expect(formatAmount(123456, DEFAULT_CURRENCY)).toBe('1,234.56');
-    expect(formatAmount(1500000, IDR)).toBe('1,500,000');
+    expect(formatAmount(1500000, IDR)).toBe('1.500.000');
     expect(formatAmount(-1250)).toBe('-12.50');
   });
 });
@@ -88,11 +88,21 @@ describe('toMinorUnits', () => {
     expect(toMinorUnits('1,000,000', IDR)).toBe(1000000);
   });
 
+  it('reads rupiah as Indonesians type them: dots between thousands, a decimal comma', () => {
+    expect(toMinorUnits('50.000', IDR)).toBe(50_000);
+    expect(toMinorUnits('Rp 1.250.000', IDR)).toBe(1_250_000);
+    expect(toMinorUnits('1.500,', IDR)).toBe(1500);
+    expect(toMinorUnits('1.500,5', IDR)).toBeNull();
+    expect(toMinorUnits(formatAmount(75_000, IDR), IDR)).toBe(75_000);
+    // Ringgit keep the dot as the decimal point.
+    expect(toMinorUnits('50.000')).toBe(5000);
+  });
+
   it('accepts a sign and the currency symbol', () => {
     expect(toMinorUnits('-12.50')).toBe(-1250);
     expect(toMinorUnits('RM1,234.56')).toBe(123456);
     expect(toMinorUnits('-RM 12.50')).toBe(-1250);
-    expect(toMinorUnits('Rp1,500,000', IDR)).toBe(1500000);
+    expect(toMinorUnits('Rp1.500.000', IDR)).toBe(1500000);
     expect(toMinorUnits('-0')).toBe(0);
     expect(Object.is(toMinorUnits('-0'), -0)).toBe(false);
   });

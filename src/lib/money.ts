@@ -38,9 +38,19 @@ function safeMultiplier(currency: Currency, exponent: number): bigint {
   return isPositiveInteger(currency.multiplier) ? BigInt(currency.multiplier) : 10n ** BigInt(exponent);
 }
 
-/** Group an unsigned digit string with comma thousands separators. */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/**
+ * Currencies written with dots between thousands and a decimal comma wherever they are shown, in
+ * every language of the site: the rupiah (Rp50.000, as Indonesians and Bank Indonesia write it).
+ */
+const DOT_GROUPED_CURRENCIES: ReadonlySet<string> = new Set(['IDR']);
+
+function separators(currency: Currency): { group: string; decimal: string } {
+  return DOT_GROUPED_CURRENCIES.has(currency.code) ? { group: '.', decimal: ',' } : { group: ',', decimal: '.' };
+}
+
+/** Group an unsigned digit string with thousands separators (commas unless told). */
+function groupThousands(digits: string, group = ','): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
 }
 
 /** Returns the sign and the unsigned formatted amount, e.g. ['-', '1,234.56']. */
@@ -61,13 +71,14 @@ function formatParts(minor: number, currency: Currency): [sign: string, amount: 
   const digits = scaled.toString().padStart(exponent + 1, '0');
   const intPart = exponent > 0 ? digits.slice(0, -exponent) : digits;
   const fracPart = exponent > 0 ? digits.slice(-exponent) : '';
-  const amount = groupThousands(intPart) + (fracPart ? `.${fracPart}` : '');
+  const { group, decimal } = separators(currency);
+  const amount = groupThousands(intPart, group) + (fracPart ? `${decimal}${fracPart}` : '');
   // No "-RM0.00" when a tiny negative rounds to zero.
   const sign = value < 0 && scaled > 0n ? '-' : '';
   return [sign, amount];
 }
 
-/** `formatMoney(123456)` → "RM1,234.56"; negatives → "-RM12.50". */
+/** `formatMoney(123456)` → "RM1,234.56"; negatives → "-RM12.50"; rupiah with dots: "Rp50.000". */
 export function formatMoney(minor: number, currency: Currency = DEFAULT_CURRENCY): string {
   const [sign, amount] = formatParts(minor, currency);
   return `${sign}${currency.symbol}${amount}`;
@@ -81,6 +92,8 @@ export function formatAmount(minor: number, currency: Currency = DEFAULT_CURRENC
 
 // Either strict comma grouping ("1,234,567") or plain digits, then optional decimals.
 const AMOUNT_RE = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/;
+// Strict dot grouping ("1.234.567"), then optional decimals after a comma.
+const DOT_GROUPED_RE = /^\d{1,3}(?:\.\d{3})+(?:,\d*)?$/;
 
 /**
  * Major units (what a visitor types) → integer minor units.
@@ -106,6 +119,11 @@ export function toMinorUnits(major: string | number, currency: Currency = DEFAUL
   if (negative) s = s.slice(1).trimStart();
   if (currency.symbol && s.startsWith(currency.symbol)) s = s.slice(currency.symbol.length).trimStart();
 
+  // A dot-grouped currency's amount as its people type it: "50.000" is fifty thousand rupiah,
+  // "1.500.000,50" has decimals after the comma. Anything else is read the common way.
+  if (DOT_GROUPED_CURRENCIES.has(currency.code) && DOT_GROUPED_RE.test(s)) {
+    s = s.replace(/\./g, '').replace(',', '.');
+  }
   const match = AMOUNT_RE.exec(s);
   if (!match) return null;
   const intDigits = (match[1] ?? '').replace(/,/g, '');

@@ -177,6 +177,9 @@ export const refunds = pgTable(
     /** The provider's refund id (Stripe re_…). */
     providerRef: text('provider_ref'),
     failureReason: text('failure_reason'),
+    /** The invoice line this refund gives back (one gift of a cart), as invoice_lines names it; null: no one line. */
+    sourceKind: text('source_kind', { enum: ['booking', 'donation', 'reward', 'fundraiser_gift'] }),
+    sourceId: text('source_id'),
   },
   (t) => [
     index('refunds_payment_idx').on(t.tenantId, t.paymentId),

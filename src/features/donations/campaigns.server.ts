@@ -21,7 +21,6 @@ import { campaignImagesFrom } from './campaign-image.server';
 import {
   type CampaignRow,
   type DonationFilter,
-  donationsOfInvoice,
   findCampaignImage,
   findCampaignRow,
   findDonationByPublicId,
@@ -270,9 +269,11 @@ export type StaffRefundResult =
   | { ok: false; reason: 'not_found' | 'not_paid' | 'no_payment' | 'refund_failed' };
 
 /**
- * Staff give a gift's money back. Online: the payment that paid its invoice is refunded in full
- * through its provider (payments' refundPayment); the `payment.refunded` effect then takes every
- * gift of that invoice out of the totals. Offline: the gift is marked refunded and taken out.
+ * Staff give a gift's money back. Online: that gift's line (the gift and the fee it covered) is
+ * refunded on the payment that paid its invoice, through its provider (payments' refundPayment
+ * with the amount and the line); the `payment.refunded` effect then takes that gift — and only it,
+ * the cart's other gifts stay paid — out of the totals. Offline: the gift is marked refunded and
+ * taken out.
  */
 export async function refundDonation(
   db: Db,
@@ -302,12 +303,13 @@ export async function refundDonation(
     tenantId,
     paymentId: payment.id,
     reason: 'staff',
+    amount: donation.amountMinor + donation.feeMinor,
+    source: { kind: 'donation', id: donation.id },
     staffId,
     now,
   });
   if (!result.ok) return { ok: false, reason: 'refund_failed' };
-  const gifts = await donationsOfInvoice(db, tenantId, donation.invoiceId);
-  return { ok: true, donationIds: gifts.map((g) => g.id) };
+  return { ok: true, donationIds: [donation.id] };
 }
 
 /** The staff filters as a repository filter: days in the tenant's zone, `to` inclusive. */

@@ -313,13 +313,14 @@ describe.each(testDatabaseKinds)('donation checkout on %s', (kind) => {
       postcode: '50000',
       city: 'Kuala Lumpur',
       state: 'WP Kuala Lumpur',
+      country: 'Malaysia',
     });
     expect(withAddress.address).toEqual({
       line1: '1 Jalan Mawar',
       postcode: '50000',
       city: 'Kuala Lumpur',
       state: 'WP Kuala Lumpur',
-      country: '',
+      country: 'Malaysia',
     });
     expect(withAddress.taxId).toBe('900101-14-5678');
   });

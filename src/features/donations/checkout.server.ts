@@ -29,6 +29,7 @@ import {
 } from './checkout-repo.server';
 import type { DonorInput, SubmittedLine } from './donation-form.schema';
 import type { FeeMethod, FeeRates } from './fees';
+import { DONATION_PAY_WITHIN_MS } from './plan-rules';
 import { dayIn, scheduleDates } from './schedule';
 
 /** Creating donation payments: 5 an hour per IP address, 10 an hour per phone or e-mail. */
@@ -207,6 +208,8 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
           locale: input.locale,
           // A card that pays a weekly or monthly gift is kept for its later instalments (H7's plans).
           savesPaymentMethod: lines.some((line) => line.type !== 'one-time'),
+          // Unpaid after a week, it expires and its gifts end (effects.server.ts).
+          dueAt: new Date(now.getTime() + DONATION_PAY_WITHIN_MS),
         });
         for (const [index, { line, amounts, donationId }] of prepared.entries()) {
           let planId: string | null = null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutLinesSchema, fieldErrors, formGiftSchema } from './donation-form.schema';
+import { formatMoney } from '../../lib/money';
+import { checkoutLinesSchema, donorSchema, fieldErrors, formGiftSchema } from './donation-form.schema';
 
 const MYR = { code: 'MYR', symbol: 'RM', multiplier: 100, exponent: 2 };
 const IDR = { code: 'IDR', symbol: 'Rp', multiplier: 1, exponent: 0 };
@@ -20,6 +21,18 @@ describe('the form’s gift', () => {
     expect(formGiftSchema(IDR).parse({ campaignId, customAmount: '250,000', type: 'one-time' }).amountMinor).toBe(
       250_000,
     );
+  });
+
+  it('reads rupiah typed the Indonesian way and shows them so (dots between thousands, every language)', () => {
+    expect(formGiftSchema(IDR).parse({ campaignId, customAmount: '50.000', type: 'one-time' }).amountMinor).toBe(
+      50_000,
+    );
+    expect(formGiftSchema(IDR).parse({ campaignId, customAmount: 'Rp 1.250.000', type: 'one-time' }).amountMinor).toBe(
+      1_250_000,
+    );
+    expect(formatMoney(50_000, IDR)).toBe('Rp50.000');
+    expect(formatMoney(1_504_500, IDR)).toBe('Rp1.504.500');
+    expect(formatMoney(5000, MYR)).toBe('RM50.00');
   });
 
   it('takes the count of the chosen type only', () => {
@@ -85,5 +98,52 @@ describe('the checkout’s lines', () => {
       'line.0.type': 'one-time',
     });
     expect(bad.success || fieldErrors(bad.error)).toEqual({ 'line.0.amountMinor': 'donation.form.amountInvalid' });
+  });
+});
+
+describe('the donor’s phone and address (the shared rules)', () => {
+  const donor = (patch: Record<string, string>) =>
+    donorSchema('6').safeParse({ name: 'Siti', phone: '012-3456789', idempotencyKey: 'k'.repeat(20), ...patch });
+  const errorsOf = (result: ReturnType<typeof donor>) => (result.success ? {} : fieldErrors(result.error));
+
+  it('takes a blank address as none and a whole one as the address', () => {
+    const blank = donor({});
+    expect(blank.success && blank.data.address).toBeNull();
+    const whole = donor({
+      address_1: '12 Jalan Mawar',
+      postcode: '15000',
+      city: 'Kota Bharu',
+      state: 'Kelantan',
+      country: 'Malaysia',
+    });
+    expect(whole.success && whole.data.address).toEqual({
+      line1: '12 Jalan Mawar',
+      postcode: '15000',
+      city: 'Kota Bharu',
+      state: 'Kelantan',
+      country: 'Malaysia',
+    });
+  });
+
+  it('wants the whole address once any part is filled (country too), and for a tax receipt', () => {
+    const required = {
+      address_1: 'field.required',
+      postcode: 'field.required',
+      city: 'field.required',
+      state: 'field.required',
+      country: 'field.required',
+    };
+    expect(errorsOf(donor({ address_2: 'Blok B' }))).toEqual(required);
+    const { postcode: _postcode, ...rest } = required;
+    expect(errorsOf(donor({ postcode: '15000' }))).toEqual(rest);
+    expect(errorsOf(donor({ taxReceipt: 'on', taxId: '900101-03-5555' }))).toEqual(required);
+  });
+
+  it('checks the phone with the shared rule for its country', () => {
+    expect(errorsOf(donor({ phone: '012' }))).toEqual({ phone: 'phone.invalid' });
+    expect(errorsOf(donor({ phone: '+60 3-1234 5678' }))).toEqual({ phone: 'phone.invalid' });
+    expect(errorsOf(donor({ phone: '' }))).toEqual({ phone: 'phone.required' });
+    const ok = donor({ phone: '+60 12-345 6789' });
+    expect(ok.success && ok.data.phone).toBe('60123456789');
   });
 });

@@ -3,6 +3,7 @@
 // server render translate them). The amounts posted are only the donor's wishes: checkout checks
 // every line against its campaign and recomputes fees (./checkout.server.ts).
 import { z } from 'zod';
+import { validateAddress } from '../../lib/address';
 import { findCountry } from '../../lib/countries';
 import { EMAIL_MAX_LENGTH, isEmail, normaliseEmail } from '../../lib/email';
 import { type Currency, toMinorUnits } from '../../lib/money';
@@ -44,8 +45,8 @@ function phoneField(dialCode: string) {
     )
     .pipe(z.string().regex(/^\d{6,16}$/, { message: 'phone.invalid' }))
     .superRefine((value, ctx) => {
-      if (matchDialCode(value)?.iso !== 'MY') return;
-      const error = validatePhone(value, 'MY', true);
+      // The shared rule, as the booking form applies it: checked for the country its dial code names.
+      const error = validatePhone(value, matchDialCode(value)?.iso ?? 'MY', true);
       if (error) ctx.addIssue({ code: 'custom', message: error });
     })
     .transform(normalisePhone);
@@ -82,11 +83,18 @@ export function donorSchema(dialCode: string) {
     })
     .superRefine((donor, ctx) => {
       if (!donor.anonymous && !donor.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'field.required' });
-      const anyAddress = donor.address_1 || donor.postcode || donor.city || donor.state;
-      if (anyAddress || donor.taxReceipt) {
-        for (const part of ['address_1', 'postcode', 'city', 'state'] as const) {
-          if (!donor[part]) ctx.addIssue({ code: 'custom', path: [part], message: 'field.required' });
-        }
+      // The shared address rule (SPEC.md §5, as AddressFields and bookings apply it): optional
+      // while blank, whole once any part is filled (country included); a tax receipt needs it.
+      const address = {
+        address_1: donor.address_1 ?? '',
+        address_2: donor.address_2 ?? '',
+        postcode: donor.postcode ?? '',
+        city: donor.city ?? '',
+        state: donor.state ?? '',
+        country: donor.country ?? '',
+      };
+      for (const [part, key] of Object.entries(validateAddress(address, donor.taxReceipt))) {
+        ctx.addIssue({ code: 'custom', path: [part], message: key });
       }
       if (donor.taxReceipt) {
         if (!donor.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'field.required' });
@@ -99,14 +107,14 @@ export function donorSchema(dialCode: string) {
       ...donor,
       name: donor.name,
       address:
-        address_1 && postcode && city && state
+        address_1 && postcode && city && state && country
           ? {
               line1: address_1,
               ...(address_2 ? { line2: address_2 } : {}),
               postcode,
               city,
               state,
-              country: country ?? '',
+              country,
             }
           : null,
       taxId: donor.taxReceipt ? (donor.taxId?.toUpperCase() ?? null) : null,

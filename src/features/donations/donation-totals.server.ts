@@ -33,7 +33,7 @@ function donorsOf(donation: Pick<DonationRow, 'instalmentSeq'>): number {
 
 /**
  * Marks the given donations paid inside `tx` (the settlement's transaction): each campaign is
- * locked (in campaign-id order, the one order every writer takes), each pending or failed gift
+ * locked (in campaign-id order, the one order every writer takes), each pending, failed or void gift
  * moves to paid once, its money and donor are added, and `donation.paid` is emitted. Returns the
  * after-commit work (open pages told the new totals, the handlers' own).
  */
@@ -46,8 +46,9 @@ export async function markDonationsPaid(
   const totals = new Map<string, { publicId: string; totals: CampaignTotals }>();
   for (const donation of rows) {
     await lockCampaign(tx, input.tenantId, donation.campaignId);
-    const paid = await moveDonation(tx, input.tenantId, donation.id, ['pending', 'failed'], 'paid', input.at);
-    if (!paid) continue; // already paid (a replay) or void/refunded: nothing to add
+    // void: its invoice expired unpaid, and the money came after all (settlement takes expired → paid).
+    const paid = await moveDonation(tx, input.tenantId, donation.id, ['pending', 'failed', 'void'], 'paid', input.at);
+    if (!paid) continue; // already paid (a replay) or refunded: nothing to add
     const { publicId, ...next } = await changeCampaignTotals(tx, input.tenantId, paid.campaignId, {
       raisedMinor: paid.amountMinor,
       donorCount: donorsOf(paid),

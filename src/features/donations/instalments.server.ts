@@ -5,7 +5,7 @@ import { formatMoney } from '#lib/money';
 import { runOnce } from '#server/jobs';
 import { errorFields, log } from '#server/logger.server';
 import { enqueueMessage, kickOutbox } from '#server/outbox';
-import { findInvoiceRow, newPublicId, setSavesPaymentMethod, startCheckout } from '../invoices';
+import { findInvoiceRow, newPublicId, setInvoiceDueAt, setSavesPaymentMethod, startCheckout } from '../invoices';
 import { chargeSavedMethod, type ProviderName, paymentProviders } from '../payments';
 import { findTenantById, type Tenant } from '../tenants';
 import { absoluteLinks } from './manage-link.server';
@@ -24,7 +24,7 @@ import {
   updateInstalment,
   updatePlan,
 } from './plan-repo.server';
-import { DAY_MS, nextRetryAt, planChangeable } from './plan-rules';
+import { DAY_MS, DONATION_PAY_WITHIN_MS, nextRetryAt, planChangeable } from './plan-rules';
 import { ensureSchedule, type ProvidersFor } from './plans.server';
 import { dayIn } from './schedule';
 
@@ -62,7 +62,9 @@ export async function runDueInstalments(
   for (const row of rows) {
     try {
       const outcome =
-        row.method === 'card' ? await chargeInstalment(db, row, now, providersFor) : await invoiceInstalment(db, row);
+        row.method === 'card'
+          ? await chargeInstalment(db, row, now, providersFor)
+          : await invoiceInstalment(db, row, now);
       if (outcome !== 'skipped') counts[outcome] += 1;
     } catch (error) {
       log.error('instalment not processed', { planId: row.planId, seq: row.seq, ...errorFields(error) });
@@ -175,12 +177,14 @@ async function chargeInstalment(db: Db, row: DueInstalment, now: Date, providers
   return result.ran ? result.value : 'skipped';
 }
 
-async function invoiceInstalment(db: Db, row: DueInstalment): Promise<Outcome> {
+async function invoiceInstalment(db: Db, row: DueInstalment, now: Date): Promise<Outcome> {
   const result = await runOnce(db, INVOICE_JOB, `${row.planId}:${row.seq}`, async (tx): Promise<Outcome> => {
     const claimed = await claim(tx, row);
     if (!claimed) return 'skipped';
     const { plan, instalment, tenant } = claimed;
     const { invoice } = await giftAndInvoice(tx, tenant, plan, instalment);
+    // The pay-link's invoice expires unpaid after a week: the instalment is then skipped (effects.server.ts).
+    await setInvoiceDueAt(tx, tenant.id, invoice.id, new Date(now.getTime() + DONATION_PAY_WITHIN_MS));
     await updateInstalment(tx, tenant.id, plan.id, instalment.seq, { attempts: 1, status: 'invoiced' });
     await tellDonor(tx, tenant, plan, 'donation-pay-link', instalment.seq, invoice.publicId);
     return 'invoiced';

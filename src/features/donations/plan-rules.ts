@@ -12,6 +12,13 @@ export type InstalmentStatus = (typeof INSTALMENT_STATUSES)[number];
 export const CARD_RETRY_AFTER_DAYS = [2, 5] as const;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a donation invoice waiting for the donor (the checkout's, an online-banking or counter
+ * instalment's pay-link) may be paid: then it expires and its pending gifts end (void), with the
+ * plan still waiting on its first payment (cancelled, reason `unpaid`) or the instalment (skipped).
+ */
+export const DONATION_PAY_WITHIN_MS = 7 * DAY_MS;
+
 /** Reasons a donor may give when cancelling (the manage page's choices; message keys `donation.plan.reason.*`). */
 export const CANCEL_REASONS = ['afford', 'another_way', 'campaign', 'not_needed', 'other'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];

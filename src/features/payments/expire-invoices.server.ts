@@ -1,4 +1,8 @@
 import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
+import { type AfterCommit, events, runAfterCommit } from '../../server/events';
+import { errorFields, log } from '../../server/logger.server';
+import { lineSourcesOf } from '../invoices';
 import { expireOverdueInvoices } from './payment-repo.server';
 
 /**
@@ -11,9 +15,31 @@ export const PAYMENT_IN_FLIGHT_MS = 60 * 60 * 1000;
 /**
  * Open invoices past their due time with no payment in flight become "expired" (no longer payable
  * online). Money that still arrives for one is never lost: settlement moves expired → paid.
+ * Each expired invoice emits `invoice.expired` in the sweep's transaction, so what its lines pay
+ * for ends with it (a donation's pending gift, the plan waiting on its first payment).
  * Returns how many expired. `void` stays unused: nothing in Serambi cancels an invoice yet.
  */
 export async function expireInvoices(db: Db, now: Date = new Date()): Promise<number> {
-  const expired = await expireOverdueInvoices(db, now, new Date(now.getTime() - PAYMENT_IN_FLIGHT_MS));
-  return expired.length;
+  let after: AfterCommit[] = [];
+  const expired = await transaction(
+    db,
+    async (tx) => {
+      after = [];
+      const rows = await expireOverdueInvoices(tx, now, new Date(now.getTime() - PAYMENT_IN_FLIGHT_MS));
+      for (const row of rows) {
+        after.push(
+          ...(await events.emit(tx, 'invoice.expired', {
+            tenantId: row.tenantId,
+            invoiceId: row.id,
+            sources: await lineSourcesOf(tx, row.tenantId, row.id),
+            at: now,
+          })),
+        );
+      }
+      return rows.length;
+    },
+    { name: 'expire-invoices' },
+  );
+  await runAfterCommit(after, (error) => log.warn('after invoice expiry effect failed', errorFields(error)));
+  return expired;
 }

@@ -18,7 +18,7 @@ export { handleWebhook, type WebhookResult } from './handle-webhook.server';
 export { paymentJobs } from './jobs.server';
 export { registerPaymentTemplates } from './messages';
 export { payOptionsFor } from './pay-options.server';
-export type { CounterChosenEvent, InvoicePaidEvent, PaymentRefundedEvent } from './payment-events';
+export type { CounterChosenEvent, InvoicePaidEvent, InvoiceUnpaidEvent, PaymentRefundedEvent } from './payment-events';
 export { type PaymentOption, type PayOption, quote, sortOptions } from './payment-options';
 export {
   counterPayments,

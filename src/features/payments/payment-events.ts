@@ -12,6 +12,19 @@ export interface InvoicePaidEvent {
   at: Date;
 }
 
+/**
+ * Emitted once, in the transaction that moves it, when an invoice stops waiting for money:
+ * `invoice.expired` (its due time passed with no payment in flight — final, unless money still
+ * arrives and settles it) or `invoice.failed` (its payment failed; the payer may still try again).
+ */
+export interface InvoiceUnpaidEvent {
+  tenantId: string;
+  invoiceId: string;
+  /** What the invoice's lines pay for: each feature ends its own (donations their gifts). */
+  sources: LineSource[];
+  at: Date;
+}
+
 /** Emitted once, in the transaction that records it, when a payer chooses to pay at the counter. */
 export interface CounterChosenEvent {
   tenantId: string;
@@ -34,6 +47,8 @@ declare module '../../server/events' {
   interface ServerEvents {
     'invoice.paid': InvoicePaidEvent;
     'invoice.counter_chosen': CounterChosenEvent;
+    'invoice.expired': InvoiceUnpaidEvent;
+    'invoice.failed': InvoiceUnpaidEvent;
     'payment.refunded': PaymentRefundedEvent;
   }
 }

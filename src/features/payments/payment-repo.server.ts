@@ -308,7 +308,7 @@ export async function expireOverdueInvoices(
   db: Db,
   now: Date,
   inFlightSince: Date,
-): Promise<{ tenantId: string; publicId: string }[]> {
+): Promise<{ id: string; tenantId: string; publicId: string }[]> {
   return db
     .update(invoices)
     .set({ status: 'expired' })
@@ -334,5 +334,5 @@ export async function expireOverdueInvoices(
         ),
       ),
     )
-    .returning({ tenantId: invoices.tenantId, publicId: invoices.publicId });
+    .returning({ id: invoices.id, tenantId: invoices.tenantId, publicId: invoices.publicId });
 }

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
 import { invoices, payments, REFUND_REASONS, refunds } from '../../db/schema';
 import { transaction } from '../../db/transaction.server';
 import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { errorFields, log } from '../../server/logger.server';
+import type { LineSource } from '../invoices';
 import type { PaymentRow } from './payment-repo.server';
 import type { PaymentProvider, ProviderName, RefundOutcome } from './provider';
 
@@ -60,6 +61,7 @@ async function claimRefund(
     amount?: number | undefined;
     status: 'due' | 'pending';
     staffId?: string | null | undefined;
+    source?: LineSource | undefined;
     at: Date;
   },
 ): Promise<Claim> {
@@ -76,6 +78,23 @@ async function claimRefund(
       );
     if (existing) return { kind: 'existing', refund: existing, payment, currency };
   }
+  if (input.source) {
+    // One line is given back once: a second click finds the refund of that line (a failed one may go again).
+    const [existing] = await tx
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.tenantId, input.tenantId),
+          eq(refunds.paymentId, payment.id),
+          eq(refunds.sourceKind, input.source.kind),
+          eq(refunds.sourceId, input.source.id),
+        ),
+      )
+      .orderBy(desc(refunds.requestedAt))
+      .limit(1);
+    if (existing) return { kind: 'existing', refund: existing, payment, currency };
+  }
   const left = payment.amount - (await refundedSoFar(tx, input.tenantId, payment.id));
   const amount = input.amount ?? left;
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
@@ -90,6 +109,8 @@ async function claimRefund(
       status: input.status,
       requestedAt: input.at,
       recordedByStaffId: input.staffId ?? null,
+      sourceKind: input.source?.kind ?? null,
+      sourceId: input.source?.id ?? null,
     })
     .returning();
   if (!created) throw new Error('refund not recorded');
@@ -133,6 +154,8 @@ export async function refundPayment(
     paymentId: string;
     reason: RefundReason;
     amount?: number;
+    /** The invoice line given back (one gift of a cart): recorded on the refund, refunded once. */
+    source?: LineSource;
     staffId?: string | null;
     now?: Date;
   },

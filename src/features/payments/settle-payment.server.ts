@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
 import { type AfterCommit, events } from '../../server/events';
-import { log } from '../../server/logger.server';
+import { errorFields, log } from '../../server/logger.server';
 import { publish } from '../../server/realtime';
 import { findInvoiceRow, lineSourcesOf, moveInvoiceStatus } from '../invoices';
 import { finalizePayment, findPayment, type PaymentRow, recordDeclinedAttempt } from './payment-repo.server';
@@ -75,6 +75,7 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
       // "Unpaid", not "Payment failed") and the verify page says the payment was cancelled.
       if (payment.status === 'cancelled') return { changed: true, payment, invoicePublicId: null, invoiceStatus: null };
       const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open'], { status: 'failed' });
+      if (invoice) afterCommit = await emitFailed(tx, input.tenantId, invoice.id, at);
       return {
         changed: true,
         payment,
@@ -115,9 +116,11 @@ export async function recordDecline(
   db: Db,
   input: DeclineInput,
 ): Promise<{ recorded: boolean; payment: PaymentRow | null }> {
+  let afterCommit: AfterCommit[] = [];
   const outcome = await transaction(
     db,
     async (tx) => {
+      afterCommit = [];
       if (input.before && !(await input.before(tx))) return { payment: null, invoicePublicId: null };
       const payment = await recordDeclinedAttempt(tx, input.tenantId, input.paymentId, input.failureReason ?? null);
       if (!payment) return { payment: null, invoicePublicId: null };
@@ -125,10 +128,14 @@ export async function recordDecline(
       // "Unpaid", not "Payment failed") and the verify page says the payment was cancelled.
       if (payment.status === 'cancelled') return { changed: true, payment, invoicePublicId: null, invoiceStatus: null };
       const invoice = await moveInvoiceStatus(tx, input.tenantId, payment.invoiceId, ['open'], { status: 'failed' });
+      if (invoice) afterCommit = await emitFailed(tx, input.tenantId, invoice.id, new Date());
       return { payment, invoicePublicId: invoice?.publicId ?? null };
     },
     { name: 'record-decline' },
   );
+  for (const effect of afterCommit) {
+    await effect().catch((error: unknown) => log.warn('after-decline effect failed', errorFields(error)));
+  }
   if (outcome.payment) {
     await announce(
       db,
@@ -142,6 +149,16 @@ export async function recordDecline(
     recorded: outcome.payment !== null,
     payment: outcome.payment ?? (await findPayment(db, input.tenantId, input.paymentId)),
   };
+}
+
+/** `invoice.failed` in the caller's transaction: what the lines pay for hears the payment failed. */
+async function emitFailed(tx: Db, tenantId: string, invoiceId: string, at: Date): Promise<AfterCommit[]> {
+  return events.emit(tx, 'invoice.failed', {
+    tenantId,
+    invoiceId,
+    sources: await lineSourcesOf(tx, tenantId, invoiceId),
+    at,
+  });
 }
 
 /** After commit: tell any open verify page. A lost message is caught by "Verify again". */

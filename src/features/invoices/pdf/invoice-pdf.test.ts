@@ -228,10 +228,10 @@ describe('renderInvoicePdf: a paid IDR receipt in Indonesian', () => {
       'KUANTITAS',
       'HARGA SATUAN',
       'JUMLAH',
-      'Donasi bulanan 1 Rp1,500,000 Rp1,500,000',
-      'Subtotal Rp1,500,000',
-      'Biaya transaksi Rp4,500',
-      'Total Rp1,504,500',
+      'Donasi bulanan 1 Rp1.500.000 Rp1.500.000',
+      'Subtotal Rp1.500.000',
+      'Biaya transaksi Rp4.500',
+      'Total Rp1.504.500',
       'Dokumen ini dibuat secara elektronik.',
       'Lihat secara online: https://peduli.or.id/id/invoices/pub_7Hq2xK9/donation',
       'Halaman 1 dari 1',
@@ -239,7 +239,7 @@ describe('renderInvoicePdf: a paid IDR receipt in Indonesian', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Jatuh tempo');
-    expect(text).not.toContain('Rp1,500,000.');
+    expect(text).not.toContain('Rp1.500.000,');
   });
 });
 

@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeApp } from '../../app.server';
+import { campaigns, donations, refunds, staff } from '../../db/schema';
+import { seedDemo } from '../../db/seed/demo.server';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { invoiceByPublicId } from '../invoices';
+import { createPayment, paymentProviders, refundPayment, settlePayment } from '../payments';
+import { completeSandboxCharge } from '../payments/providers';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { refundDonation } from './campaigns.server';
+import { startDonationCheckout } from './checkout.server';
+import { insertTestCampaign, testDonor } from './test-support';
+
+composeApp();
+
+const NOW = new Date('2026-11-23T02:00:00Z');
+
+// One payment paid a cart of three gifts to three campaigns: giving back one gift (staff) or
+// part of the payment takes exactly the gifts given back out of the totals, never the others.
+describe.each(testDatabaseKinds)('refunds of a cart payment on %s', (kind) => {
+  let database: TestDatabase;
+  let yayasan: Tenant;
+  let staffId = '';
+  const campaignIds: string[] = [];
+  let ip = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDemo(database.db);
+    forgetCachedTenants();
+    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, yayasan.id));
+    staffId = member?.id ?? '';
+    for (let i = 0; i < 3; i += 1) campaignIds.push((await insertTestCampaign(database.db, yayasan.id)).id);
+  }, 180_000);
+  afterAll(async () => {
+    forgetCachedTenants();
+    await database?.close();
+  });
+
+  /** A cart of 2000, 3000 and 5000 to the three campaigns, paid by card in one sandbox payment. */
+  async function paidCart() {
+    const db = database.db;
+    const result = await startDonationCheckout(db, {
+      tenant: yayasan,
+      lines: [2000, 3000, 5000].map((amountMinor, i) => ({
+        campaignId: campaignIds[i] as string,
+        amountMinor,
+        type: 'one-time' as const,
+        coverFees: false,
+      })),
+      donor: testDonor(),
+      customerId: null,
+      locale: 'en',
+      clientIp: `198.51.100.${++ip}`,
+      now: NOW,
+    });
+    if (!result.ok) throw new Error(result.reason);
+    const invoice = await invoiceByPublicId(db, yayasan, result.invoicePublicId);
+    if (!invoice) throw new Error('no invoice');
+    const payment = await createPayment(db, paymentProviders({ db }), {
+      tenant: yayasan,
+      invoice,
+      method: 'card',
+      coverFees: false,
+      locale: 'en',
+      ip: `198.51.100.${++ip}`,
+      siteOrigin: 'http://yayasan.localhost:4321',
+      returnPath: `/invoices/${invoice.publicId}/donation/verify`,
+      now: NOW,
+    });
+    if (!payment.ok) throw new Error(payment.reason);
+    await completeSandboxCharge(db, {
+      tenantId: yayasan.id,
+      chargeId: payment.paymentId,
+      choice: 'pay',
+      secret: 'test-secret-of-some-length',
+      webhookUrl: 'http://127.0.0.1:9/api/webhooks/sandbox',
+      hostHeader: 'yayasan.localhost',
+      timing: { firstDelayMs: 0, retryDelaysMs: [] },
+    });
+    await settlePayment(db, { tenantId: yayasan.id, paymentId: payment.paymentId, status: 'paid', via: 'verify' });
+    const gifts = await db.select().from(donations).where(eq(donations.invoiceId, invoice.id));
+    return { paymentId: payment.paymentId, gifts: campaignIds.map((c) => gifts.find((g) => g.campaignId === c)) };
+  }
+
+  const raised = async () =>
+    Promise.all(
+      campaignIds.map(async (id) => {
+        const [row] = await database.db
+          .select({ raised: campaigns.raisedMinor, donors: campaigns.donorCount })
+          .from(campaigns)
+          .where(eq(campaigns.id, id));
+        return [row?.raised, row?.donors];
+      }),
+    );
+  const statuses = async (ids: (string | undefined)[]) =>
+    Promise.all(
+      ids.map(
+        async (id) =>
+          (
+            await database.db
+              .select()
+              .from(donations)
+              .where(eq(donations.id, id ?? ''))
+          )[0]?.status ?? 'missing',
+      ),
+    );
+
+  it("staff refunding one gift give back that gift's line only, once however often clicked", async () => {
+    const { paymentId, gifts } = await paidCart();
+    expect(await raised()).toEqual([
+      [2000, 1],
+      [3000, 1],
+      [5000, 1],
+    ]);
+    const middle = gifts[1]?.publicId ?? '';
+    const clicks = await Promise.all([
+      refundDonation(database.db, yayasan.id, middle, staffId),
+      refundDonation(database.db, yayasan.id, middle, staffId),
+    ]);
+    expect(clicks.some((r) => r.ok)).toBe(true);
+    const given = await database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+    expect(given.map((r) => [r.amount, r.status, r.sourceKind, r.sourceId])).toEqual([
+      [3000, 'succeeded', 'donation', gifts[1]?.id],
+    ]);
+    expect(await statuses(gifts.map((g) => g?.id))).toEqual(['paid', 'refunded', 'paid']);
+    expect(await raised()).toEqual([
+      [2000, 1],
+      [0, 0],
+      [5000, 1],
+    ]);
+  }, 60_000);
+
+  it('a partial refund of the payment takes out the gifts its money covers, and no gift for less', async () => {
+    const before = await raised();
+    const { paymentId, gifts } = await paidCart();
+    const providers = paymentProviders({ db: database.db });
+    const give = (amount: number) =>
+      refundPayment(database.db, providers, { tenantId: yayasan.id, paymentId, reason: 'staff', amount, staffId });
+    // 5000 back: the gift of exactly 5000.
+    expect((await give(5000)).ok).toBe(true);
+    expect(await statuses(gifts.map((g) => g?.id))).toEqual(['paid', 'paid', 'refunded']);
+    // 1000 back covers no whole gift: all stay counted.
+    expect((await give(1000)).ok).toBe(true);
+    expect(await statuses(gifts.map((g) => g?.id))).toEqual(['paid', 'paid', 'refunded']);
+    // 1000 more: 2000 given back beyond the 5000 gift, exactly the first gift.
+    expect((await give(1000)).ok).toBe(true);
+    expect(await statuses(gifts.map((g) => g?.id))).toEqual(['refunded', 'paid', 'refunded']);
+    // The rest of the payment: the last gift.
+    expect((await give(3000)).ok).toBe(true);
+    expect(await statuses(gifts.map((g) => g?.id))).toEqual(['refunded', 'refunded', 'refunded']);
+    expect(await raised()).toEqual(before);
+  }, 60_000);
+});
