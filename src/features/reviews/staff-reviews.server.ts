@@ -1,0 +1,134 @@
+import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
+import { isLocale, type Locale } from '../../i18n/locales';
+import type { MessageKey } from '../../i18n/t';
+import { parseUuid } from '../../lib/input';
+import { enqueueMessage, kickOutbox } from '../../server/outbox';
+import type { Tenant } from '../tenants';
+import { googleReviewUrl, safePublicUrl } from './review-links';
+import {
+  findReview,
+  findReviewSettings,
+  markReview,
+  practitionersOf,
+  publishedReviews,
+  type ReviewFilter,
+  type ReviewSettings,
+  saveReviewSettings,
+  staffReviewRows,
+} from './reviews-repo.server';
+
+export type { ReviewFilter, ReviewSettings };
+
+/** The staff list's filters from its query string; unknown values are ignored, not errors. */
+export function reviewFilterOf(query: URLSearchParams, timeZoneOffsetMinutes = 0): ReviewFilter {
+  const filter: ReviewFilter = {};
+  const rating = query.get('rating') ?? '';
+  if (/^[1-5]$/.test(rating)) filter.rating = Number(rating);
+  const resourceId = parseUuid(query.get('practitioner'));
+  if (resourceId) filter.resourceId = resourceId;
+  const day = (value: string | null) =>
+    value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+      ? new Date(Date.parse(`${value}T00:00:00Z`) - timeZoneOffsetMinutes * 60_000)
+      : null;
+  const from = day(query.get('from'));
+  if (from) filter.from = from;
+  const until = day(query.get('to'));
+  if (until) filter.until = new Date(until.getTime() + 24 * 60 * 60_000);
+  const kind = query.get('kind');
+  if (kind === 'review' || kind === 'feedback') filter.kind = kind;
+  const status = query.get('status');
+  if (status === 'new' || status === 'handled') filter.status = status;
+  return filter;
+}
+
+export async function staffReviews(db: Db, tenantId: string, filter: ReviewFilter, limit = 200) {
+  return staffReviewRows(db, tenantId, filter, limit);
+}
+
+export { findReviewSettings as reviewSettings, practitionersOf as reviewPractitioners };
+
+export type StaffActionResult =
+  | { ok: true; message: MessageKey }
+  | { ok: false; status: 400 | 404 | 409; message: MessageKey };
+
+/**
+ * A staff action on one review or feedback: `handled` marks it done; `reply` sends a private
+ * answer through the outbox — only where the author consented and left a phone or e-mail.
+ */
+export async function staffReviewAction(
+  db: Db,
+  input: { tenant: Tenant; staffId: string; form: Record<string, string>; now?: Date },
+): Promise<StaffActionResult> {
+  const { tenant, form } = input;
+  const now = input.now ?? new Date();
+  const id = parseUuid(form.id);
+  if (!id) return { ok: false, status: 400, message: 'review.staff.notFound' };
+  const review = await findReview(db, tenant.id, id);
+  if (!review) return { ok: false, status: 404, message: 'review.staff.notFound' };
+  if (form.action === 'handled') {
+    await markReview(db, tenant.id, id, { status: 'handled', handledAt: now, handledByStaffId: input.staffId });
+    return { ok: true, message: 'review.staff.markedHandled' };
+  }
+  if (form.action !== 'reply') return { ok: false, status: 400, message: 'review.staff.unknownAction' };
+  const reply = (form.reply ?? '').trim();
+  if (!reply || reply.length > 2000) return { ok: false, status: 400, message: 'review.staff.replyInvalid' };
+  if (!review.contactConsent || (!review.contactPhone && !review.contactEmail)) {
+    return { ok: false, status: 409, message: 'review.staff.noConsent' };
+  }
+  const locale: Locale = isLocale(review.locale) ? review.locale : 'en';
+  const envelope = review.contactPhone
+    ? ({ channel: 'sms', destination: review.contactPhone } as const)
+    : ({ channel: 'email', destination: review.contactEmail ?? '' } as const);
+  await transaction(db, async (tx) => {
+    await enqueueMessage(tx, {
+      tenantId: tenant.id,
+      locale,
+      ...envelope,
+      template: 'review-reply',
+      payload: { organisation: tenant.name, name: review.authorName ?? '', reply },
+    });
+    await markReview(tx, tenant.id, id, {
+      repliedAt: now,
+      status: 'handled',
+      handledAt: now,
+      handledByStaffId: input.staffId,
+    });
+  });
+  kickOutbox();
+  return { ok: true, message: 'review.staff.replied' };
+}
+
+/**
+ * Saves the review settings from the staff form: the public link (a URL, or a Google place id),
+ * whether agreed reviews show on the home page, the invitation delay. An unsafe link is refused.
+ */
+export async function saveReviewSettingsForm(
+  db: Db,
+  tenantId: string,
+  form: Record<string, string>,
+): Promise<StaffActionResult> {
+  const raw = (form.publicUrl ?? '').trim();
+  let publicReviewUrl: string | null = null;
+  if (raw) {
+    publicReviewUrl = /^https?:/i.test(raw) ? safePublicUrl(raw) : googleReviewUrl(raw);
+    if (!publicReviewUrl) return { ok: false, status: 400, message: 'review.staff.linkInvalid' };
+  }
+  const delay = Number(form.delay ?? '0');
+  if (!Number.isInteger(delay) || delay < 0 || delay > 14 * 24 * 60) {
+    return { ok: false, status: 400, message: 'review.staff.delayInvalid' };
+  }
+  await saveReviewSettings(db, tenantId, {
+    publicReviewUrl,
+    showOnHome: form.showOnHome === 'yes',
+    inviteDelayMinutes: delay,
+  });
+  return { ok: true, message: 'review.staff.settingsSaved' };
+}
+
+/** The reviews the home page shows: only when the tenant turned display on, only those agreed. */
+export async function homeReviews(db: Db, tenantId: string) {
+  const settings = await findReviewSettings(db, tenantId);
+  if (!settings.showOnHome) return [];
+  return publishedReviews(db, tenantId, 3);
+}
