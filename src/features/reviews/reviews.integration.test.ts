@@ -102,7 +102,7 @@ describe.each(testDatabaseKinds)('review invitations and verified reviews on %s'
     const sent = await invitationsTo(phone);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.locale).toBe('ms');
-    expect((sent[0]?.payload as { link: string }).link).toContain(`/ms/review/${resourceId}/clinic?i=`);
+    expect((sent[0]?.payload as { link?: string } | undefined)?.link).toContain(`/ms/review/${resourceId}/clinic?i=`);
     // Completing it again finds it completed: still one.
     await markAttendance(database.db, { tenantId: klinik.id, publicId: booking.publicId, outcome: 'completed' });
     const rows = await database.db.select().from(reviewInvitations).where(eq(reviewInvitations.bookingId, booking.id));
