@@ -5,6 +5,7 @@ export { editable, INVITATION_GAP_DAYS, invitationDecision, recipientKey } from 
 export { invitationLinks, openInvitation, sendDueInvitations, unsubscribeByToken } from './invitations.server';
 export { reviewJobs } from './jobs.server';
 export { registerReviewTemplates } from './messages';
+export { reviewPoster } from './poster.server';
 export * from './review-form';
 export * from './review-links';
 export { parseToken } from './review-token.server';
