@@ -22,7 +22,8 @@ import {
 
 /** Rate limits on posting a review or feedback: per address and per review page. */
 export const REVIEW_RATE_LIMITS = {
-  perIp: { limit: 10, windowMs: 60 * 60_000 },
+  // A waiting room shares one address (the clinic's wifi and the QR poster): generous per address.
+  perIp: { limit: 30, windowMs: 60 * 60_000 },
   perLink: { limit: 120, windowMs: 60 * 60_000 },
 } as const;
 
