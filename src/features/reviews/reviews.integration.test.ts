@@ -2,16 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
-import { bookings, outbox, resources, reviewInvitations, reviewLinks, reviews, services } from '../../db/schema';
+import { bookings, outbox, resources, reviewInvitations, reviewLinks, reviews, services, staff } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { markAttendance } from '../booking';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   clinicReviewPage,
+  homeReviews,
   openInvitation,
+  REVIEW_RATE_LIMITS,
   reviewTarget,
+  saveReviewSettingsForm,
   sendDueInvitations,
+  staffReviewAction,
+  submitFeedback,
   submitReview,
   unsubscribeByToken,
 } from '.';
@@ -202,5 +207,84 @@ describe.each(testDatabaseKinds)('review invitations and verified reviews on %s'
     expect(await reviewTarget(database.db, klinik, '../x')).toBeNull();
     expect(await clinicReviewPage(database.db, yayasan, { pid: resourceId, token: null })).toBeNull();
     expect(await clinicReviewPage(database.db, klinik, { pid: resourceId, token: null })).not.toBeNull();
+  });
+
+  it('replies privately only where the author consented, and shows on the home page only what was agreed, once enabled', async () => {
+    const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, klinik.id)).limit(1);
+    const staffId = member?.id ?? '';
+    const organisation = await reviewTarget(database.db, klinik, undefined);
+    if (!organisation) throw new Error('no organisation target');
+    const feedback = (form: Record<string, string>) =>
+      submitFeedback(database.db, { tenant: klinik, locale: 'id', ip: '192.0.2.20', form, target: organisation });
+    expect(await feedback({ comment: 'Antrian lama', consent: 'yes', email: 'budi@example.id' })).toMatchObject({
+      kind: 'done',
+    });
+    expect(await feedback({ comment: 'Tanpa kontak', email: 'kept-not@example.id' })).toMatchObject({ kind: 'done' });
+    const rows = await database.db.select().from(reviews).where(eq(reviews.kind, 'feedback'));
+    const consented = rows.find((r) => r.comment === 'Antrian lama');
+    const silent = rows.find((r) => r.comment === 'Tanpa kontak');
+    expect(silent?.contactEmail).toBeNull();
+
+    const reply = (id: string) =>
+      staffReviewAction(database.db, {
+        tenant: klinik,
+        staffId,
+        form: { action: 'reply', id, reply: 'Maaf, kami perbaiki.' },
+      });
+    expect(await reply(silent?.id ?? '')).toMatchObject({ ok: false, status: 409 });
+    expect(await reply(consented?.id ?? '')).toMatchObject({ ok: true });
+    const sent = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.destination, 'budi@example.id'), eq(outbox.template, 'review-reply')));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.locale).toBe('id');
+    const [handled] = await database.db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.id, consented?.id ?? ''));
+    expect(handled?.status).toBe('handled');
+    // Another tenant's staff cannot act on it.
+    expect(
+      await staffReviewAction(database.db, {
+        tenant: yayasan,
+        staffId,
+        form: { action: 'handled', id: consented?.id ?? '' },
+      }),
+    ).toMatchObject({ ok: false, status: 404 });
+
+    // Home display: off by default; when on, only reviews whose authors agreed.
+    expect(await homeReviews(database.db, klinik.id)).toEqual([]);
+    expect(await saveReviewSettingsForm(database.db, klinik.id, { publicUrl: 'javascript:alert(1)' })).toMatchObject({
+      ok: false,
+    });
+    expect(
+      await saveReviewSettingsForm(database.db, klinik.id, {
+        publicUrl: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+        showOnHome: 'yes',
+      }),
+    ).toMatchObject({ ok: true });
+    const shown = await homeReviews(database.db, klinik.id);
+    expect(shown.length).toBeGreaterThan(0);
+    const agreed = await database.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.tenantId, klinik.id), eq(reviews.mayPublish, true)));
+    expect(shown.every((r) => agreed.some((a) => a.comment === r.comment))).toBe(true);
+  });
+
+  it('limits posts per address', async () => {
+    const target = await reviewTarget(database.db, klinik, 'dr-aina');
+    const post = () =>
+      submitReview(database.db, {
+        tenant: klinik,
+        locale: 'en',
+        ip: '198.51.100.7',
+        form: { rating: '3' },
+        target,
+        now: T0,
+      });
+    for (let i = 0; i < REVIEW_RATE_LIMITS.perIp.limit; i += 1) expect((await post()).kind).toBe('done');
+    expect(await post()).toMatchObject({ kind: 'invalid', status: 429 });
   });
 });
