@@ -9,6 +9,7 @@ export { reviewPoster } from './poster.server';
 export * from './review-form';
 export * from './review-links';
 export { parseToken } from './review-token.server';
+export type { ReviewRow, StaffReviewRow } from './review-types';
 export {
   type ClinicReviewPage,
   clinicReviewPage,
@@ -19,7 +20,6 @@ export {
   submitFeedback,
   submitReview,
 } from './reviews.server';
-export type { ReviewRow, StaffReviewRow } from './reviews-repo.server';
 export {
   homeReviews,
   type ReviewFilter,

@@ -12,16 +12,11 @@ import {
   reviewUnsubscribes,
 } from '../../db/schema';
 import type { ReviewLinkTarget } from './review-links';
+import type { ReviewRow, ReviewSettings, StaffReviewRow } from './review-types';
 
-export type ReviewRow = typeof reviews.$inferSelect;
+export type { ReviewRow, ReviewSettings, StaffReviewRow };
+
 export type InvitationRow = typeof reviewInvitations.$inferSelect;
-
-export interface ReviewSettings {
-  publicReviewUrl: string | null;
-  showOnHome: boolean;
-  inviteDelayMinutes: number;
-  editWindowDays: number;
-}
 
 export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = {
   publicReviewUrl: null,
@@ -205,9 +200,12 @@ export interface ReviewFilter {
   status?: 'new' | 'handled';
 }
 
-export type StaffReviewRow = ReviewRow & { resourceName: string | null; linkName: string | null };
-
-export async function staffReviewRows(db: Db, tenantId: string, filter: ReviewFilter, limit: number) {
+export async function staffReviewRows(
+  db: Db,
+  tenantId: string,
+  filter: ReviewFilter,
+  limit: number,
+): Promise<StaffReviewRow[]> {
   const where = [eq(reviews.tenantId, tenantId)];
   if (filter.rating) where.push(eq(reviews.rating, filter.rating));
   if (filter.resourceId) where.push(eq(reviews.resourceId, filter.resourceId));

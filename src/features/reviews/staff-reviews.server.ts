@@ -4,6 +4,7 @@ import { isLocale, type Locale } from '../../i18n/locales';
 import type { MessageKey } from '../../i18n/t';
 import { parseUuid } from '../../lib/input';
 import { enqueueMessage, kickOutbox } from '../../server/outbox';
+import { zonedDayStart } from '../donations';
 import type { Tenant } from '../tenants';
 import { googleReviewUrl, safePublicUrl } from './review-links';
 import {
@@ -20,21 +21,22 @@ import {
 
 export type { ReviewFilter, ReviewSettings };
 
-/** The staff list's filters from its query string; unknown values are ignored, not errors. */
-export function reviewFilterOf(query: URLSearchParams, timeZoneOffsetMinutes = 0): ReviewFilter {
+/**
+ * The staff list's filters from its query string, days in the tenant's time zone; unknown values
+ * are ignored, not errors.
+ */
+export function reviewFilterOf(query: URLSearchParams, timeZone: string): ReviewFilter {
   const filter: ReviewFilter = {};
   const rating = query.get('rating') ?? '';
   if (/^[1-5]$/.test(rating)) filter.rating = Number(rating);
   const resourceId = parseUuid(query.get('practitioner'));
   if (resourceId) filter.resourceId = resourceId;
   const day = (value: string | null) =>
-    value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
-      ? new Date(Date.parse(`${value}T00:00:00Z`) - timeZoneOffsetMinutes * 60_000)
-      : null;
+    value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
   const from = day(query.get('from'));
-  if (from) filter.from = from;
+  if (from) filter.from = zonedDayStart(from, timeZone);
   const until = day(query.get('to'));
-  if (until) filter.until = new Date(until.getTime() + 24 * 60 * 60_000);
+  if (until) filter.until = zonedDayStart(until, timeZone, 1);
   const kind = query.get('kind');
   if (kind === 'review' || kind === 'feedback') filter.kind = kind;
   const status = query.get('status');

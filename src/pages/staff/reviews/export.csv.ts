@@ -5,7 +5,7 @@ import { reviewFilterOf, staffReviews } from '../../../features/reviews';
 /** `GET /staff/reviews/export.csv?{filters}`: the list as CSV (the same filters; up to 10,000 rows). */
 export const GET: APIRoute = async ({ url, locals }) => {
   const { tenant, t } = locals;
-  const rows = await staffReviews(locals.db, tenant.id, reviewFilterOf(url.searchParams), 10_000);
+  const rows = await staffReviews(locals.db, tenant.id, reviewFilterOf(url.searchParams, tenant.timeZone), 10_000);
   const csv = toCsv(
     [
       'created_at',
