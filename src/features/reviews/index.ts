@@ -6,6 +6,7 @@ export { invitationLinks, openInvitation, sendDueInvitations, unsubscribeByToken
 export { reviewJobs } from './jobs.server';
 export { registerReviewTemplates } from './messages';
 export { reviewPoster } from './poster.server';
+export type { ReviewDisplayChangedEvent } from './review-events';
 export * from './review-form';
 export * from './review-links';
 export { parseToken } from './review-token.server';

@@ -3,6 +3,8 @@ import { transaction } from '../../db/transaction.server';
 import { isLocale, type Locale } from '../../i18n/locales';
 import type { MessageKey } from '../../i18n/t';
 import { parseUuid } from '../../lib/input';
+import { type AfterCommit, events, runAfterCommit } from '../../server/events';
+import { errorFields, log } from '../../server/logger.server';
 import { enqueueMessage, kickOutbox } from '../../server/outbox';
 import { zonedDayStart } from '../donations';
 import type { Tenant } from '../tenants';
@@ -120,11 +122,14 @@ export async function saveReviewSettingsForm(
   if (!Number.isInteger(delay) || delay < 0 || delay > 14 * 24 * 60) {
     return { ok: false, status: 400, message: 'review.staff.delayInvalid' };
   }
-  await saveReviewSettings(db, tenantId, {
-    publicReviewUrl,
-    showOnHome: form.showOnHome === 'yes',
-    inviteDelayMinutes: delay,
+  let after: AfterCommit[] = [];
+  await transaction(db, async (tx) => {
+    const before = await findReviewSettings(tx, tenantId);
+    const showOnHome = form.showOnHome === 'yes';
+    await saveReviewSettings(tx, tenantId, { publicReviewUrl, showOnHome, inviteDelayMinutes: delay });
+    if (before.showOnHome !== showOnHome) after = await events.emit(tx, 'review-display.changed', { tenantId });
   });
+  await runAfterCommit(after, (error) => log.warn('after review settings change failed', errorFields(error)));
   return { ok: true, message: 'review.staff.settingsSaved' };
 }
 
