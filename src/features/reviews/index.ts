@@ -26,6 +26,8 @@ export {
   type ReviewFilter,
   type ReviewSettings,
   reviewFilterOf,
+  reviewLinkAction,
+  reviewLinksOf,
   reviewPractitioners,
   reviewSettings,
   type StaffActionResult,

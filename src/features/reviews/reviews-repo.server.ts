@@ -276,3 +276,16 @@ export async function publishedReviews(db: Db, tenantId: string, limit: number) 
     .orderBy(desc(reviews.createdAt))
     .limit(limit);
 }
+
+export async function insertReviewLink(db: Db, values: typeof reviewLinks.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(reviewLinks).values(values).onConflictDoNothing().returning({ id: reviewLinks.id });
+  return rows.length > 0;
+}
+
+export async function deleteReviewLink(db: Db, tenantId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(reviewLinks)
+    .where(and(eq(reviewLinks.tenantId, tenantId), eq(reviewLinks.id, id)))
+    .returning({ id: reviewLinks.id });
+  return rows.length > 0;
+}

@@ -12,6 +12,7 @@ import {
   homeReviews,
   openInvitation,
   REVIEW_RATE_LIMITS,
+  reviewLinkAction,
   reviewTarget,
   saveReviewSettingsForm,
   sendDueInvitations,
@@ -207,6 +208,20 @@ describe.each(testDatabaseKinds)('review invitations and verified reviews on %s'
     expect(await reviewTarget(database.db, klinik, '../x')).toBeNull();
     expect(await clinicReviewPage(database.db, yayasan, { pid: resourceId, token: null })).toBeNull();
     expect(await clinicReviewPage(database.db, klinik, { pid: resourceId, token: null })).not.toBeNull();
+
+    // Staff add review pages: only free, well-formed slugs; only their own practitioners.
+    const add = (tenant: Tenant, form: Record<string, string>) =>
+      reviewLinkAction(database.db, tenant, { action: 'add-link', name: 'Cawangan', ...form });
+    expect(await add(klinik, { slug: 'dr-aina' })).toMatchObject({ ok: false, status: 409 });
+    expect(await add(klinik, { slug: 'thankyou' })).toMatchObject({ ok: false, status: 400 });
+    expect(await add(klinik, { slug: 'klinik' })).toMatchObject({ ok: false, status: 400 });
+    expect(await add(yayasan, { slug: 'dr-x', kind: 'practitioner', practitioner: resourceId })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await add(klinik, { slug: 'shah-alam', publicUrl: 'http://evil.example' })).toMatchObject({ ok: false });
+    expect(await add(klinik, { slug: 'shah-alam' })).toMatchObject({ ok: true });
+    expect(await reviewTarget(database.db, klinik, 'shah-alam')).toMatchObject({ kind: 'branch' });
   });
 
   it('replies privately only where the author consented, and shows on the home page only what was agreed, once enabled', async () => {

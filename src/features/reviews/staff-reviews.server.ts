@@ -8,10 +8,13 @@ import { errorFields, log } from '../../server/logger.server';
 import { enqueueMessage, kickOutbox } from '../../server/outbox';
 import { zonedDayStart } from '../donations';
 import type { Tenant } from '../tenants';
-import { googleReviewUrl, safePublicUrl } from './review-links';
+import { googleReviewUrl, parseSlug, safePublicUrl } from './review-links';
 import {
+  deleteReviewLink,
   findReview,
+  findReviewLinks,
   findReviewSettings,
+  insertReviewLink,
   markReview,
   practitionersOf,
   publishedReviews,
@@ -138,4 +141,45 @@ export async function homeReviews(db: Db, tenantId: string) {
   const settings = await findReviewSettings(db, tenantId);
   if (!settings.showOnHome) return [];
   return publishedReviews(db, tenantId, 3);
+}
+
+export { findReviewLinks as reviewLinksOf };
+
+/**
+ * Adds or removes a branch's or practitioner's review page (`/review/{slug}`) from the staff form.
+ * The slug must be free in this tenant and not the organisation's own; a practitioner must be one
+ * of the tenant's; the optional public link must be safe (https).
+ */
+export async function reviewLinkAction(
+  db: Db,
+  tenant: Pick<Tenant, 'id' | 'slug'>,
+  form: Record<string, string>,
+): Promise<StaffActionResult> {
+  if (form.action === 'remove-link') {
+    const id = parseUuid(form.id);
+    const removed = id ? await deleteReviewLink(db, tenant.id, id) : false;
+    return removed
+      ? { ok: true, message: 'review.staff.linkRemoved' }
+      : { ok: false, status: 404, message: 'review.staff.notFound' };
+  }
+  const slug = parseSlug((form.slug ?? '').trim());
+  const name = (form.name ?? '').trim();
+  if (!slug || slug === tenant.slug) return { ok: false, status: 400, message: 'review.staff.slugInvalid' };
+  if (!name || name.length > 120) return { ok: false, status: 400, message: 'review.staff.nameInvalid' };
+  const kind = form.kind === 'practitioner' ? 'practitioner' : 'branch';
+  let resourceId: string | null = null;
+  if (kind === 'practitioner') {
+    resourceId = parseUuid(form.practitioner);
+    const practitioners = await practitionersOf(db, tenant.id);
+    if (!resourceId || !practitioners.some((p) => p.id === resourceId)) {
+      return { ok: false, status: 400, message: 'review.staff.practitionerInvalid' };
+    }
+  }
+  const raw = (form.publicUrl ?? '').trim();
+  const publicReviewUrl = raw ? (/^https?:/i.test(raw) ? safePublicUrl(raw) : googleReviewUrl(raw)) : null;
+  if (raw && !publicReviewUrl) return { ok: false, status: 400, message: 'review.staff.linkInvalid' };
+  const added = await insertReviewLink(db, { tenantId: tenant.id, slug, kind, resourceId, name, publicReviewUrl });
+  return added
+    ? { ok: true, message: 'review.staff.linkAdded' }
+    : { ok: false, status: 409, message: 'review.staff.slugTaken' };
 }
