@@ -81,6 +81,11 @@ test('private feedback reaches staff, the reply reaches the outbox; the redirect
   const card = page.getByTestId('staff-review').filter({ hasText: comment });
   await expect(card).toBeVisible();
   await expectAccessible(page);
+  const csv = await page.evaluate(
+    async (url) => (await fetch(url)).text(),
+    site('klinik', '/staff/reviews/export.csv?kind=feedback'),
+  );
+  expect(csv).toContain(comment);
   await card.getByTestId('reply-text').fill('Thank you, it is fixed now.');
   await card.getByTestId('reply-send').click();
   await expect(page.locator('[data-notice="success"]')).toHaveText('Reply sent.');
