@@ -1,4 +1,6 @@
+import type { Db } from '../../db/client.server';
 import type { EventBus, EventHandler } from '../../server/events';
+import { errorFields, log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import type { BookingCompletedEvent } from '../booking';
 import { decideInvitation, recordInvitation } from './invitations.server';
@@ -14,6 +16,12 @@ export function registerReviewEffects(bus: EventBus): void {
 const inviteOnCompleted: EventHandler<BookingCompletedEvent> = async (tx, { tenantId, booking, at }) => {
   const invitation = await recordInvitation(tx, { tenantId, booking, at });
   if (!invitation?.due) return;
-  const outcome = await decideInvitation(tx, tenantId, invitation.id, at);
-  return outcome === 'sent' ? async () => kickOutbox() : undefined;
+  // In a savepoint: a failure here leaves the invitation due for the job, never undoes the visit.
+  try {
+    const outcome = await tx.transaction((savepoint) => decideInvitation(savepoint as Db, tenantId, invitation.id, at));
+    return outcome === 'sent' ? async () => kickOutbox() : undefined;
+  } catch (error) {
+    log.warn('review invitation left for the job', { invitationId: invitation.id, ...errorFields(error) });
+    return undefined;
+  }
 };
