@@ -48,6 +48,9 @@ const budgets: { name: string; slug: string; path: string; limit: number; ready?
     limit: 15 * KB,
     ready: LIVE,
   },
+  // Reviews (issue 15): plain form posts, no island.
+  { name: 'review page', slug: 'klinik', path: '/review/dr-aina', limit: 15 * KB },
+  { name: 'review thank-you (Malay)', slug: 'klinik', path: '/ms/review/thankyou?r=2', limit: 15 * KB },
 ];
 
 /** The gzip bytes of JavaScript a page runs from our origin: script files plus inline scripts. */

@@ -94,6 +94,8 @@ describe('the composition root', () => {
       manageLink: 'https://klinik.example/plan',
       seq: 2,
       count: 6,
+      unsubscribeLink: 'https://klinik.example/review/unsubscribe',
+      reply: 'Thank you, we have spoken to the front desk.',
     };
     for (const name of app.names()) {
       const texts = (['en', 'ms', 'id'] as const).map((locale) => app.render(name, locale, payload));

@@ -9,6 +9,7 @@ import { appointmentsSection, bookingJobs, registerBookingEffects, registerBooki
 import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
+import { registerReviewEffects, registerReviewTemplates, reviewJobs } from '#features/reviews';
 import { type AccountSections, accountSections } from '#server/account-sections';
 import { databaseJobs } from '#server/database-statistics.server';
 import { type EventBus, events } from '#server/events';
@@ -24,6 +25,7 @@ export function registerAppEffects(bus: EventBus): void {
   registerPaymentEffects(bus);
   registerBookingEffects(bus);
   registerDonationEffects(bus);
+  registerReviewEffects(bus);
   registerPageInvalidations(bus, pageInvalidations);
 }
 
@@ -38,6 +40,7 @@ export const pageInvalidations: PageInvalidations = {
   'catalogue.changed': ({ tenantId }) => ({ tenantId, tags: ['catalogue'] }),
   'embed-origins.changed': ({ tenantId }) => ({ tenantId, tags: ['embed'] }),
   'campaign.changed': ({ tenantId }) => ({ tenantId, tags: ['campaigns'] }),
+  'review-display.changed': ({ tenantId }) => ({ tenantId }),
 };
 
 /** Every outbox template of the app (the names are stored in outbox rows). */
@@ -46,6 +49,7 @@ export function registerAppTemplates(registry: TemplateRegistry): void {
   registerPaymentTemplates(registry);
   registerBookingTemplates(registry);
   registerPlanTemplates(registry);
+  registerReviewTemplates(registry);
 }
 
 /** The sections of the customer's account page, in the order they show. */
@@ -60,6 +64,7 @@ export const appJobs: readonly RecurringJob[] = [
   ...bookingJobs,
   ...paymentJobs,
   ...donationJobs,
+  ...reviewJobs,
   ...authJobs,
   ...rateLimitJobs,
   ...databaseJobs,

@@ -219,6 +219,7 @@ describe('route policy: offers and developer aids', () => {
     }
     expect(routePolicy('/loyalty').offer).toBe('loyalty');
     expect(routePolicy('/review/x').offer).toBe('reviews');
+    expect(routePolicy('/staff/reviews/export.csv')).toMatchObject({ offer: 'reviews', access: 'staff' });
   });
   it('every developer aid is a dev route', () => {
     const routes = [...routesUnder('dev'), ...routesUnder('api/dev')];

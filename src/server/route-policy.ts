@@ -252,6 +252,11 @@ const FAMILIES: Family[] = [
     match: under('/staff/donations'),
     policy: { ...PRIVATE, access: 'staff', offer: DONATIONS },
   },
+  {
+    name: 'staff-reviews',
+    match: under('/staff/reviews'),
+    policy: { ...PRIVATE, access: 'staff', offer: 'reviews' },
+  },
   { name: 'staff', match: under('/staff'), policy: { ...PRIVATE, access: 'staff' } },
   { name: 'api-staff', match: under('/api/staff'), policy: { ...ENDPOINT, access: 'staff' } },
 

@@ -3,4 +3,5 @@ export * from './bookings';
 export * from './donations';
 export * from './jobs';
 export * from './payments';
+export * from './reviews';
 export * from './tenants';

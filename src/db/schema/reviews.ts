@@ -1,0 +1,139 @@
+// Reviews (issue 15; docs/decisions/0025-reviews-without-gating.md): review links, invitations
+// after an attended appointment, reviews and private feedback. No gating: nothing here depends on
+// the rating to decide what a reviewer is offered.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers, staff } from './accounts';
+import { bookings, resources } from './bookings';
+import { tenants } from './tenants';
+
+/** A tenant's review settings; a tenant without a row has the defaults. */
+export const reviewSettings = pgTable('review_settings', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  /** The organisation's public review link (Google `writereview?placeid=…` or another); https only. */
+  publicReviewUrl: text('public_review_url'),
+  /** Reviews whose authors agreed are shown on the home page. Off by default (testimonial rules). */
+  showOnHome: boolean('show_on_home').notNull().default(false),
+  /** Minutes after the appointment is marked completed before the invitation goes out. */
+  inviteDelayMinutes: integer('invite_delay_minutes').notNull().default(0),
+  /** Days an author may still edit a review left from an invitation. */
+  editWindowDays: integer('edit_window_days').notNull().default(7),
+});
+
+/** A branch or practitioner with its own review page `/review/{slug}` (and maybe its own public link). */
+export const reviewLinks = pgTable(
+  'review_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    kind: text('kind', { enum: ['branch', 'practitioner'] }).notNull(),
+    /** The practitioner (a resource) the page is about, for `practitioner` links. */
+    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The branch's own public review link; null falls back to the organisation's. */
+    publicReviewUrl: text('public_review_url'),
+  },
+  (t) => [uniqueIndex('review_links_tenant_slug_key').on(t.tenantId, t.slug)],
+);
+
+/** One invitation per completed booking, ever (the unique booking id). */
+export const reviewInvitations = pgTable(
+  'review_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'set null' }),
+    /** Who it is for (`p:60123…` or `e:name@…`), for the 14-day gap and unsubscribes; null without contact. */
+    recipientKey: text('recipient_key'),
+    /** SHA-256 (hex) of the personal link's token, set when it is sent; the token is only in the message. */
+    tokenHash: text('token_hash').unique(),
+    status: text('status', { enum: ['due', 'sent', 'skipped'] })
+      .notNull()
+      .default('due'),
+    skipReason: text('skip_reason'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('review_invitations_due_idx').on(t.dueAt).where(sql`${t.status} = 'due'`),
+    index('review_invitations_recipient_idx').on(t.tenantId, t.recipientKey, t.sentAt),
+  ],
+);
+
+/** People who asked for no more review invitations from a tenant. */
+export const reviewUnsubscribes = pgTable(
+  'review_unsubscribes',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    recipientKey: text('recipient_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.recipientKey] })],
+);
+
+/**
+ * A review (a rating 1–5 with a comment) or private feedback (no rating, for the organisation
+ * only). A review from an invitation names its booking: one per booking (the unique index).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['review', 'feedback'] }).notNull(),
+    rating: integer('rating'),
+    comment: text('comment').notNull().default(''),
+    authorName: text('author_name'),
+    linkId: uuid('link_id').references(() => reviewLinks.id, { onDelete: 'set null' }),
+    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'set null' }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The author agreed that staff may answer them privately, at these addresses. */
+    contactConsent: boolean('contact_consent').notNull().default(false),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    /** The author agreed that the comment may be shown on the organisation's site. */
+    mayPublish: boolean('may_publish').notNull().default(false),
+    locale: text('locale').notNull().default('en'),
+    status: text('status', { enum: ['new', 'handled'] })
+      .notNull()
+      .default('new'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledByStaffId: uuid('handled_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_booking_key').on(t.bookingId),
+    index('reviews_tenant_created_idx').on(t.tenantId, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} is null or (${t.rating} between 1 and 5)`),
+  ],
+);

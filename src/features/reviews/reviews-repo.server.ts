@@ -1,0 +1,291 @@
+// The reviews tables (src/db/schema/reviews.ts). Every query takes the tenant, except the job's
+// search for due invitations across tenants (each row then carries its tenant).
+import { and, desc, eq, gte, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.server';
+import {
+  bookings,
+  resources,
+  reviewInvitations,
+  reviewLinks,
+  reviewSettings,
+  reviews,
+  reviewUnsubscribes,
+} from '../../db/schema';
+import type { ReviewLinkTarget } from './review-links';
+import type { ReviewRow, ReviewSettings, StaffReviewRow } from './review-types';
+
+export type { ReviewRow, ReviewSettings, StaffReviewRow };
+
+export type InvitationRow = typeof reviewInvitations.$inferSelect;
+
+export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = {
+  publicReviewUrl: null,
+  showOnHome: false,
+  inviteDelayMinutes: 0,
+  editWindowDays: 7,
+};
+
+export async function findReviewSettings(db: Db, tenantId: string): Promise<ReviewSettings> {
+  const [row] = await db.select().from(reviewSettings).where(eq(reviewSettings.tenantId, tenantId));
+  if (!row) return DEFAULT_REVIEW_SETTINGS;
+  const { tenantId: _, ...settings } = row;
+  return settings;
+}
+
+export async function saveReviewSettings(db: Db, tenantId: string, settings: Partial<ReviewSettings>): Promise<void> {
+  await db
+    .insert(reviewSettings)
+    .values({ tenantId, ...settings })
+    .onConflictDoUpdate({ target: reviewSettings.tenantId, set: settings });
+}
+
+export async function findReviewLinks(db: Db, tenantId: string): Promise<ReviewLinkTarget[]> {
+  return db
+    .select({
+      id: reviewLinks.id,
+      slug: reviewLinks.slug,
+      kind: reviewLinks.kind,
+      resourceId: reviewLinks.resourceId,
+      name: reviewLinks.name,
+      publicReviewUrl: reviewLinks.publicReviewUrl,
+    })
+    .from(reviewLinks)
+    .where(eq(reviewLinks.tenantId, tenantId))
+    .orderBy(reviewLinks.slug);
+}
+
+/** Inserts the booking's invitation unless it has one; null when it had. */
+export async function insertInvitation(
+  tx: Db,
+  values: typeof reviewInvitations.$inferInsert,
+): Promise<InvitationRow | null> {
+  const [row] = await tx
+    .insert(reviewInvitations)
+    .values(values)
+    .onConflictDoNothing({ target: reviewInvitations.bookingId })
+    .returning();
+  return row ?? null;
+}
+
+/** Ids (with tenants) of invitations due by `now`, oldest first. */
+export async function dueInvitationIds(db: Db, now: Date, limit: number): Promise<{ id: string; tenantId: string }[]> {
+  return db
+    .select({ id: reviewInvitations.id, tenantId: reviewInvitations.tenantId })
+    .from(reviewInvitations)
+    .where(and(eq(reviewInvitations.status, 'due'), lte(reviewInvitations.dueAt, now)))
+    .orderBy(reviewInvitations.dueAt)
+    .limit(limit);
+}
+
+/** Locks a still-due invitation for its decision; null when another run took it. */
+export async function lockDueInvitation(tx: Db, tenantId: string, id: string): Promise<InvitationRow | null> {
+  const [row] = await tx
+    .select()
+    .from(reviewInvitations)
+    .where(
+      and(eq(reviewInvitations.tenantId, tenantId), eq(reviewInvitations.id, id), eq(reviewInvitations.status, 'due')),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+/** Serialises decisions for one person: a transaction-scoped advisory lock on tenant + recipient. */
+export async function lockRecipient(tx: Db, tenantId: string, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review:${tenantId}:${key}`}))`);
+}
+
+export async function lastSentTo(tx: Db, tenantId: string, key: string): Promise<Date | null> {
+  const [row] = await tx
+    .select({ sentAt: reviewInvitations.sentAt })
+    .from(reviewInvitations)
+    .where(
+      and(
+        eq(reviewInvitations.tenantId, tenantId),
+        eq(reviewInvitations.recipientKey, key),
+        eq(reviewInvitations.status, 'sent'),
+        isNotNull(reviewInvitations.sentAt),
+      ),
+    )
+    .orderBy(desc(reviewInvitations.sentAt))
+    .limit(1);
+  return row?.sentAt ?? null;
+}
+
+export async function isUnsubscribed(db: Db, tenantId: string, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: reviewUnsubscribes.recipientKey })
+    .from(reviewUnsubscribes)
+    .where(and(eq(reviewUnsubscribes.tenantId, tenantId), eq(reviewUnsubscribes.recipientKey, key)));
+  return Boolean(row);
+}
+
+export async function insertUnsubscribe(db: Db, tenantId: string, key: string): Promise<void> {
+  await db.insert(reviewUnsubscribes).values({ tenantId, recipientKey: key }).onConflictDoNothing();
+}
+
+export async function settleInvitation(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  outcome: { status: 'sent'; sentAt: Date; tokenHash: string } | { status: 'skipped'; skipReason: string },
+): Promise<void> {
+  await tx
+    .update(reviewInvitations)
+    .set(outcome)
+    .where(and(eq(reviewInvitations.tenantId, tenantId), eq(reviewInvitations.id, id)));
+}
+
+/** The booking an invitation is for (contact, language, practitioner). */
+export async function invitationBooking(tx: Db, tenantId: string, bookingId: string) {
+  const [row] = await tx
+    .select({
+      id: bookings.id,
+      customerId: bookings.customerId,
+      contactName: bookings.contactName,
+      contactPhone: bookings.contactPhone,
+      contactEmail: bookings.contactEmail,
+      locale: bookings.locale,
+      resourceId: bookings.resourceId,
+      resourceName: resources.name,
+    })
+    .from(bookings)
+    .leftJoin(resources, eq(resources.id, bookings.resourceId))
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, bookingId)));
+  return row ?? null;
+}
+
+export async function invitationByTokenHash(
+  db: Db,
+  tenantId: string,
+  tokenHash: string,
+): Promise<InvitationRow | null> {
+  const [row] = await db
+    .select()
+    .from(reviewInvitations)
+    .where(and(eq(reviewInvitations.tenantId, tenantId), eq(reviewInvitations.tokenHash, tokenHash)));
+  return row ?? null;
+}
+
+export async function reviewOfBooking(db: Db, tenantId: string, bookingId: string): Promise<ReviewRow | null> {
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.bookingId, bookingId)));
+  return row ?? null;
+}
+
+export async function insertReview(db: Db, values: typeof reviews.$inferInsert): Promise<ReviewRow | null> {
+  const [row] = await db.insert(reviews).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateReview(
+  db: Db,
+  tenantId: string,
+  id: string,
+  set: Partial<Pick<ReviewRow, 'rating' | 'comment' | 'authorName' | 'mayPublish' | 'updatedAt'>>,
+): Promise<void> {
+  await db
+    .update(reviews)
+    .set(set)
+    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.id, id)));
+}
+
+export interface ReviewFilter {
+  rating?: number;
+  resourceId?: string;
+  from?: Date;
+  until?: Date;
+  kind?: 'review' | 'feedback';
+  status?: 'new' | 'handled';
+}
+
+export async function staffReviewRows(
+  db: Db,
+  tenantId: string,
+  filter: ReviewFilter,
+  limit: number,
+): Promise<StaffReviewRow[]> {
+  const where = [eq(reviews.tenantId, tenantId)];
+  if (filter.rating) where.push(eq(reviews.rating, filter.rating));
+  if (filter.resourceId) where.push(eq(reviews.resourceId, filter.resourceId));
+  if (filter.from) where.push(gte(reviews.createdAt, filter.from));
+  if (filter.until) where.push(lt(reviews.createdAt, filter.until));
+  if (filter.kind) where.push(eq(reviews.kind, filter.kind));
+  if (filter.status) where.push(eq(reviews.status, filter.status));
+  const rows = await db
+    .select({ review: reviews, resourceName: resources.name, linkName: reviewLinks.name })
+    .from(reviews)
+    .leftJoin(resources, eq(resources.id, reviews.resourceId))
+    .leftJoin(reviewLinks, eq(reviewLinks.id, reviews.linkId))
+    .where(and(...where))
+    .orderBy(desc(reviews.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.review, resourceName: r.resourceName, linkName: r.linkName }));
+}
+
+export async function findReview(db: Db, tenantId: string, id: string): Promise<ReviewRow | null> {
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.id, id)));
+  return row ?? null;
+}
+
+export async function markReview(
+  db: Db,
+  tenantId: string,
+  id: string,
+  set: Partial<Pick<ReviewRow, 'status' | 'handledAt' | 'handledByStaffId' | 'repliedAt'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(reviews)
+    .set(set)
+    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.id, id)))
+    .returning({ id: reviews.id });
+  return rows.length > 0;
+}
+
+/** The practitioners of the tenant (the staff filter). */
+export async function practitionersOf(db: Db, tenantId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: resources.id, name: resources.name })
+    .from(resources)
+    .where(and(eq(resources.tenantId, tenantId), eq(resources.kind, 'practitioner')))
+    .orderBy(resources.name);
+}
+
+/** Reviews whose authors agreed to be shown, newest first (the home page, when the tenant enables it). */
+export async function publishedReviews(db: Db, tenantId: string, limit: number) {
+  return db
+    .select({
+      rating: reviews.rating,
+      comment: reviews.comment,
+      authorName: reviews.authorName,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.tenantId, tenantId),
+        eq(reviews.kind, 'review'),
+        eq(reviews.mayPublish, true),
+        ne(reviews.comment, ''),
+      ),
+    )
+    .orderBy(desc(reviews.createdAt))
+    .limit(limit);
+}
+
+export async function insertReviewLink(db: Db, values: typeof reviewLinks.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(reviewLinks).values(values).onConflictDoNothing().returning({ id: reviewLinks.id });
+  return rows.length > 0;
+}
+
+export async function deleteReviewLink(db: Db, tenantId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(reviewLinks)
+    .where(and(eq(reviewLinks.tenantId, tenantId), eq(reviewLinks.id, id)))
+    .returning({ id: reviewLinks.id });
+  return rows.length > 0;
+}
