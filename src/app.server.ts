@@ -9,6 +9,7 @@ import { appointmentsSection, bookingJobs, registerBookingEffects, registerBooki
 import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
+import { queueJobs } from '#features/queue';
 import { type AccountSections, accountSections } from '#server/account-sections';
 import { databaseJobs } from '#server/database-statistics.server';
 import { type EventBus, events } from '#server/events';
@@ -63,6 +64,7 @@ export const appJobs: readonly RecurringJob[] = [
   ...authJobs,
   ...rateLimitJobs,
   ...databaseJobs,
+  ...queueJobs,
 ];
 
 /**

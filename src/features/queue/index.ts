@@ -1,0 +1,24 @@
+// Queue TV board (issue 16; docs/decisions/0026-queue-board.md): queues, service points, tickets,
+// the board's state and displays, the staff console, the daily reset.
+export { SERVICE_POINT_KINDS, TICKET_SOURCES, TICKET_STATUSES } from '#db/schema/queue';
+export * from './board-state';
+export { queueJobs, runDailyReset } from './jobs.server';
+export {
+  boardState,
+  callNext,
+  closeEarlierDays,
+  createDisplay,
+  DISPLAY_CODE,
+  findDisplay,
+  issueTicket,
+  listDisplays,
+  QueueError,
+  queueChannelKey,
+  queueSetup,
+  revokeDisplay,
+  staffQueue,
+  ticketAction,
+  ticketHistory,
+  ticketState,
+} from './queue.server';
+export * from './queue-rules';
