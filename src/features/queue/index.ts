@@ -3,6 +3,7 @@
 export { SERVICE_POINT_KINDS, TICKET_SOURCES, TICKET_STATUSES } from '#db/schema/queue';
 export * from './board-state';
 export { queueJobs, runDailyReset } from './jobs.server';
+export { pointLabel, pointLabelKey } from './point-label';
 export {
   boardState,
   callNext,
@@ -22,3 +23,4 @@ export {
   ticketState,
 } from './queue.server';
 export * from './queue-rules';
+export { type ConsoleOutcome, kioskTicket, staffQueueAction } from './staff-console.server';
