@@ -1,6 +1,7 @@
 // Queue TV board (issue 16; docs/decisions/0026-queue-board.md): queues, service points, tickets,
 // the board's state and displays, the staff console, the daily reset.
 export { SERVICE_POINT_KINDS, TICKET_SOURCES, TICKET_STATUSES } from '#db/schema/queue';
+export { announcementText, SPEECH_LANGUAGES, type SpeechLanguage, speechLanguages } from './announcement';
 export * from './board-state';
 export { queueJobs, runDailyReset } from './jobs.server';
 export { pointLabel, pointLabelKey } from './point-label';

@@ -7,7 +7,7 @@ import type { SpeechLanguage } from '../announcement';
 import { type BoardCall, type BoardState, CALLED_EVENT, type PointKind } from '../board-state';
 import { pointLabel } from '../point-label';
 import { BoardStateResponse, CallMessage } from '../queue-api.schema';
-import { applyCall, isStale, POLL_MS } from './board-model';
+import { applyCall, isStale, mergeFetched, POLL_MS } from './board-model';
 import { BoardSound } from './board-sound';
 
 export const QTV_MESSAGE_KEYS = [
@@ -81,6 +81,8 @@ export default function QtvBoard(props: Props) {
     let again = false;
     let soon: ReturnType<typeof setTimeout> | undefined;
     let flashTimer: ReturnType<typeof setTimeout> | undefined;
+    /** The newest call the live connection brought. */
+    let lastLive: BoardCall | null = null;
 
     const remember = (call: BoardCall): boolean => {
       const seen = callsSeen.current;
@@ -95,6 +97,7 @@ export default function QtvBoard(props: Props) {
 
     const showCall = (call: BoardCall, speak: boolean) => {
       if (!remember(call)) return;
+      if (!lastLive || Date.parse(call.at) >= Date.parse(lastLive.at)) lastLive = call;
       setState((previous) => applyCall(previous, call));
       setFlash(call.callId);
       clearTimeout(flashTimer);
@@ -119,7 +122,10 @@ export default function QtvBoard(props: Props) {
       setFetchOk(answer.ok);
       if (answer.ok) {
         const fresh = answer.data;
-        setState(fresh);
+        setState(mergeFetched(fresh, lastLive));
+        // The server answers but the live connection is still waiting out its backoff (up to
+        // 30 s): the network is back, so tell the realtime client to try now (its 'online' hook).
+        if ($realtimeStatus.get() === 'closed') window.dispatchEvent(new Event('online'));
         // A call made while the board was cut off: shown, and spoken only if it is recent.
         const latest = fresh.latest;
         if (latest && !callsSeen.current.ids.has(latest.callId)) {

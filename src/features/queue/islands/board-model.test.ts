@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardState } from '../board-state';
-import { applyCall, isStale } from './board-model';
+import { applyCall, isStale, mergeFetched } from './board-model';
 
 const state: BoardState = {
   serverTime: '2026-11-24T02:00:00Z',
@@ -28,6 +28,20 @@ describe('board model', () => {
     expect(next.latest?.number).toBe('A002');
     expect(next.queues[0]?.next).toEqual(['A003']);
     expect(applyCall(state, { ...call, pointId: 'elsewhere' })).toBe(state);
+  });
+  it('keeps a live call newer than a fetched state that was already on its way', () => {
+    const call = {
+      callId: 'y.0',
+      number: 'A003',
+      pointId: 'p1',
+      kind: 'counter' as const,
+      pointNumber: 1,
+      at: '2026-11-24T02:00:05Z',
+    };
+    const older = { ...state, latest: { ...call, callId: 'z.0', number: 'A002', at: '2026-11-24T02:00:01Z' } };
+    expect(mergeFetched(older, call).latest?.number).toBe('A003');
+    const newer = { ...state, latest: { ...call, callId: 'w.0', number: 'A004', at: '2026-11-24T02:00:09Z' } };
+    expect(mergeFetched(newer, call)).toBe(newer);
   });
   it('is stale after a few seconds without the live connection, or when a fetch failed', () => {
     expect(isStale({ status: 'open', notOpenSince: Number.POSITIVE_INFINITY, fetchOk: true, now: 10_000 })).toBe(false);

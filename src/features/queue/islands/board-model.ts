@@ -27,3 +27,13 @@ export function isStale(input: { status: string; notOpenSince: number; fetchOk: 
   if (!input.fetchOk) return true;
   return input.status !== 'open' && input.now - input.notOpenSince > DOWN_GRACE_MS;
 }
+
+/**
+ * A fetched state, unless a live call newer than its latest arrived while it was on its way
+ * (the fetch started before that call committed): then that call is laid over it.
+ */
+export function mergeFetched(fresh: BoardState, live: BoardCall | null): BoardState {
+  if (!live) return fresh;
+  const freshAt = fresh.latest ? Date.parse(fresh.latest.at) : 0;
+  return Date.parse(live.at) > freshAt ? applyCall(fresh, live) : fresh;
+}
