@@ -32,7 +32,7 @@ const quantile = (values: number[], q: number) => {
 async function waitForServer(url: string) {
   for (let i = 0; i < 240; i += 1) {
     try {
-      if ((await fetch(url)).status < 500) return;
+      if ((await fetch(url)).status === 200) return;
     } catch {
       // not up yet
     }

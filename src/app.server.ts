@@ -9,7 +9,7 @@ import { appointmentsSection, bookingJobs, registerBookingEffects, registerBooki
 import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
-import { queueJobs } from '#features/queue';
+import { queueJobs, registerQueueTemplates } from '#features/queue';
 import { type AccountSections, accountSections } from '#server/account-sections';
 import { databaseJobs } from '#server/database-statistics.server';
 import { type EventBus, events } from '#server/events';
@@ -47,6 +47,7 @@ export function registerAppTemplates(registry: TemplateRegistry): void {
   registerPaymentTemplates(registry);
   registerBookingTemplates(registry);
   registerPlanTemplates(registry);
+  registerQueueTemplates(registry);
 }
 
 /** The sections of the customer's account page, in the order they show. */

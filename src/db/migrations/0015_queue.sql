@@ -49,6 +49,7 @@ CREATE TABLE "queue_tickets" (
 	"point_id" uuid,
 	"booking_id" uuid,
 	"phone" text,
+	"locale" text DEFAULT 'en' NOT NULL,
 	"queued_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"called_at" timestamp with time zone,

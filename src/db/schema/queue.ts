@@ -120,6 +120,8 @@ export const queueTickets = pgTable(
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     /** E.164, kiosk only, for the SMS; never shown on a board. */
     phone: text('phone'),
+    /** The language the ticket was taken in (its SMS). */
+    locale: text('locale').notNull().default('en'),
     /** When it joined its current queue: the waiting order. */
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

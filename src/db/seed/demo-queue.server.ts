@@ -39,9 +39,10 @@ export async function seedDemoQueue(db: Db, now = new Date()): Promise<void> {
     .where(eq(tenantSettings.offersQueue, true));
   for (const clinic of clinics) {
     await db.transaction(async (tx) => {
+      // SMS to kiosk visitors on: the demo's outbox writes them to the server log (/dev/outbox).
       await tx
         .insert(queueSettings)
-        .values({ tenantId: clinic.id, channelKey: `demo${clinic.id.replaceAll('-', '')}` });
+        .values({ tenantId: clinic.id, channelKey: `demo${clinic.id.replaceAll('-', '')}`, smsEnabled: true });
       const made = await tx
         .insert(queues)
         .values(QUEUES.map((q, position) => ({ ...q, tenantId: clinic.id, position })))
@@ -94,16 +95,14 @@ export async function seedDemoQueue(db: Db, now = new Date()): Promise<void> {
             })
             .returning({ id: queueTickets.id });
           if (ticket) {
-            await tx
-              .insert(queueTicketEvents)
-              .values({
-                tenantId: clinic.id,
-                ticketId: ticket.id,
-                kind: 'issued',
-                status: 'waiting',
-                queueId,
-                at: created,
-              });
+            await tx.insert(queueTicketEvents).values({
+              tenantId: clinic.id,
+              ticketId: ticket.id,
+              kind: 'issued',
+              status: 'waiting',
+              queueId,
+              at: created,
+            });
           }
         }
       }

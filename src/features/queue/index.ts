@@ -4,6 +4,7 @@ export { SERVICE_POINT_KINDS, TICKET_SOURCES, TICKET_STATUSES } from '#db/schema
 export { announcementText, SPEECH_LANGUAGES, type SpeechLanguage, speechLanguages } from './announcement';
 export * from './board-state';
 export { queueJobs, runDailyReset } from './jobs.server';
+export { registerQueueTemplates } from './messages';
 export { pointLabel, pointLabelKey } from './point-label';
 export {
   boardState,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobRuns, queues, queueTickets, servicePoints } from '../../db/schema';
+import { composeApp } from '../../app.server';
+import { jobRuns, outbox, queues, queueTickets, servicePoints } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
@@ -14,6 +15,8 @@ import {
   ticketHistory,
   ticketState,
 } from '.';
+
+composeApp();
 
 describe.each(testDatabaseKinds)('queue on %s', (kind) => {
   let database: TestDatabase;
@@ -104,6 +107,29 @@ describe.each(testDatabaseKinds)('queue on %s', (kind) => {
     await expect(ticketAction(database.db, { tenant: klinik, ticketId: ticket.id, action: 'requeue' })).rejects.toThrow(
       'queue.error.step',
     );
+  });
+
+  it('texts a kiosk visitor once when near and once when called, in their language', async () => {
+    const kiosk = await issueTicket(database.db, {
+      tenant: klinik,
+      queueId: queueP,
+      source: 'kiosk',
+      phone: '60123450001',
+      locale: 'ms',
+    });
+    // The pharmacy line is short: the ticket is near as soon as it is taken.
+    let sms = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450001'));
+    expect(sms.map((m) => m.template)).toEqual(['queue-near']);
+    let called = await callNext(database.db, { tenant: klinik, pointId: pharmacy });
+    while (called && called.id !== kiosk.id)
+      called = await callNext(database.db, { tenant: klinik, pointId: pharmacy });
+    expect(called?.id).toBe(kiosk.id);
+    sms = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450001'));
+    expect(sms.map((m) => m.template).sort()).toEqual(['queue-called', 'queue-near']);
+    expect(sms.every((m) => m.locale === 'ms')).toBe(true);
+    await ticketAction(database.db, { tenant: klinik, ticketId: kiosk.id, action: 'recall' });
+    sms = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450001'));
+    expect(sms).toHaveLength(2);
   });
 
   it('resets once per local day: yesterday’s open tickets are closed, numbering starts again', async () => {

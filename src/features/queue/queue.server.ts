@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
 import { type Locale, localized } from '../../i18n/locales';
 import { errorFields, log } from '../../server/logger.server';
+import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
 import { newPublicId } from '../invoices';
-import type { Tenant } from '../tenants';
 import {
   type BoardCall,
   type BoardState,
@@ -27,8 +27,10 @@ import {
   type TicketStatus,
   ticketNumber,
 } from './queue-rules';
+import { enqueueQueueSms, type SmsTenant } from './queue-sms.server';
 
-type QueueTenant = Pick<Tenant, 'id' | 'timeZone'>;
+/** The tenant's name and host are needed only for SMS links; the rest works without them. */
+type QueueTenant = SmsTenant;
 
 /** The tenant's queue channel key, made on first use. */
 export async function queueChannelKey(db: Db, tenantId: string): Promise<string> {
@@ -64,6 +66,8 @@ export interface IssueInput {
   source: 'walk_in' | 'appointment' | 'kiosk';
   bookingId?: string | null;
   phone?: string | null;
+  /** The language the visitor took it in (its SMS). */
+  locale?: Locale;
   staffId?: string | null;
   now?: Date;
 }
@@ -79,7 +83,7 @@ export async function issueTicket(db: Db, input: IssueInput): Promise<repo.Ticke
       if (!queue) throw new QueueError('queue.error.notFound', 404);
       if (input.bookingId) {
         const existing = await repo.findTicketByBooking(tx, input.tenant.id, input.bookingId);
-        if (existing) return existing;
+        if (existing) return Object.assign(existing, { sms: 0 });
       }
       const seq = await repo.takeSeq(tx, queue.id, serviceDate);
       const row = await repo.insertTicket(tx, {
@@ -93,6 +97,7 @@ export async function issueTicket(db: Db, input: IssueInput): Promise<repo.Ticke
         source: input.source,
         bookingId: input.bookingId ?? null,
         phone: input.phone ?? null,
+        locale: input.locale ?? 'en',
         queuedAt: now,
         createdAt: now,
       });
@@ -105,10 +110,12 @@ export async function issueTicket(db: Db, input: IssueInput): Promise<repo.Ticke
         staffId: input.staffId ?? null,
         at: now,
       });
-      return row;
+      const sms = row.phone ? await enqueueQueueSms(tx, input.tenant, { queueId: queue.id, serviceDate, now }) : 0;
+      return Object.assign(row, { sms });
     },
     { name: 'queue.issue' },
   );
+  if (ticket.sms) kickOutbox();
   await announce(db, input.tenant.id, CHANGED_EVENT, { queueId: ticket.queueId });
   return ticket;
 }
@@ -160,11 +167,13 @@ export async function callNext(db: Db, input: CallInput): Promise<repo.TicketRow
         staffId: input.staffId ?? null,
         at: now,
       });
-      return { ticket, point };
+      const sms = await enqueueQueueSms(tx, input.tenant, { queueId: point.queueId, serviceDate, called: ticket, now });
+      return { ticket, point, sms };
     },
     { name: 'queue.call-next' },
   );
   if (!result) return null;
+  if (result.sms) kickOutbox();
   await announce(db, input.tenant.id, CALLED_EVENT, callOf(result.ticket, result.point));
   return result.ticket;
 }

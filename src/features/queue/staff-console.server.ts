@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.server';
+import type { Locale } from '../../i18n/locales';
 import { parseUuid } from '../../lib/input';
 import { normalisePhone } from '../../lib/phone-e164';
 import type { Tenant } from '../tenants';
@@ -39,7 +40,7 @@ type Step = (typeof STEPS)[number];
 export async function staffQueueAction(
   db: Db,
   input: {
-    tenant: Pick<Tenant, 'id' | 'timeZone'>;
+    tenant: Pick<Tenant, 'id' | 'timeZone' | 'name' | 'primaryHost'>;
     staffId: string;
     form: Record<string, string>;
     todayBookingIds: ReadonlySet<string>;
@@ -114,7 +115,12 @@ export async function staffQueueAction(
  */
 export async function kioskTicket(
   db: Db,
-  input: { tenant: Pick<Tenant, 'id' | 'timeZone'>; form: Record<string, string>; queueIds: ReadonlySet<string> },
+  input: {
+    tenant: Pick<Tenant, 'id' | 'timeZone' | 'name' | 'primaryHost'>;
+    form: Record<string, string>;
+    queueIds: ReadonlySet<string>;
+    locale: Locale;
+  },
 ): Promise<
   | { ok: true; status: number; number: string; publicId: string; sms: boolean }
   | { ok: false; status: number; key: 'error.request' | 'queue.kiosk.badPhone' }
@@ -124,7 +130,13 @@ export async function kioskTicket(
   const typed = (input.form.phone ?? '').trim();
   const phone = typed ? normalisePhone(typed) : '';
   if (typed && !/^[1-9]\d{7,14}$/.test(phone)) return { ok: false, status: 400, key: 'queue.kiosk.badPhone' };
-  const ticket = await issueTicket(db, { tenant: input.tenant, queueId, source: 'kiosk', phone: phone || null });
+  const ticket = await issueTicket(db, {
+    tenant: input.tenant,
+    queueId,
+    source: 'kiosk',
+    phone: phone || null,
+    locale: input.locale,
+  });
   const settings = phone ? await findSettings(db, input.tenant.id) : null;
   return {
     ok: true,
