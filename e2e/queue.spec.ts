@@ -56,7 +56,7 @@ test('a call reaches the board live; the board shows it is cut off and catches u
     const started = Date.now();
     const called = callAtCounter2(staff);
     const number = await called;
-    await expect(board.locator('[data-latest-call]')).toContainText(number, { timeout: 2_000 });
+    await expect(board.locator('[data-latest-call]')).toContainText(number, { timeout: 3_000 });
     delays.push(Date.now() - started);
     await expect(board.locator('[data-point] [data-serving]').filter({ hasText: number })).toHaveCount(1);
   }
@@ -82,6 +82,18 @@ test('a call reaches the board live; the board shows it is cut off and catches u
     await expect(board.getByRole('heading', { level: 1 })).toHaveText(serving);
     await expect(board.locator('[data-latest-call]')).toHaveText(line);
   }
+
+  // The kiosk: a visitor takes a number (with a phone for the SMS) and follows it on the ticket page.
+  await board.goto(site('klinik', '/queue/kiosk?display=KLINIKTV26'));
+  await board.getByLabel('Mobile number (optional)').fill('60123459876');
+  await board.getByRole('button', { name: 'Pharmacy' }).click();
+  const taken = board.locator('[data-kiosk-ticket]');
+  await expect(taken).toHaveAttribute('data-kiosk-ticket', /^P\d{3}$/);
+  const ticketNumber = await taken.getAttribute('data-kiosk-ticket');
+  await board.getByRole('link', { name: 'Open the ticket page' }).click();
+  await expect(board.locator('[data-ticket-number]')).toHaveText(ticketNumber ?? '');
+  await expect(board.locator('[data-ahead]')).toBeVisible();
+  await expectAccessible(board);
 
   // A wrong or revoked code opens nothing; the state endpoint refuses it too.
   await board.goto(site('klinik', '/qtv?display=WRONGCODE2'));

@@ -83,6 +83,7 @@ export default function QtvBoard(props: Props) {
     let flashTimer: ReturnType<typeof setTimeout> | undefined;
     /** The newest call the live connection brought. */
     let lastLive: BoardCall | null = null;
+    let nudged = 0;
 
     const remember = (call: BoardCall): boolean => {
       const seen = callsSeen.current;
@@ -125,7 +126,11 @@ export default function QtvBoard(props: Props) {
         setState(mergeFetched(fresh, lastLive));
         // The server answers but the live connection is still waiting out its backoff (up to
         // 30 s): the network is back, so tell the realtime client to try now (its 'online' hook).
-        if ($realtimeStatus.get() === 'closed') window.dispatchEvent(new Event('online'));
+        // At most every 10 s, so a live endpoint that keeps failing is not hammered.
+        if ($realtimeStatus.get() === 'closed' && Date.now() - nudged > 10_000) {
+          nudged = Date.now();
+          dispatchEvent(new Event('online'));
+        }
         // A call made while the board was cut off: shown, and spoken only if it is recent.
         const latest = fresh.latest;
         if (latest && !callsSeen.current.ids.has(latest.callId)) {
@@ -156,8 +161,12 @@ export default function QtvBoard(props: Props) {
     });
     const tick = setInterval(() => setNow(Date.now()), 1000);
     const poll = setInterval(() => void refetch(), POLL_MS);
+    // Back on the network: catch up now rather than at the next poll.
+    const online = (event: Event) => event.isTrusted && refetchSoon(0);
+    addEventListener('online', online);
     return () => {
       alive = false;
+      removeEventListener('online', online);
       unsubscribe();
       clearInterval(tick);
       clearInterval(poll);
