@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
-import { jobRuns, outbox, queues, queueTickets, servicePoints } from '../../db/schema';
+import { bookings, jobRuns, outbox, queues, queueTickets, servicePoints } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { bookFirstFreeSlot } from '../booking';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   boardState,
@@ -11,6 +12,7 @@ import {
   issueTicket,
   runDailyReset,
   serviceDateIn,
+  staffQueueAction,
   ticketAction,
   ticketHistory,
   ticketState,
@@ -130,6 +132,55 @@ describe.each(testDatabaseKinds)('queue on %s', (kind) => {
     await ticketAction(database.db, { tenant: klinik, ticketId: kiosk.id, action: 'recall' });
     sms = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450001'));
     expect(sms).toHaveLength(2);
+  });
+
+  it('checks an appointment in once, linked to its booking; bad console input writes nothing', async () => {
+    await bookFirstFreeSlot(database.db, {
+      tenant: klinik,
+      serviceSlug: 'general-consultation',
+      contact: { name: 'Queue Patient', phone: '60123450002', email: null },
+      locale: 'en',
+    });
+    const [booking] = await database.db.select().from(bookings).where(eq(bookings.tenantId, klinik.id)).limit(1);
+    if (!booking) throw new Error('no booking made');
+    const count = async () => (await database.db.select().from(queueTickets)).length;
+    const before = await count();
+    const staffId = null as unknown as string;
+    const form: Record<string, string> = { action: 'checkin', bookingId: booking.id, queueId: queueA };
+    // A booking that is not one of today's, a malformed id, an unknown action: 400, nothing written.
+    const cases: { form: Record<string, string>; today: Set<string> }[] = [
+      { form, today: new Set<string>() },
+      { form: { ...form, bookingId: 'nope' }, today: new Set([booking.id]) },
+      { form: { action: 'drop-table' }, today: new Set([booking.id]) },
+      { form: { action: 'transfer', ticketId: booking.id }, today: new Set([booking.id]) },
+    ];
+    for (const bad of cases) {
+      const outcome = await staffQueueAction(database.db, {
+        tenant: klinik,
+        staffId,
+        form: bad.form,
+        todayBookingIds: bad.today,
+      });
+      expect(outcome.status).toBe(400);
+    }
+    expect(await count()).toBe(before);
+    const first = await staffQueueAction(database.db, {
+      tenant: klinik,
+      staffId,
+      form,
+      todayBookingIds: new Set([booking.id]),
+    });
+    const again = await staffQueueAction(database.db, {
+      tenant: klinik,
+      staffId,
+      form,
+      todayBookingIds: new Set([booking.id]),
+    });
+    expect(first).toMatchObject({ ok: true, key: 'queue.done.checkedIn' });
+    expect(again.number).toBe(first.number);
+    expect(await count()).toBe(before + 1);
+    const [linked] = await database.db.select().from(queueTickets).where(eq(queueTickets.bookingId, booking.id));
+    expect(linked).toMatchObject({ source: 'appointment', number: first.number });
   });
 
   it('resets once per local day: yesterday’s open tickets are closed, numbering starts again', async () => {
