@@ -94,6 +94,8 @@ describe('the composition root', () => {
       manageLink: 'https://klinik.example/plan',
       seq: 2,
       count: 6,
+      ahead: 2,
+      point: 'Room 2',
     };
     for (const name of app.names()) {
       const texts = (['en', 'ms', 'id'] as const).map((locale) => app.render(name, locale, payload));
