@@ -50,6 +50,15 @@ test('a call reaches the board live; the board shows it is cut off and catches u
   await expect(board.locator('[data-qtv]')).toHaveAttribute('data-realtime', 'open', { timeout: 10_000 });
   await expectAccessible(board);
 
+  // Sound: one tap; with no browser voice for the language (headless Chromium has none), each call
+  // is spoken with the recorded clips.
+  const clips: string[] = [];
+  board.on('request', (request) => {
+    if (request.url().includes('/queue-audio/')) clips.push(new URL(request.url()).pathname);
+  });
+  await board.getByRole('button', { name: 'Enable sound' }).click();
+  await expect(board.getByText('Sound on')).toBeVisible();
+
   // Call to screen: from pressing the button to the number on the board.
   const delays: number[] = [];
   for (let i = 0; i < 3; i += 1) {
@@ -60,6 +69,8 @@ test('a call reaches the board live; the board shows it is cut off and catches u
     delays.push(Date.now() - started);
     await expect(board.locator('[data-point] [data-serving]').filter({ hasText: number })).toHaveCount(1);
   }
+  await expect.poll(() => clips).toContain('/queue-audio/en/go-to.ogg');
+  expect(clips).toContain('/queue-audio/en/counter.ogg');
   console.log(`queue: call-to-screen (incl. the console's form post) ${delays.map((d) => `${d} ms`).join(', ')}`);
 
   // Cut off: the board says so within 30 s, keeps the last state, and catches up when back.
