@@ -18,6 +18,7 @@ export {
   QueueError,
   queueChannelKey,
   queueSetup,
+  queueSmsEnabled,
   revokeDisplay,
   staffQueue,
   ticketAction,

@@ -132,6 +132,16 @@ describe.each(testDatabaseKinds)('queue on %s', (kind) => {
     await ticketAction(database.db, { tenant: klinik, ticketId: kiosk.id, action: 'recall' });
     sms = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450001'));
     expect(sms).toHaveLength(2);
+    // The tenant turns SMS off on the console: no more messages.
+    const off = await staffQueueAction(database.db, {
+      tenant: klinik,
+      staffId: null as unknown as string,
+      form: { action: 'sms', enabled: 'off' },
+      todayBookingIds: new Set(),
+    });
+    expect(off.key).toBe('queue.done.smsOff');
+    await issueTicket(database.db, { tenant: klinik, queueId: queueP, source: 'kiosk', phone: '60123450003' });
+    expect(await database.db.select().from(outbox).where(eq(outbox.destination, '60123450003'))).toHaveLength(0);
   });
 
   it('checks an appointment in once, linked to its booking; bad console input writes nothing', async () => {
@@ -153,6 +163,7 @@ describe.each(testDatabaseKinds)('queue on %s', (kind) => {
       { form: { ...form, bookingId: 'nope' }, today: new Set([booking.id]) },
       { form: { action: 'drop-table' }, today: new Set([booking.id]) },
       { form: { action: 'transfer', ticketId: booking.id }, today: new Set([booking.id]) },
+      { form: { action: 'sms', enabled: 'maybe' }, today: new Set([booking.id]) },
     ];
     for (const bad of cases) {
       const outcome = await staffQueueAction(database.db, {

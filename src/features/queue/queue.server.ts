@@ -42,6 +42,17 @@ export async function queueChannelKey(db: Db, tenantId: string): Promise<string>
   return made.channelKey;
 }
 
+/** Whether kiosk visitors with a phone get an SMS when near and when called. */
+export async function queueSmsEnabled(db: Db, tenantId: string): Promise<boolean> {
+  await queueChannelKey(db, tenantId);
+  return (await repo.findSettings(db, tenantId))?.smsEnabled ?? false;
+}
+
+export async function setQueueSms(db: Db, tenantId: string, enabled: boolean): Promise<void> {
+  await queueChannelKey(db, tenantId);
+  await repo.updateSmsSettings(db, tenantId, enabled);
+}
+
 async function announce(db: Db, tenantId: string, event: string, data: unknown) {
   try {
     await publish(tenantId, queueChannel(await queueChannelKey(db, tenantId)), event, data);

@@ -3,7 +3,15 @@ import type { Locale } from '../../i18n/locales';
 import { parseUuid } from '../../lib/input';
 import { normalisePhone } from '../../lib/phone-e164';
 import type { Tenant } from '../tenants';
-import { callNext, createDisplay, issueTicket, QueueError, revokeDisplay, ticketAction } from './queue.server';
+import {
+  callNext,
+  createDisplay,
+  issueTicket,
+  QueueError,
+  revokeDisplay,
+  setQueueSms,
+  ticketAction,
+} from './queue.server';
 import { findSettings } from './queue-repo.server';
 
 export type ConsoleKey =
@@ -14,6 +22,8 @@ export type ConsoleKey =
   | 'queue.done.step'
   | 'queue.done.displayCreated'
   | 'queue.done.displayRevoked'
+  | 'queue.done.smsOn'
+  | 'queue.done.smsOff'
   | 'queue.error.notFound'
   | 'queue.error.step'
   | 'queue.error.empty'
@@ -78,6 +88,11 @@ export async function staffQueueAction(
           number: ticket.number,
           ticketPublicId: ticket.publicId,
         };
+      }
+      case 'sms': {
+        if (form.enabled !== 'on' && form.enabled !== 'off') return bad;
+        await setQueueSms(db, tenant.id, form.enabled === 'on');
+        return { ok: true, status: 200, key: form.enabled === 'on' ? 'queue.done.smsOn' : 'queue.done.smsOff' };
       }
       case 'display-create': {
         const label = (form.label ?? '').trim();
