@@ -9,7 +9,9 @@ import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   boardState,
   callNext,
+  findDisplay,
   issueTicket,
+  listDisplays,
   runDailyReset,
   serviceDateIn,
   staffQueueAction,
@@ -192,6 +194,26 @@ describe.each(testDatabaseKinds)('queue on %s', (kind) => {
     expect(await count()).toBe(before + 1);
     const [linked] = await database.db.select().from(queueTickets).where(eq(queueTickets.bookingId, booking.id));
     expect(linked).toMatchObject({ source: 'appointment', number: first.number });
+
+    // A display code staff create opens the board until they revoke it.
+    const made = await staffQueueAction(database.db, {
+      tenant: klinik,
+      staffId,
+      form: { action: 'display-create', label: 'Pharmacy TV' },
+      todayBookingIds: new Set(),
+    });
+    expect(made.key).toBe('queue.done.displayCreated');
+    const [display] = (await listDisplays(database.db, klinik.id)).filter((d) => d.label === 'Pharmacy TV');
+    expect(display?.code).toMatch(/^[A-Z2-9]{10}$/);
+    expect(await findDisplay(database.db, klinik.id, display?.code.toLowerCase())).not.toBeNull();
+    await staffQueueAction(database.db, {
+      tenant: klinik,
+      staffId,
+      form: { action: 'display-revoke', displayId: display?.id ?? '' },
+      todayBookingIds: new Set(),
+    });
+    expect(await findDisplay(database.db, klinik.id, display?.code)).toBeNull();
+    expect(await findDisplay(database.db, klinik.id, 'KLINIKTV26')).not.toBeNull();
   });
 
   it('resets once per local day: yesterday’s open tickets are closed, numbering starts again', async () => {

@@ -120,6 +120,11 @@ export default function QtvBoard(props: Props) {
       });
       inFlight = false;
       if (!alive) return;
+      // The display code was revoked: the page itself then asks for a code.
+      if (!answer.ok && answer.status === 403) {
+        window.location.reload();
+        return;
+      }
       setFetchOk(answer.ok);
       if (answer.ok) {
         const fresh = answer.data;
