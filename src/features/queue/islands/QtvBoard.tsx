@@ -190,6 +190,8 @@ export default function QtvBoard(props: Props) {
   }).format(now);
   const latest = state.latest;
   const latestPoint = latest ? pointLabel(texts, latest.kind, latest.pointNumber) : '';
+  // The point's name never breaks across lines ("Room / 1").
+  const callLine = m['queue.board.callLine'].replace('{number}', latest?.number ?? '').split('{point}');
 
   return (
     <div
@@ -234,11 +236,13 @@ export default function QtvBoard(props: Props) {
           </h1>
           {latest && (
             <p
-              className={`mt-[1.5vh] rounded-2xl px-[2vw] py-[2vh] text-[clamp(1.5rem,3vw,4rem)] font-bold ${flash === latest.callId ? 'bg-amber-300 text-slate-950 motion-safe:animate-pulse' : 'bg-sky-900 text-white'}`}
+              className={`mt-[1.5vh] rounded-2xl px-[2vw] py-[2vh] text-[clamp(1.5rem,2.7vw,3.5rem)] font-bold ${flash === latest.callId ? 'bg-amber-300 text-slate-950 motion-safe:animate-pulse' : 'bg-sky-900 text-white'}`}
               aria-live="assertive"
               data-latest-call={latest.number}
             >
-              {m['queue.board.callLine'].replace('{number}', latest.number).replace('{point}', latestPoint)}
+              {callLine[0]}
+              <span className="whitespace-nowrap">{latestPoint}</span>
+              {callLine[1]}
             </p>
           )}
           <ul className="mt-[2vh] grid grid-cols-2 gap-[1.5vw] xl:grid-cols-3">
