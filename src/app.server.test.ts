@@ -96,6 +96,8 @@ describe('the composition root', () => {
       count: 6,
       unsubscribeLink: 'https://klinik.example/review/unsubscribe',
       reply: 'Thank you, we have spoken to the front desk.',
+      ahead: 2,
+      point: 'Room 2',
     };
     for (const name of app.names()) {
       const texts = (['en', 'ms', 'id'] as const).map((locale) => app.render(name, locale, payload));

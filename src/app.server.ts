@@ -9,6 +9,7 @@ import { appointmentsSection, bookingJobs, registerBookingEffects, registerBooki
 import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
+import { queueJobs, registerQueueTemplates } from '#features/queue';
 import { registerReviewEffects, registerReviewTemplates, reviewJobs } from '#features/reviews';
 import { type AccountSections, accountSections } from '#server/account-sections';
 import { databaseJobs } from '#server/database-statistics.server';
@@ -50,6 +51,7 @@ export function registerAppTemplates(registry: TemplateRegistry): void {
   registerBookingTemplates(registry);
   registerPlanTemplates(registry);
   registerReviewTemplates(registry);
+  registerQueueTemplates(registry);
 }
 
 /** The sections of the customer's account page, in the order they show. */
@@ -68,6 +70,7 @@ export const appJobs: readonly RecurringJob[] = [
   ...authJobs,
   ...rateLimitJobs,
   ...databaseJobs,
+  ...queueJobs,
 ];
 
 /**

@@ -218,6 +218,13 @@ const FAMILIES: Family[] = [
     policy: { ...PRIVATE, offer: DONATIONS },
   },
 
+  // Queue TV board (issue 16, docs/decisions/0026-queue-board.md): the board and the kiosk are
+  // opened by a display code in the URL (no referrer, never cached); a ticket by its public id.
+  { name: 'qtv', match: under('/qtv'), policy: { ...PRIVATE, referrer: 'no-referrer', offer: 'queue' } },
+  { name: 'queue-ticket', match: under('/queue'), policy: { ...SECRET_LINK, personal: false, offer: 'queue' } },
+  { name: 'api-qtv', match: under('/api/qtv'), policy: { ...ENDPOINT, referrer: 'no-referrer', offer: 'queue' } },
+  { name: 'api-queue', match: under('/api/queue'), policy: { ...ENDPOINT, referrer: 'no-referrer', offer: 'queue' } },
+
   // Loyalty and reviews (later issues): the programme pages are marketing; sign-up, rewards and
   // review links (tied to one visit) are not.
   { name: 'loyalty-private', match: (p) => p === '/loyalty/register' || /\/rewards$/.test(p), policy: PRIVATE },
@@ -257,6 +264,7 @@ const FAMILIES: Family[] = [
     match: under('/staff/reviews'),
     policy: { ...PRIVATE, access: 'staff', offer: 'reviews' },
   },
+  { name: 'staff-queue', match: under('/staff/queue'), policy: { ...PRIVATE, access: 'staff', offer: 'queue' } },
   { name: 'staff', match: under('/staff'), policy: { ...PRIVATE, access: 'staff' } },
   { name: 'api-staff', match: under('/api/staff'), policy: { ...ENDPOINT, access: 'staff' } },
 

@@ -3,5 +3,6 @@ export * from './bookings';
 export * from './donations';
 export * from './jobs';
 export * from './payments';
+export * from './queue';
 export * from './reviews';
 export * from './tenants';

@@ -51,6 +51,8 @@ export const tenantSettings = pgTable('tenant_settings', {
   offersDonations: boolean('offers_donations').notNull().default(false),
   offersLoyalty: boolean('offers_loyalty').notNull().default(false),
   offersReviews: boolean('offers_reviews').notNull().default(false),
+  /** The waiting-room queue and TV board (issue 16). */
+  offersQueue: boolean('offers_queue').notNull().default(false),
   // Donations (issue 12; docs/decisions/0020-donations.md)
   /** The organisation's charity registration number printed on receipts (ROS / PPM / AHU). */
   registrationNumber: text('registration_number'),

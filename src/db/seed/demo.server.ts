@@ -12,6 +12,7 @@ import {
 import { seedDemoCatalogue } from './demo-catalogue.server';
 import { seedDemoDonations } from './demo-donations.server';
 import { seedDemoInvoices } from './demo-invoices.server';
+import { seedDemoQueue } from './demo-queue.server';
 import { seedDemoReviews } from './demo-reviews.server';
 import { malaysianPostcodes } from './postcodes';
 import { DEMO_TENANTS } from './tenants';
@@ -67,4 +68,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoCatalogue(db);
   await seedDemoDonations(db);
   await seedDemoReviews(db);
+  await seedDemoQueue(db);
 }

@@ -25,6 +25,7 @@ export interface DemoTenant {
     offersDonations: boolean;
     offersLoyalty: boolean;
     offersReviews: boolean;
+    offersQueue?: boolean;
   };
   verifications: { platform: number; code: string }[];
   /** Demo staff accounts; their passwords are for local use only (README). */
@@ -72,6 +73,7 @@ export const DEMO_TENANTS: DemoTenant[] = [
       offersDonations: false,
       offersLoyalty: true,
       offersReviews: true,
+      offersQueue: true,
     },
     verifications: [{ platform: 1, code: 'k3l1n1ks1h4tv3r1fy0000000000' }],
     staff: [

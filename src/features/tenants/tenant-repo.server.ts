@@ -62,6 +62,7 @@ export async function findTenantById(db: Db, tenantId: string): Promise<Tenant |
       donations: s.offersDonations,
       loyalty: s.offersLoyalty,
       reviews: s.offersReviews,
+      queue: s.offersQueue,
     },
     verifications,
   };

@@ -50,7 +50,7 @@ export interface Tenant {
   defaultLocale: string;
   pixels: { facebook: string | null; tiktok: string | null };
   analyticsSiteId: string | null;
-  offers: { appointments: boolean; donations: boolean; loyalty: boolean; reviews: boolean };
+  offers: { appointments: boolean; donations: boolean; loyalty: boolean; reviews: boolean; queue?: boolean };
   verifications: DomainVerification[];
 }
 

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '../../i18n/locales';
+import { staff } from './accounts';
+import { bookings } from './bookings';
+import { tenants } from './tenants';
+
+// Queue TV board (issue 16; docs/decisions/0026-queue-board.md).
+
+/** What a service point is, for its name and the spoken call ("please go to room 2"). */
+export const SERVICE_POINT_KINDS = ['counter', 'room', 'pharmacy', 'cashier'] as const;
+/**
+ * A ticket's status. `transferred` is never a ticket's resting status: a transfer moves the ticket
+ * to another queue as `waiting` and leaves a `transferred` step in its history.
+ */
+export const TICKET_STATUSES = ['waiting', 'called', 'serving', 'done', 'missed', 'transferred'] as const;
+export const TICKET_SOURCES = ['walk_in', 'appointment', 'kiosk'] as const;
+
+/** Per-tenant queue settings: the board's realtime channel key and the SMS option. */
+export const queueSettings = pgTable('queue_settings', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  /** Unguessable: the realtime channel is `queue:<channelKey>` (numbers only travel on it). */
+  channelKey: text('channel_key').notNull(),
+  /** Send an SMS (through the outbox) when a kiosk ticket with a phone is near and when called. */
+  smsEnabled: boolean('sms_enabled').notNull().default(false),
+  /** "Near" means this many tickets or fewer ahead. */
+  smsNearAhead: integer('sms_near_ahead').notNull().default(3),
+});
+
+/** A queue people wait in, numbered per day with its prefix (A001, P014). */
+export const queues = pgTable(
+  'queues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** One capital letter, unique per tenant. */
+    prefix: text('prefix').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    position: integer('position').notNull().default(0),
+    /** Offered on the kiosk. */
+    kiosk: boolean('kiosk').notNull().default(true),
+  },
+  (t) => [uniqueIndex('queues_tenant_prefix').on(t.tenantId, t.prefix)],
+);
+
+/** A counter or room that calls tickets from one queue. */
+export const servicePoints = pgTable(
+  'service_points',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    queueId: uuid('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: SERVICE_POINT_KINDS }).notNull(),
+    /** Its number ("room 2"); null when there is only one (the pharmacy). */
+    number: integer('number'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('service_points_tenant').on(t.tenantId, t.position)],
+);
+
+/** The last number given per queue and day: the row lock makes numbering race-free. */
+export const queueCounters = pgTable(
+  'queue_counters',
+  {
+    queueId: uuid('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    serviceDate: date('service_date').notNull(),
+    lastSeq: integer('last_seq').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.queueId, t.serviceDate] })],
+);
+
+export const queueTickets = pgTable(
+  'queue_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Unguessable: the visitor's ticket page `/queue/ticket/<publicId>`. */
+    publicId: text('public_id').notNull().unique(),
+    /** The queue it waits in now (a transfer changes it). */
+    queueId: uuid('queue_id')
+      .notNull()
+      .references(() => queues.id),
+    /** The queue that numbered it (a transfer keeps the number). */
+    originQueueId: uuid('origin_queue_id')
+      .notNull()
+      .references(() => queues.id),
+    /** The tenant's local day it was issued. */
+    serviceDate: date('service_date').notNull(),
+    seq: integer('seq').notNull(),
+    /** Prefix + seq, e.g. A012: what the board shows and the call speaks. */
+    number: text('number').notNull(),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('waiting'),
+    source: text('source', { enum: TICKET_SOURCES }).notNull(),
+    /** Where it was called to (null while waiting). */
+    pointId: uuid('point_id').references(() => servicePoints.id, { onDelete: 'set null' }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** E.164, kiosk only, for the SMS; never shown on a board. */
+    phone: text('phone'),
+    /** The language the ticket was taken in (its SMS). */
+    locale: text('locale').notNull().default('en'),
+    /** When it joined its current queue: the waiting order. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    calledAt: timestamp('called_at', { withTimezone: true }),
+    servingAt: timestamp('serving_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    recalls: integer('recalls').notNull().default(0),
+    smsNearSentAt: timestamp('sms_near_sent_at', { withTimezone: true }),
+    smsCalledSentAt: timestamp('sms_called_sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('queue_tickets_number').on(t.originQueueId, t.serviceDate, t.seq),
+    uniqueIndex('queue_tickets_booking').on(t.bookingId).where(sql`booking_id is not null`),
+    index('queue_tickets_waiting').on(t.tenantId, t.queueId, t.status, t.queuedAt),
+    index('queue_tickets_day').on(t.tenantId, t.serviceDate),
+  ],
+);
+
+/** Every change of a ticket (its history): waits and service times are reported from it. */
+export const queueTicketEvents = pgTable(
+  'queue_ticket_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => queueTickets.id, { onDelete: 'cascade' }),
+    /** issued, called, recalled, serving, done, missed, requeued, transferred (status waiting), closed */
+    kind: text('kind').notNull(),
+    status: text('status', { enum: TICKET_STATUSES }).notNull(),
+    /** The queue it is in after this step. */
+    queueId: uuid('queue_id').notNull(),
+    /** A transfer's queue of departure. */
+    fromQueueId: uuid('from_queue_id'),
+    pointId: uuid('point_id'),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('queue_ticket_events_ticket').on(t.ticketId, t.at)],
+);
+
+/** A TV (or kiosk) allowed to open the board: `/qtv?display=<code>`. Staff create and revoke them. */
+export const queueDisplays = pgTable(
+  'queue_displays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('queue_displays_tenant').on(t.tenantId)],
+);

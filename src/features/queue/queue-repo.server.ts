@@ -1,0 +1,238 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.server';
+import {
+  queueCounters,
+  queueDisplays,
+  queueSettings,
+  queues,
+  queueTicketEvents,
+  queueTickets,
+  servicePoints,
+  tenantSettings,
+} from '../../db/schema';
+import type { TicketStatus } from './queue-rules';
+
+/** Queue data access: every query takes the tenant (docs/conventions.md). */
+
+export type QueueRow = typeof queues.$inferSelect;
+export type PointRow = typeof servicePoints.$inferSelect;
+export type TicketRow = typeof queueTickets.$inferSelect;
+export type DisplayRow = typeof queueDisplays.$inferSelect;
+
+export async function findSettings(db: Db, tenantId: string) {
+  const [row] = await db.select().from(queueSettings).where(eq(queueSettings.tenantId, tenantId));
+  return row ?? null;
+}
+
+export async function insertSettings(db: Db, tenantId: string, channelKey: string) {
+  await db.insert(queueSettings).values({ tenantId, channelKey }).onConflictDoNothing();
+}
+
+export async function updateSmsSettings(db: Db, tenantId: string, smsEnabled: boolean) {
+  await db.update(queueSettings).set({ smsEnabled }).where(eq(queueSettings.tenantId, tenantId));
+}
+
+export function listQueues(db: Db, tenantId: string) {
+  return db
+    .select()
+    .from(queues)
+    .where(eq(queues.tenantId, tenantId))
+    .orderBy(asc(queues.position), asc(queues.prefix));
+}
+
+export function listPoints(db: Db, tenantId: string) {
+  return db
+    .select()
+    .from(servicePoints)
+    .where(eq(servicePoints.tenantId, tenantId))
+    .orderBy(asc(servicePoints.position), asc(servicePoints.number));
+}
+
+export async function findQueue(db: Db, tenantId: string, queueId: string) {
+  const [row] = await db
+    .select()
+    .from(queues)
+    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, queueId)));
+  return row ?? null;
+}
+
+export async function findPoint(db: Db, tenantId: string, pointId: string) {
+  const [row] = await db
+    .select()
+    .from(servicePoints)
+    .where(and(eq(servicePoints.tenantId, tenantId), eq(servicePoints.id, pointId)));
+  return row ?? null;
+}
+
+/** The next number of a queue's day: one statement, so two issuers never get the same. */
+export async function takeSeq(db: Db, queueId: string, serviceDate: string): Promise<number> {
+  const [row] = await db
+    .insert(queueCounters)
+    .values({ queueId, serviceDate, lastSeq: 1 })
+    .onConflictDoUpdate({
+      target: [queueCounters.queueId, queueCounters.serviceDate],
+      set: { lastSeq: sql`${queueCounters.lastSeq} + 1` },
+    })
+    .returning({ seq: queueCounters.lastSeq });
+  if (!row) throw new Error('queue counter did not answer');
+  return row.seq;
+}
+
+export async function insertTicket(db: Db, values: typeof queueTickets.$inferInsert) {
+  const [row] = await db.insert(queueTickets).values(values).returning();
+  if (!row) throw new Error('ticket not inserted');
+  return row;
+}
+
+export async function insertEvent(db: Db, values: typeof queueTicketEvents.$inferInsert) {
+  await db.insert(queueTicketEvents).values(values);
+}
+
+/**
+ * The first ticket waiting in a queue today, locked; tickets another transaction holds are
+ * skipped (FOR UPDATE SKIP LOCKED), so two counters calling at once get two different tickets.
+ */
+export async function lockNextWaiting(db: Db, tenantId: string, queueId: string, serviceDate: string) {
+  const [row] = await db
+    .select()
+    .from(queueTickets)
+    .where(
+      and(
+        eq(queueTickets.tenantId, tenantId),
+        eq(queueTickets.queueId, queueId),
+        eq(queueTickets.status, 'waiting'),
+        eq(queueTickets.serviceDate, serviceDate),
+      ),
+    )
+    .orderBy(asc(queueTickets.queuedAt), asc(queueTickets.seq))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+export async function lockTicket(db: Db, tenantId: string, ticketId: string) {
+  const [row] = await db
+    .select()
+    .from(queueTickets)
+    .where(and(eq(queueTickets.tenantId, tenantId), eq(queueTickets.id, ticketId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateTicket(
+  db: Db,
+  tenantId: string,
+  ticketId: string,
+  set: Partial<typeof queueTickets.$inferInsert>,
+) {
+  const [row] = await db
+    .update(queueTickets)
+    .set(set)
+    .where(and(eq(queueTickets.tenantId, tenantId), eq(queueTickets.id, ticketId)))
+    .returning();
+  if (!row) throw new Error('ticket vanished');
+  return row;
+}
+
+export function ticketsOfDay(db: Db, tenantId: string, serviceDate: string) {
+  return db
+    .select()
+    .from(queueTickets)
+    .where(and(eq(queueTickets.tenantId, tenantId), eq(queueTickets.serviceDate, serviceDate)))
+    .orderBy(asc(queueTickets.queuedAt), asc(queueTickets.seq));
+}
+
+export async function findTicketByPublicId(db: Db, tenantId: string, publicId: string) {
+  const [row] = await db
+    .select()
+    .from(queueTickets)
+    .where(and(eq(queueTickets.tenantId, tenantId), eq(queueTickets.publicId, publicId)));
+  return row ?? null;
+}
+
+export async function findTicketByBooking(db: Db, tenantId: string, bookingId: string) {
+  const [row] = await db
+    .select()
+    .from(queueTickets)
+    .where(and(eq(queueTickets.tenantId, tenantId), eq(queueTickets.bookingId, bookingId)));
+  return row ?? null;
+}
+
+export function ticketHistory(db: Db, tenantId: string, ticketId: string) {
+  return db
+    .select()
+    .from(queueTicketEvents)
+    .where(and(eq(queueTicketEvents.tenantId, tenantId), eq(queueTicketEvents.ticketId, ticketId)))
+    .orderBy(asc(queueTicketEvents.at), asc(queueTicketEvents.id));
+}
+
+/** Tickets of days before `serviceDate` still open: what the daily reset closes. */
+export function lockOpenBefore(db: Db, tenantId: string, serviceDate: string, statuses: readonly TicketStatus[]) {
+  return db
+    .select()
+    .from(queueTickets)
+    .where(
+      and(
+        eq(queueTickets.tenantId, tenantId),
+        lt(queueTickets.serviceDate, serviceDate),
+        inArray(queueTickets.status, [...statuses]),
+      ),
+    )
+    .for('update');
+}
+
+export function listDisplays(db: Db, tenantId: string) {
+  return db
+    .select()
+    .from(queueDisplays)
+    .where(and(eq(queueDisplays.tenantId, tenantId), isNull(queueDisplays.revokedAt)))
+    .orderBy(desc(queueDisplays.createdAt));
+}
+
+export async function insertDisplay(db: Db, tenantId: string, code: string, label: string) {
+  const [row] = await db.insert(queueDisplays).values({ tenantId, code, label }).returning();
+  if (!row) throw new Error('display not inserted');
+  return row;
+}
+
+export async function revokeDisplay(db: Db, tenantId: string, displayId: string, now: Date) {
+  const rows = await db
+    .update(queueDisplays)
+    .set({ revokedAt: now })
+    .where(and(eq(queueDisplays.tenantId, tenantId), eq(queueDisplays.id, displayId), isNull(queueDisplays.revokedAt)))
+    .returning({ id: queueDisplays.id });
+  return rows.length > 0;
+}
+
+export async function findLiveDisplay(db: Db, tenantId: string, code: string) {
+  const [row] = await db
+    .select()
+    .from(queueDisplays)
+    .where(and(eq(queueDisplays.tenantId, tenantId), eq(queueDisplays.code, code), isNull(queueDisplays.revokedAt)));
+  return row ?? null;
+}
+
+/** Recently finished tickets of a queue (for its average service time). */
+export function finishedSince(db: Db, tenantId: string, queueId: string, since: Date) {
+  return db
+    .select({ calledAt: queueTickets.calledAt, servingAt: queueTickets.servingAt, finishedAt: queueTickets.finishedAt })
+    .from(queueTickets)
+    .where(
+      and(
+        eq(queueTickets.tenantId, tenantId),
+        eq(queueTickets.queueId, queueId),
+        eq(queueTickets.status, 'done'),
+        gte(queueTickets.finishedAt, since),
+      ),
+    )
+    .orderBy(desc(queueTickets.finishedAt))
+    .limit(20);
+}
+
+/** Tenants offering the queue, with their time zones (for the daily reset). */
+export function queueTenants(db: Db) {
+  return db
+    .select({ id: tenantSettings.tenantId, timeZone: tenantSettings.timeZone })
+    .from(tenantSettings)
+    .where(eq(tenantSettings.offersQueue, true));
+}

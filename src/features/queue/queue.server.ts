@@ -1,0 +1,491 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
+import { type Locale, localized } from '../../i18n/locales';
+import { errorFields, log } from '../../server/logger.server';
+import { kickOutbox } from '../../server/outbox';
+import { publish } from '../../server/realtime';
+import { newPublicId } from '../invoices';
+import {
+  type BoardCall,
+  type BoardState,
+  CALLED_EVENT,
+  CHANGED_EVENT,
+  MAX_MISSED,
+  MAX_NEXT,
+  type PointKind,
+  queueChannel,
+  type TicketState,
+} from './board-state';
+import * as repo from './queue-repo.server';
+import {
+  averageMinutes,
+  estimatedWaitMinutes,
+  nextStatus,
+  serviceDateIn,
+  type TicketAction,
+  type TicketStatus,
+  ticketNumber,
+} from './queue-rules';
+import { enqueueQueueSms, type SmsTenant } from './queue-sms.server';
+
+/** The tenant's name and host are needed only for SMS links; the rest works without them. */
+type QueueTenant = SmsTenant;
+
+/** The tenant's queue channel key, made on first use. */
+export async function queueChannelKey(db: Db, tenantId: string): Promise<string> {
+  const found = await repo.findSettings(db, tenantId);
+  if (found) return found.channelKey;
+  await repo.insertSettings(db, tenantId, randomBytes(16).toString('base64url'));
+  const made = await repo.findSettings(db, tenantId);
+  if (!made) throw new Error('queue settings not created');
+  return made.channelKey;
+}
+
+/** Whether kiosk visitors with a phone get an SMS when near and when called. */
+export async function queueSmsEnabled(db: Db, tenantId: string): Promise<boolean> {
+  await queueChannelKey(db, tenantId);
+  return (await repo.findSettings(db, tenantId))?.smsEnabled ?? false;
+}
+
+export async function setQueueSms(db: Db, tenantId: string, enabled: boolean): Promise<void> {
+  await queueChannelKey(db, tenantId);
+  await repo.updateSmsSettings(db, tenantId, enabled);
+}
+
+async function announce(db: Db, tenantId: string, event: string, data: unknown) {
+  try {
+    await publish(tenantId, queueChannel(await queueChannelKey(db, tenantId)), event, data);
+  } catch (error) {
+    log.warn('queue: realtime publish failed', errorFields(error));
+  }
+}
+
+export class QueueError extends Error {
+  constructor(
+    /** A queue.error.* message key. */
+    readonly key: 'queue.error.notFound' | 'queue.error.step' | 'queue.error.empty',
+    readonly status = 409,
+  ) {
+    super(key);
+  }
+}
+
+export interface IssueInput {
+  tenant: QueueTenant;
+  queueId: string;
+  source: 'walk_in' | 'appointment' | 'kiosk';
+  bookingId?: string | null;
+  phone?: string | null;
+  /** The language the visitor took it in (its SMS). */
+  locale?: Locale;
+  staffId?: string | null;
+  now?: Date;
+}
+
+/** A new ticket: the next number of its queue's day (daily numbering in the tenant's zone). */
+export async function issueTicket(db: Db, input: IssueInput): Promise<repo.TicketRow> {
+  const now = input.now ?? new Date();
+  const serviceDate = serviceDateIn(now, input.tenant.timeZone);
+  const ticket = await transaction(
+    db,
+    async (tx) => {
+      const queue = await repo.findQueue(tx, input.tenant.id, input.queueId);
+      if (!queue) throw new QueueError('queue.error.notFound', 404);
+      if (input.bookingId) {
+        const existing = await repo.findTicketByBooking(tx, input.tenant.id, input.bookingId);
+        if (existing) return Object.assign(existing, { sms: 0 });
+      }
+      const seq = await repo.takeSeq(tx, queue.id, serviceDate);
+      const row = await repo.insertTicket(tx, {
+        tenantId: input.tenant.id,
+        publicId: newPublicId(),
+        queueId: queue.id,
+        originQueueId: queue.id,
+        serviceDate,
+        seq,
+        number: ticketNumber(queue.prefix, seq),
+        source: input.source,
+        bookingId: input.bookingId ?? null,
+        phone: input.phone ?? null,
+        locale: input.locale ?? 'en',
+        queuedAt: now,
+        createdAt: now,
+      });
+      await repo.insertEvent(tx, {
+        tenantId: input.tenant.id,
+        ticketId: row.id,
+        kind: 'issued',
+        status: 'waiting',
+        queueId: queue.id,
+        staffId: input.staffId ?? null,
+        at: now,
+      });
+      const sms = row.phone ? await enqueueQueueSms(tx, input.tenant, { queueId: queue.id, serviceDate, now }) : 0;
+      return Object.assign(row, { sms });
+    },
+    { name: 'queue.issue' },
+  );
+  if (ticket.sms) kickOutbox();
+  await announce(db, input.tenant.id, CHANGED_EVENT, { queueId: ticket.queueId });
+  return ticket;
+}
+
+export interface CallInput {
+  tenant: QueueTenant;
+  pointId: string;
+  staffId?: string | null;
+  now?: Date;
+}
+
+function callOf(ticket: repo.TicketRow, point: repo.PointRow): BoardCall {
+  return {
+    callId: `${ticket.id}.${ticket.recalls}`,
+    number: ticket.number,
+    pointId: point.id,
+    kind: point.kind,
+    pointNumber: point.number,
+    at: (ticket.calledAt ?? new Date()).toISOString(),
+  };
+}
+
+/**
+ * Calls the next ticket of the point's queue to the point. Two counters calling at once never get
+ * the same ticket: the waiting row is taken FOR UPDATE SKIP LOCKED. Null when nobody waits.
+ */
+export async function callNext(db: Db, input: CallInput): Promise<repo.TicketRow | null> {
+  const now = input.now ?? new Date();
+  const serviceDate = serviceDateIn(now, input.tenant.timeZone);
+  const result = await transaction(
+    db,
+    async (tx) => {
+      const point = await repo.findPoint(tx, input.tenant.id, input.pointId);
+      if (!point) throw new QueueError('queue.error.notFound', 404);
+      const waiting = await repo.lockNextWaiting(tx, input.tenant.id, point.queueId, serviceDate);
+      if (!waiting) return null;
+      const ticket = await repo.updateTicket(tx, input.tenant.id, waiting.id, {
+        status: 'called',
+        pointId: point.id,
+        calledAt: now,
+      });
+      await repo.insertEvent(tx, {
+        tenantId: input.tenant.id,
+        ticketId: ticket.id,
+        kind: 'called',
+        status: 'called',
+        queueId: ticket.queueId,
+        pointId: point.id,
+        staffId: input.staffId ?? null,
+        at: now,
+      });
+      const sms = await enqueueQueueSms(tx, input.tenant, { queueId: point.queueId, serviceDate, called: ticket, now });
+      return { ticket, point, sms };
+    },
+    { name: 'queue.call-next' },
+  );
+  if (!result) return null;
+  if (result.sms) kickOutbox();
+  await announce(db, input.tenant.id, CALLED_EVENT, callOf(result.ticket, result.point));
+  return result.ticket;
+}
+
+export interface ActionInput {
+  tenant: QueueTenant;
+  ticketId: string;
+  action: Exclude<TicketAction, 'call'>;
+  /** For a transfer: the queue it goes to. */
+  queueId?: string | null;
+  staffId?: string | null;
+  now?: Date;
+}
+
+const EVENT_KIND: Record<ActionInput['action'], string> = {
+  recall: 'recalled',
+  serve: 'serving',
+  done: 'done',
+  miss: 'missed',
+  requeue: 'requeued',
+  transfer: 'transferred',
+};
+
+/** Recall, start serving, done, missed, back in line, transfer (keeps the number). */
+export async function ticketAction(db: Db, input: ActionInput): Promise<repo.TicketRow> {
+  const now = input.now ?? new Date();
+  const result = await transaction(
+    db,
+    async (tx) => {
+      const ticket = await repo.lockTicket(tx, input.tenant.id, input.ticketId);
+      if (!ticket) throw new QueueError('queue.error.notFound', 404);
+      const status = nextStatus(ticket.status as TicketStatus, input.action);
+      if (!status) throw new QueueError('queue.error.step');
+      let set: Parameters<typeof repo.updateTicket>[3] = { status };
+      if (input.action === 'recall') set = { recalls: ticket.recalls + 1, calledAt: now };
+      if (input.action === 'serve') set.servingAt = now;
+      if (input.action === 'done' || input.action === 'miss') set.finishedAt = now;
+      if (input.action === 'requeue') set = { ...set, queuedAt: now, pointId: null, calledAt: null };
+      if (input.action === 'transfer') {
+        const target = input.queueId ? await repo.findQueue(tx, input.tenant.id, input.queueId) : null;
+        if (!target) throw new QueueError('queue.error.notFound', 404);
+        if (target.id === ticket.queueId && ticket.status === 'waiting') throw new QueueError('queue.error.step');
+        set = {
+          status: 'waiting',
+          queueId: target.id,
+          queuedAt: now,
+          pointId: null,
+          calledAt: null,
+          servingAt: null,
+          finishedAt: null,
+        };
+      }
+      const updated = await repo.updateTicket(tx, input.tenant.id, ticket.id, set);
+      await repo.insertEvent(tx, {
+        tenantId: input.tenant.id,
+        ticketId: ticket.id,
+        kind: EVENT_KIND[input.action],
+        status: updated.status as TicketStatus,
+        queueId: updated.queueId,
+        fromQueueId: input.action === 'transfer' ? ticket.queueId : null,
+        pointId: updated.pointId,
+        staffId: input.staffId ?? null,
+        at: now,
+      });
+      const point =
+        input.action === 'recall' && updated.pointId
+          ? await repo.findPoint(tx, input.tenant.id, updated.pointId)
+          : null;
+      return { ticket: updated, point };
+    },
+    { name: `queue.${input.action}` },
+  );
+  if (result.point) await announce(db, input.tenant.id, CALLED_EVENT, callOf(result.ticket, result.point));
+  else await announce(db, input.tenant.id, CHANGED_EVENT, { queueId: result.ticket.queueId });
+  return result.ticket;
+}
+
+/** A ticket's history (issued, called, transferred, …), oldest first. */
+export function ticketHistory(db: Db, tenantId: string, ticketId: string) {
+  return repo.ticketHistory(db, tenantId, ticketId);
+}
+
+/**
+ * The daily reset (job): tickets of earlier days still open are closed (waiting/called → missed,
+ * serving → done). Numbering needs no reset: it is per queue and local day.
+ */
+export async function closeEarlierDays(db: Db, tenant: QueueTenant, now: Date): Promise<number> {
+  const today = serviceDateIn(now, tenant.timeZone);
+  return transaction(
+    db,
+    async (tx) => {
+      const open = await repo.lockOpenBefore(tx, tenant.id, today, ['waiting', 'called', 'serving']);
+      for (const ticket of open) {
+        const status = ticket.status === 'serving' ? 'done' : 'missed';
+        await repo.updateTicket(tx, tenant.id, ticket.id, { status, finishedAt: now });
+        await repo.insertEvent(tx, {
+          tenantId: tenant.id,
+          ticketId: ticket.id,
+          kind: 'closed',
+          status,
+          queueId: ticket.queueId,
+          pointId: ticket.pointId,
+          at: now,
+        });
+      }
+      return open.length;
+    },
+    { name: 'queue.daily-reset' },
+  );
+}
+
+// ── Reading ──────────────────────────────────────────────────────────────────────────────────
+
+/** The queues and service points of a tenant, names in `locale`. */
+export async function queueSetup(db: Db, tenantId: string, locale: Locale) {
+  const [queueRows, points] = await Promise.all([repo.listQueues(db, tenantId), repo.listPoints(db, tenantId)]);
+  return {
+    queues: queueRows.map((q) => ({ id: q.id, prefix: q.prefix, name: localized(q.name, locale), kiosk: q.kiosk })),
+    points: points.map((p) => ({ id: p.id, kind: p.kind as PointKind, number: p.number, queueId: p.queueId })),
+  };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : '');
+
+/** What a board shows (numbers only): per point its current ticket, per queue the next numbers, missed. */
+export async function boardState(
+  db: Db,
+  tenant: QueueTenant,
+  options: { locale: Locale; pointIds?: readonly string[]; now?: Date },
+): Promise<BoardState> {
+  const now = options.now ?? new Date();
+  const today = serviceDateIn(now, tenant.timeZone);
+  const [setup, tickets] = await Promise.all([
+    queueSetup(db, tenant.id, options.locale),
+    repo.ticketsOfDay(db, tenant.id, today),
+  ]);
+  const filter = options.pointIds?.length ? new Set(options.pointIds) : null;
+  const points = setup.points.filter((p) => !filter || filter.has(p.id));
+  const queueIds = new Set(points.map((p) => p.queueId));
+  const atPoint = new Map<string, repo.TicketRow>();
+  let latest: { ticket: repo.TicketRow; point: (typeof points)[number] } | null = null;
+  for (const ticket of tickets) {
+    if (!ticket.pointId || (ticket.status !== 'called' && ticket.status !== 'serving')) continue;
+    const point = points.find((p) => p.id === ticket.pointId);
+    if (!point) continue;
+    const shown = atPoint.get(point.id);
+    if (!shown || (shown.calledAt?.getTime() ?? 0) < (ticket.calledAt?.getTime() ?? 0)) atPoint.set(point.id, ticket);
+    if (!latest || (latest.ticket.calledAt?.getTime() ?? 0) < (ticket.calledAt?.getTime() ?? 0)) {
+      latest = { ticket, point };
+    }
+  }
+  const missed = tickets
+    .filter((t) => t.status === 'missed' && queueIds.has(t.queueId))
+    .sort((a, b) => (b.finishedAt?.getTime() ?? 0) - (a.finishedAt?.getTime() ?? 0))
+    .slice(0, MAX_MISSED)
+    .map((t) => t.number);
+  return {
+    serverTime: now.toISOString(),
+    points: points.map((p) => {
+      const ticket = atPoint.get(p.id);
+      return {
+        id: p.id,
+        kind: p.kind,
+        number: p.number,
+        current: ticket ? { number: ticket.number, status: ticket.status, calledAt: iso(ticket.calledAt) } : null,
+      };
+    }),
+    queues: setup.queues
+      .filter((q) => queueIds.has(q.id))
+      .map((q) => {
+        const waiting = tickets.filter((t) => t.queueId === q.id && t.status === 'waiting');
+        return {
+          id: q.id,
+          prefix: q.prefix,
+          name: q.name,
+          next: waiting.slice(0, MAX_NEXT).map((t) => t.number),
+          waiting: waiting.length,
+        };
+      }),
+    missed,
+    latest: latest
+      ? {
+          callId: `${latest.ticket.id}.${latest.ticket.recalls}`,
+          number: latest.ticket.number,
+          pointId: latest.point.id,
+          kind: latest.point.kind,
+          pointNumber: latest.point.number,
+          at: iso(latest.ticket.calledAt),
+        }
+      : null,
+  };
+}
+
+async function serviceSeconds(db: Db, tenantId: string, queueId: string, now: Date): Promise<number[]> {
+  const rows = await repo.finishedSince(db, tenantId, queueId, new Date(now.getTime() - 12 * 3_600_000));
+  return rows
+    .map((r) => ((r.finishedAt?.getTime() ?? 0) - (r.servingAt ?? r.calledAt ?? r.finishedAt ?? now).getTime()) / 1000)
+    .filter((s) => s > 0);
+}
+
+/** The visitor's ticket: position, estimate, where to go when called. Null for an unknown id. */
+export async function ticketState(
+  db: Db,
+  tenant: QueueTenant,
+  publicId: string,
+  options: { locale: Locale; now?: Date },
+): Promise<TicketState | null> {
+  const now = options.now ?? new Date();
+  const ticket = await repo.findTicketByPublicId(db, tenant.id, publicId);
+  if (!ticket) return null;
+  const [setup, tickets] = await Promise.all([
+    queueSetup(db, tenant.id, options.locale),
+    repo.ticketsOfDay(db, tenant.id, ticket.serviceDate),
+  ]);
+  const queue = setup.queues.find((q) => q.id === ticket.queueId);
+  const waiting = tickets.filter((t) => t.queueId === ticket.queueId && t.status === 'waiting');
+  const index = waiting.findIndex((t) => t.id === ticket.id);
+  const ahead = ticket.status === 'waiting' && index >= 0 ? index : null;
+  const points = setup.points.filter((p) => p.queueId === ticket.queueId).length;
+  const estimateMinutes =
+    ahead === null
+      ? null
+      : estimatedWaitMinutes({
+          ahead,
+          points,
+          serviceSeconds: await serviceSeconds(db, tenant.id, ticket.queueId, now),
+        });
+  const point = ticket.pointId ? setup.points.find((p) => p.id === ticket.pointId) : undefined;
+  return {
+    number: ticket.number,
+    status: ticket.status,
+    queueName: queue?.name ?? '',
+    ahead,
+    estimateMinutes,
+    point:
+      point && (ticket.status === 'called' || ticket.status === 'serving')
+        ? { kind: point.kind, number: point.number }
+        : null,
+    nowServing: tickets
+      .filter((t) => t.queueId === ticket.queueId && (t.status === 'called' || t.status === 'serving'))
+      .map((t) => t.number),
+  };
+}
+
+/** The staff console: per point its current ticket, per queue its line, counts and today's average wait. */
+export async function staffQueue(db: Db, tenant: QueueTenant, locale: Locale, now = new Date()) {
+  const today = serviceDateIn(now, tenant.timeZone);
+  const [setup, tickets] = await Promise.all([
+    queueSetup(db, tenant.id, locale),
+    repo.ticketsOfDay(db, tenant.id, today),
+  ]);
+  const queues = setup.queues.map((q) => {
+    const mine = tickets.filter((t) => t.queueId === q.id);
+    const waits = mine
+      .filter((t) => t.calledAt && t.originQueueId === q.id)
+      .map((t) => ((t.calledAt?.getTime() ?? 0) - t.createdAt.getTime()) / 1000)
+      .filter((s) => s >= 0);
+    return {
+      ...q,
+      waiting: mine.filter((t) => t.status === 'waiting'),
+      missed: mine.filter((t) => t.status === 'missed'),
+      done: mine.filter((t) => t.status === 'done').length,
+      averageWaitMinutes: averageMinutes(waits),
+    };
+  });
+  const points = setup.points.map((p) => ({
+    ...p,
+    current: tickets
+      .filter((t) => t.pointId === p.id && (t.status === 'called' || t.status === 'serving'))
+      .sort((a, b) => (b.calledAt?.getTime() ?? 0) - (a.calledAt?.getTime() ?? 0)),
+  }));
+  return { today, queues, points, bookingIds: new Set(tickets.map((t) => t.bookingId).filter(Boolean) as string[]) };
+}
+
+// ── Displays ─────────────────────────────────────────────────────────────────────────────────
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A display code: 10 characters without look-alikes (0/O, 1/I), ~50 bits. */
+export function newDisplayCode(): string {
+  const bytes = randomBytes(10);
+  return [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+}
+
+export const DISPLAY_CODE = /^[A-Z2-9]{10}$/;
+
+export function createDisplay(db: Db, tenantId: string, label: string) {
+  return repo.insertDisplay(db, tenantId, newDisplayCode(), label.slice(0, 60));
+}
+
+export function revokeDisplay(db: Db, tenantId: string, displayId: string, now = new Date()) {
+  return repo.revokeDisplay(db, tenantId, displayId, now);
+}
+
+export function listDisplays(db: Db, tenantId: string) {
+  return repo.listDisplays(db, tenantId);
+}
+
+/** The display a code opens, or null (unknown, revoked, malformed). */
+export async function findDisplay(db: Db, tenantId: string, code: string | null | undefined) {
+  const clean = (code ?? '').trim().toUpperCase();
+  if (!DISPLAY_CODE.test(clean)) return null;
+  return repo.findLiveDisplay(db, tenantId, clean);
+}
