@@ -7,6 +7,7 @@ import type { Database } from '#db/client.server';
 import { authJobs, registerAuthTemplates } from '#features/auth';
 import { appointmentsSection, bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
 import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
+import { registerFundraiserEffects } from '#features/fundraisers';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { type AccountSections, accountSections } from '#server/account-sections';
@@ -24,6 +25,7 @@ export function registerAppEffects(bus: EventBus): void {
   registerPaymentEffects(bus);
   registerBookingEffects(bus);
   registerDonationEffects(bus);
+  registerFundraiserEffects(bus);
   registerPageInvalidations(bus, pageInvalidations);
 }
 
@@ -38,6 +40,7 @@ export const pageInvalidations: PageInvalidations = {
   'catalogue.changed': ({ tenantId }) => ({ tenantId, tags: ['catalogue'] }),
   'embed-origins.changed': ({ tenantId }) => ({ tenantId, tags: ['embed'] }),
   'campaign.changed': ({ tenantId }) => ({ tenantId, tags: ['campaigns'] }),
+  'fundraiser.changed': ({ tenantId }) => ({ tenantId, tags: ['campaigns'] }),
 };
 
 /** Every outbox template of the app (the names are stored in outbox rows). */

@@ -4,3 +4,4 @@ export * from './donations';
 export * from './jobs';
 export * from './payments';
 export * from './tenants';
+export * from './fundraisers';

@@ -1,0 +1,42 @@
+// Fundraisers (issue 13; docs/decisions/0023-fundraisers.md): supporters' pages under a campaign,
+// teams, leaderboards, staff control. One public entry.
+export { registerFundraiserEffects } from './effects.server';
+export { FUNDRAISERS_EVENT, type FundraiserTotalsMessage } from './fundraiser-channel';
+export type { FundraiserChangedEvent, FundraiserGiftEvent } from './fundraiser-events';
+export {
+  type FundraiserTextValues,
+  fundraiserTextSchema,
+  fundraisingSettingsSchema,
+  reportSchema,
+  type StartFundraiserValues,
+  startFundraiserSchema,
+  thanksSchema,
+} from './fundraiser-form.schema';
+export * from './fundraiser-rules';
+export { fundraiserTotalsDrift, type TotalsDrift } from './fundraiser-totals.server';
+export {
+  campaignForFundraising,
+  campaignLeaderboard,
+  type FundraiserPage,
+  type FundraiserView,
+  type FundraisingSettings,
+  fundraiserPage,
+  fundraiserPhoto,
+  fundraisingSettings,
+  identityDocument,
+  type Leaderboard,
+  type LeaderboardEntry,
+  leaderboardOf,
+  liveFundraiserCount,
+  reportFundraiser,
+  STAFF_ACTIONS,
+  type StaffAction,
+  type StartResult,
+  saveFundraisingSettings,
+  staffAct,
+  staffFundraiser,
+  staffFundraisers,
+  startFundraiser,
+  type TeamEntry,
+  type UploadedFile,
+} from './fundraisers.server';
