@@ -206,6 +206,29 @@ const FAMILIES: Family[] = [
     match: re(`/donation/${SEGMENT}/image/${SEGMENT}`),
     policy: { ...ENDPOINT, offer: DONATIONS },
   },
+  // Fundraisers (issue 13, docs/decisions/0023): a supporter's page under its campaign.
+  {
+    name: 'fundraiser-start',
+    match: re(`/donation/${SEGMENT}/fundraise`),
+    policy: { ...LOGGED_IN, offer: DONATIONS },
+  },
+  {
+    // The give form carries a per-render idempotency key and the report form posts: never cached.
+    name: 'fundraiser-form',
+    match: re(`/donation/${SEGMENT}/fundraisers/${SEGMENT}/(give|report)`),
+    policy: { ...PRIVATE, offer: DONATIONS },
+  },
+  {
+    name: 'fundraiser-photo',
+    match: re(`/donation/${SEGMENT}/fundraisers/${SEGMENT}/photo`),
+    policy: { ...ENDPOINT, offer: DONATIONS },
+  },
+  {
+    name: 'fundraiser-page',
+    match: re(`/donation/${SEGMENT}/fundraisers(/${SEGMENT})?`),
+    policy: { ...MARKETING, offer: DONATIONS, pageCache: CAMPAIGN_PAGE },
+  },
+  { name: 'api-fundraisers', match: under('/api/fundraisers'), policy: { ...ENDPOINT, offer: DONATIONS } },
   {
     name: 'donation-landing',
     match: (p) => p === '/donation' || re(`/donation/${SEGMENT}`)(p),
@@ -250,6 +273,11 @@ const FAMILIES: Family[] = [
   {
     name: 'staff-donations',
     match: under('/staff/donations'),
+    policy: { ...PRIVATE, access: 'staff', offer: DONATIONS },
+  },
+  {
+    name: 'staff-fundraisers',
+    match: under('/staff/fundraisers'),
     policy: { ...PRIVATE, access: 'staff', offer: DONATIONS },
   },
   { name: 'staff', match: under('/staff'), policy: { ...PRIVATE, access: 'staff' } },

@@ -240,6 +240,16 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
     expect(refused).toMatchObject({ ok: false, reason: 'line_problem' });
   });
 
+  it('seeds a visible leaderboard whose totals are its gifts', async () => {
+    const [seeded] = await database.db.select().from(campaigns).where(eq(campaigns.publicId, 'banjir-kelantan'));
+    if (!seeded) throw new Error('no seeded campaign');
+    expect(await fundraiserTotalsDrift(database.db, seeded.tenantId, seeded.id)).toEqual([]);
+    const board = await campaignLeaderboard(database.db, seeded.tenantId, seeded.id);
+    expect(board.visible).toBe(true);
+    expect(board.fundraisers[0]?.raisedMinor).toBeGreaterThan(0);
+    expect(board.teams).toHaveLength(1);
+  });
+
   it('refuses a page for an ended or draft campaign', async () => {
     const draft = await insertTestCampaign(database.db, yayasan.id, { status: 'draft' });
     const ended = await insertTestCampaign(database.db, yayasan.id, { endsAt: new Date('2026-02-01T00:00:00Z') });

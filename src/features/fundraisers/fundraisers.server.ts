@@ -8,6 +8,7 @@ import type { MessageKey } from '../../i18n/t';
 import { parseUuid } from '../../lib/input';
 import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { errorFields, log } from '../../server/logger.server';
+import { hitRateLimit } from '../../server/rate-limit.server';
 import { CAMPAIGN_ID, isOpenForGifts, publicDonorName, zonedDayStart } from '../donations';
 import type { FundraiserChangedEvent } from './fundraiser-events';
 import type { StartFundraiserValues } from './fundraiser-form.schema';
@@ -447,18 +448,18 @@ export function liveFundraiserCount(db: Db, tenantId: string, campaignId: string
 
 export async function reportFundraiser(
   db: Db,
-  tenantId: string,
-  campaignPublicId: string,
-  slug: string,
-  reason: string,
-): Promise<boolean> {
-  if (!CAMPAIGN_ID.test(campaignPublicId) || !isSlug(slug)) return false;
-  const campaign = await findCampaign(db, tenantId, campaignPublicId);
-  if (!campaign) return false;
-  const row = await findFundraiserBySlug(db, tenantId, campaign.id, slug);
-  if (!row || (row.status !== 'live' && row.status !== 'closed')) return false;
-  await insertReport(db, tenantId, row.id, reason);
-  return true;
+  input: { tenantId: string; campaignPublicId: string; slug: string; reason: string; clientIp: string },
+): Promise<'sent' | 'limited' | 'not_found'> {
+  if (!CAMPAIGN_ID.test(input.campaignPublicId) || !isSlug(input.slug)) return 'not_found';
+  const campaign = await findCampaign(db, input.tenantId, input.campaignPublicId);
+  if (!campaign) return 'not_found';
+  const row = await findFundraiserBySlug(db, input.tenantId, campaign.id, input.slug);
+  if (!row || (row.status !== 'live' && row.status !== 'closed')) return 'not_found';
+  // 5 reports an hour per IP address: the table of reports is not a place to flood.
+  const limited = await hitRateLimit(db, `fundraiser-report:${input.clientIp}`, { limit: 5, windowMs: 3_600_000 });
+  if (!limited.allowed) return 'limited';
+  await insertReport(db, input.tenantId, row.id, input.reason);
+  return 'sent';
 }
 
 // --- Staff ---
@@ -562,4 +563,23 @@ export async function staffAct(
   });
   await runAfterCommit(after, (error) => log.warn('after fundraiser change failed', errorFields(error)));
   return updated ? { ok: true, row: updated } : { ok: false, error: 'fundraiser.staff.notFound' };
+}
+
+/** What a campaign page shows of fundraising: the "Fundraise" link and, past its minimum, the leaderboard. */
+export async function campaignFundraisingPanel(
+  db: Db,
+  tenantId: string,
+  campaign: { id: string; status: string; startsAt: Date; endsAt: Date | null },
+  now = new Date(),
+): Promise<{ canStart: boolean; board: Leaderboard | null }> {
+  const settings = await fundraisingSettings(db, tenantId, campaign.id);
+  if (!settings.enabled) return { canStart: false, board: null };
+  const board = await campaignLeaderboard(db, tenantId, campaign.id, { offset: 0, limit: 5 });
+  return {
+    canStart: isOpenForGifts(
+      { status: campaign.status as 'live', startsAt: campaign.startsAt, endsAt: campaign.endsAt },
+      now,
+    ),
+    board: board.visible ? board : null,
+  };
 }

@@ -12,10 +12,12 @@ export {
   startFundraiserSchema,
   thanksSchema,
 } from './fundraiser-form.schema';
+export { fundraiserPaths, qrSvg } from './fundraiser-links';
 export * from './fundraiser-rules';
 export { fundraiserTotalsDrift, type TotalsDrift } from './fundraiser-totals.server';
 export {
   campaignForFundraising,
+  campaignFundraisingPanel,
   campaignLeaderboard,
   type FundraiserPage,
   type FundraiserView,
@@ -40,3 +42,5 @@ export {
   type TeamEntry,
   type UploadedFile,
 } from './fundraisers.server';
+export { LeaderboardResponse } from './leaderboard-answer';
+export { type FundraiserStart, startFundraiserFromForm } from './start-form.server';
