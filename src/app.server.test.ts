@@ -94,6 +94,11 @@ describe('the composition root', () => {
       manageLink: 'https://klinik.example/plan',
       seq: 2,
       count: 6,
+      title: 'Kayuh 100 km',
+      donor: 'Siti',
+      raised: 'RM580.00',
+      fundraiser: 'Nurul Huda',
+      message: 'Thank you all',
     };
     for (const name of app.names()) {
       const texts = (['en', 'ms', 'id'] as const).map((locale) => app.render(name, locale, payload));

@@ -7,7 +7,7 @@ import type { Database } from '#db/client.server';
 import { authJobs, registerAuthTemplates } from '#features/auth';
 import { appointmentsSection, bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
 import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
-import { registerFundraiserEffects } from '#features/fundraisers';
+import { fundraisersSection, registerFundraiserEffects, registerFundraiserTemplates } from '#features/fundraisers';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { type AccountSections, accountSections } from '#server/account-sections';
@@ -49,6 +49,7 @@ export function registerAppTemplates(registry: TemplateRegistry): void {
   registerPaymentTemplates(registry);
   registerBookingTemplates(registry);
   registerPlanTemplates(registry);
+  registerFundraiserTemplates(registry);
 }
 
 /** The sections of the customer's account page, in the order they show. */
@@ -56,6 +57,7 @@ export function registerAppAccountSections(sections: AccountSections): void {
   sections.register('appointments', appointmentsSection, { offer: 'appointments' });
   sections.register('invoices', invoicesSection);
   sections.register('donations', donationsSection, { offer: 'donations' });
+  sections.register('fundraisers', fundraisersSection, { offer: 'donations' });
 }
 
 /** Every recurring job of the app. */

@@ -262,6 +262,7 @@ const FAMILIES: Family[] = [
 
   // Accounts.
   { name: 'account', match: (p) => p === '/account', policy: LOGGED_IN },
+  { name: 'account-fundraisers', match: under('/account/fundraisers'), policy: { ...LOGGED_IN, offer: DONATIONS } },
   { name: 'login', match: (p) => p === '/login', policy: PRIVATE },
   { name: 'api-account', match: under('/api/account'), policy: { ...ENDPOINT, access: 'customer' } },
 

@@ -440,3 +440,16 @@ export async function customerContact(db: Db, tenantId: string, customerId: stri
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
   return row ?? null;
 }
+
+export async function giftOf(db: Db, tenantId: string, donationId: string) {
+  const [row] = await db
+    .select({
+      amountMinor: donations.amountMinor,
+      donorName: donations.donorName,
+      anonymous: donations.anonymous,
+      message: donations.message,
+    })
+    .from(donations)
+    .where(and(eq(donations.tenantId, tenantId), eq(donations.id, donationId)));
+  return row ?? null;
+}

@@ -14,6 +14,7 @@ import type { FundraiserChangedEvent } from './fundraiser-events';
 import type { StartFundraiserValues } from './fundraiser-form.schema';
 import {
   type CampaignRef,
+  campaignPublicIdOf,
   countLive,
   customerContact,
   type FundraiserRow,
@@ -487,8 +488,10 @@ export async function staffFundraiser(db: Db, tenantId: string, id: string) {
   const identity = await findFile(db, tenantId, row.id, 'identity');
   const team = row.teamId ? await findTeam(db, tenantId, row.teamId) : null;
   const owner = row.customerId ? await customerContact(db, tenantId, row.customerId) : null;
+  const campaignPublicId = (await campaignPublicIdOf(db, tenantId, row.campaignId)) ?? '';
   return {
     row,
+    campaignPublicId,
     team,
     owner,
     identity: identity ? { contentType: identity.contentType, reviewed: identity.reviewedBy !== null } : null,
@@ -582,4 +585,29 @@ export async function campaignFundraisingPanel(
     ),
     board: board.visible ? board : null,
   };
+}
+
+/** Every campaign's fundraising settings, for staff's settings page. */
+export async function staffFundraisingSettings(
+  db: Db,
+  tenantId: string,
+  campaignIds: string[],
+): Promise<Map<string, FundraisingSettings>> {
+  const entries = await Promise.all(
+    campaignIds.map(async (id) => [id, await fundraisingSettings(db, tenantId, id)] as const),
+  );
+  return new Map(entries);
+}
+
+/** Staff save a campaign's settings; false when the campaign is not the tenant's. */
+export async function saveCampaignFundraising(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+  settings: FundraisingSettings,
+): Promise<boolean> {
+  const id = parseUuid(campaignId);
+  if (!id || !(await campaignPublicIdOf(db, tenantId, id))) return false;
+  await saveFundraisingSettings(db, tenantId, id, settings);
+  return true;
 }

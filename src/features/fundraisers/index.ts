@@ -1,6 +1,13 @@
 // Fundraisers (issue 13; docs/decisions/0023-fundraisers.md): supporters' pages under a campaign,
 // teams, leaderboards, staff control. One public entry.
-export { registerFundraiserEffects } from './effects.server';
+export {
+  fundraisersSection,
+  type ManagedFundraiser,
+  type ManageOutcome,
+  manageFundraiser,
+  THANKS_LIMIT,
+} from './account.server';
+export { registerFundraiserEffects, registerFundraiserTemplates } from './effects.server';
 export { FUNDRAISERS_EVENT, type FundraiserTotalsMessage } from './fundraiser-channel';
 export type { FundraiserChangedEvent, FundraiserGiftEvent } from './fundraiser-events';
 export {
@@ -34,10 +41,12 @@ export {
   STAFF_ACTIONS,
   type StaffAction,
   type StartResult,
+  saveCampaignFundraising,
   saveFundraisingSettings,
   staffAct,
   staffFundraiser,
   staffFundraisers,
+  staffFundraisingSettings,
   startFundraiser,
   type TeamEntry,
   type UploadedFile,

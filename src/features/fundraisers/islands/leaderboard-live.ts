@@ -50,6 +50,10 @@ function renderRows(root: HTMLElement, config: BoardConfig, rows: LeaderboardRow
       name.textContent = row.name;
       name.href = `${config.base}/${row.slug}`;
     }
+    const subtitle = item.querySelector('[data-subtitle]');
+    if (subtitle) subtitle.textContent = row.teamName ? `${row.title} · ${row.teamName}` : row.title;
+    const badge = item.querySelector<HTMLElement>('[data-verified]');
+    if (badge) badge.hidden = !row.verified;
     const raised = item.querySelector('[data-raised]');
     if (raised) raised.textContent = formatMoney(row.raisedMinor, config.currency);
     const donors = item.querySelector('[data-donors]');
