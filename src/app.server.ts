@@ -7,7 +7,12 @@ import type { Database } from '#db/client.server';
 import { authJobs, registerAuthTemplates } from '#features/auth';
 import { appointmentsSection, bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
 import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
-import { fundraisersSection, registerFundraiserEffects, registerFundraiserTemplates } from '#features/fundraisers';
+import {
+  fundraiserJobs,
+  fundraisersSection,
+  registerFundraiserEffects,
+  registerFundraiserTemplates,
+} from '#features/fundraisers';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { type AccountSections, accountSections } from '#server/account-sections';
@@ -65,6 +70,7 @@ export const appJobs: readonly RecurringJob[] = [
   ...bookingJobs,
   ...paymentJobs,
   ...donationJobs,
+  ...fundraiserJobs,
   ...authJobs,
   ...rateLimitJobs,
   ...databaseJobs,

@@ -8,6 +8,7 @@ import { translator } from '../../i18n/t';
 import { formatMoney } from '../../lib/money';
 import { env } from '../../server/config.server';
 import type { EventHandler } from '../../server/events';
+import { runOnce } from '../../server/jobs';
 import { enqueueMessage } from '../../server/outbox';
 import { findTenantById } from '../tenants';
 import type { FundraiserChangedEvent, FundraiserGiftEvent } from './fundraiser-events';
@@ -15,6 +16,7 @@ import { fundraiserPaths } from './fundraiser-links';
 import {
   campaignPublicIdOf,
   customerContact,
+  digestsDue,
   type FundraiserRow,
   findFundraiser,
   giftOf,
@@ -126,4 +128,47 @@ export async function enqueueThanks(
     sent += 1;
   }
   return sent;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The daily digest: each fundraiser who chose "once a day" gets, once per UTC day (runOnce), the
+ * gifts of the day before. Run hourly; a missed run is made good by the next one of the same day.
+ */
+export async function sendDailyDigests(db: Db, now: Date): Promise<{ digests: number }> {
+  const to = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  const from = new Date(to.getTime() - DAY_MS);
+  const day = from.toISOString().slice(0, 10);
+  let digests = 0;
+  for (const due of await digestsDue(db, from, to)) {
+    const result = await runOnce(db, 'fundraisers.daily-digest', `${due.fundraiserId}:${day}`, async (tx) => {
+      const row = await findFundraiser(tx, due.tenantId, due.fundraiserId);
+      if (!row) return false;
+      const owner = await ownerOf(tx, row);
+      const tenant = await findTenantById(tx, due.tenantId);
+      const campaignPublicId = await campaignPublicIdOf(tx, due.tenantId, row.campaignId);
+      if (!owner || !tenant || !campaignPublicId) return false;
+      const locale = isLocale(row.locale) ? row.locale : 'en';
+      await enqueueMessage(tx, {
+        tenantId: tenant.id,
+        channel: owner.channel,
+        destination: owner.destination,
+        locale,
+        template: 'fundraiser-digest',
+        payload: {
+          organisation: tenant.name,
+          name: owner.name || row.displayName,
+          title: row.title,
+          count: Number(due.gifts),
+          amount: formatMoney(Number(due.amountMinor), tenant.currency),
+          raised: formatMoney(row.raisedMinor, tenant.currency),
+          link: pageUrl(tenant.primaryHost, locale, campaignPublicId, row.slug),
+        },
+      });
+      return true;
+    });
+    if (result.ran && result.value) digests += 1;
+  }
+  return { digests };
 }

@@ -453,3 +453,25 @@ export async function giftOf(db: Db, tenantId: string, donationId: string) {
     .where(and(eq(donations.tenantId, tenantId), eq(donations.id, donationId)));
   return row ?? null;
 }
+
+/** Every fundraiser (all tenants) who asked for a daily digest and had paid gifts in [from, to). */
+export async function digestsDue(db: Db, from: Date, to: Date) {
+  return db
+    .select({
+      fundraiserId: fundraisers.id,
+      tenantId: fundraisers.tenantId,
+      gifts: sql<number>`count(*)::int`,
+      amountMinor: sql<number>`sum(${donations.amountMinor})::bigint`,
+    })
+    .from(fundraisers)
+    .innerJoin(donations, eq(donations.fundraiserId, fundraisers.id))
+    .where(
+      and(
+        eq(fundraisers.notify, 'digest'),
+        eq(donations.status, 'paid'),
+        sql`${donations.paidAt} >= ${from.toISOString()}`,
+        sql`${donations.paidAt} < ${to.toISOString()}`,
+      ),
+    )
+    .groupBy(fundraisers.id, fundraisers.tenantId);
+}

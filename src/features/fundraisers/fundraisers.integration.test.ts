@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import type { Db } from '../../db/client.server';
 import { openDatabase } from '../../db/client.server';
-import { campaigns, customers, donations, invoiceLines, invoices, payments, rateLimits, staff } from '../../db/schema';
+import {
+  campaigns,
+  customers,
+  donations,
+  fundraisers,
+  invoiceLines,
+  invoices,
+  outbox,
+  payments,
+  rateLimits,
+  staff,
+} from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { startDonationCheckout } from '../donations';
@@ -15,6 +26,7 @@ import {
   fundraiserPage,
   fundraiserTotalsDrift,
   saveFundraisingSettings,
+  sendDailyDigests,
   staffAct,
   startFundraiser,
   startFundraiserSchema,
@@ -93,13 +105,13 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
   const settle = (paymentId: string, via: Db = database.db) =>
     settlePayment(via, { tenantId: yayasan.id, paymentId, status: 'paid', via: 'webhook' });
 
-  async function give(lines: { amountMinor: number; fundraiserId?: string }[]) {
+  async function give(lines: { amountMinor: number; fundraiserId?: string }[], email: string | null = null) {
     await database.db.delete(rateLimits);
     ip += 1;
     const result = await startDonationCheckout(database.db, {
       tenant: yayasan,
       lines: lines.map((l) => ({ campaignId: campaign.id, type: 'one-time' as const, coverFees: false, ...l })),
-      donor: testDonor({ email: null, phone: `6012${String(1_000_000 + ip)}` }),
+      donor: testDonor({ email, phone: `6012${String(1_000_000 + ip)}` }),
       customerId: null,
       locale: 'en',
       clientIp: `198.51.100.${ip % 250}`,
@@ -117,7 +129,10 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
     });
     expect(captain.slug).toBe('siti-run');
     expect(captain.status).toBe('live');
-    const result = await give([{ amountMinor: 3000, fundraiserId: captain.id }, { amountMinor: 2000 }]);
+    const result = await give(
+      [{ amountMinor: 3000, fundraiserId: captain.id }, { amountMinor: 2000 }],
+      `mixed-${kind}@example.com`,
+    );
     if (!result.ok) throw new Error(`checkout refused: ${JSON.stringify(result)}`);
     const { invoice, paymentId } = await payInvoice(result.invoicePublicId);
     const lines = await database.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
@@ -137,6 +152,13 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
     expect(page?.fundraiser.team).toMatchObject({ name: 'Pasukan Biru', raisedMinor: 3000, donorCount: 1 });
     expect(page?.recentDonors.map((d) => d.name)).toEqual(['Siti Aminah']);
     expect(await fundraiserTotalsDrift(database.db, yayasan.id, campaign.id)).toEqual([]);
+    // The receipt of the gift through the page names the fundraiser; the direct one does not.
+    const receipts = await database.db.select().from(outbox).where(eq(outbox.template, 'donation-receipt'));
+    const campaignsNamed = receipts
+      .filter((r) => r.destination === `mixed-${kind}@example.com`)
+      .map((r) => String((r.payload as { campaign?: string }).campaign));
+    expect(campaignsNamed).toHaveLength(2);
+    expect(campaignsNamed.filter((c) => c.includes('Siti Run'))).toHaveLength(1);
   });
 
   it(`keeps fundraiser and team totals exact under ${GIFTS} concurrent paid webhooks, and a refund takes a gift out`, async () => {
@@ -188,6 +210,16 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
     expect(after.fundraisers.find((f) => f.id === members[0]?.id)?.raisedMinor).toBe((expected[0] ?? 0) - 1000);
     expect(after.teams[0]?.raisedMinor).toBe((board.teams[0]?.raisedMinor ?? 0) - 1000);
     expect(await fundraiserTotalsDrift(database.db, yayasan.id, campaign.id)).toEqual([]);
+  });
+
+  it('sends a daily digest once a day to a fundraiser who chose it', async () => {
+    await database.db.update(fundraisers).set({ notify: 'digest' }).where(eq(fundraisers.campaignId, campaign.id));
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const first = await sendDailyDigests(database.db, tomorrow);
+    expect(first.digests).toBe(3);
+    expect((await sendDailyDigests(database.db, tomorrow)).digests).toBe(0);
+    const digests = await database.db.select().from(outbox).where(eq(outbox.template, 'fundraiser-digest'));
+    expect(digests).toHaveLength(3);
   });
 
   it('ranks the leaderboard by the campaign rule and shows it from its minimum', async () => {

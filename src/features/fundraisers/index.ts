@@ -20,6 +20,7 @@ export {
   thanksSchema,
 } from './fundraiser-form.schema';
 export { fundraiserPaths, qrSvg } from './fundraiser-links';
+export { sendDailyDigests } from './fundraiser-messages.server';
 export * from './fundraiser-rules';
 export { fundraiserTotalsDrift, type TotalsDrift } from './fundraiser-totals.server';
 export {
@@ -51,5 +52,6 @@ export {
   type TeamEntry,
   type UploadedFile,
 } from './fundraisers.server';
+export { fundraiserJobs } from './jobs.server';
 export { LeaderboardResponse } from './leaderboard-answer';
 export { type FundraiserStart, startFundraiserFromForm } from './start-form.server';

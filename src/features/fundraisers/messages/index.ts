@@ -39,11 +39,22 @@ export const FundraiserThanksPayload = z.object({
   link: pageLink,
 });
 
+export const FundraiserDigestPayload = z.object({
+  organisation: organisationName,
+  name: Name,
+  title: z.string().trim().min(1).max(200),
+  count: z.number().int().min(1),
+  amount: z.string().trim().min(1).max(40),
+  raised: z.string().trim().min(1).max(40),
+  link: pageLink,
+});
+
 declare module '../../../server/outbox/templates' {
   interface ServerTemplates {
     'fundraiser-gift': typeof FundraiserGiftPayload;
     'fundraiser-approved': typeof FundraiserApprovedPayload;
     'fundraiser-thanks': typeof FundraiserThanksPayload;
+    'fundraiser-digest': typeof FundraiserDigestPayload;
   }
 }
 
@@ -88,9 +99,24 @@ export const fundraiserThanksTemplate = defineTemplate({
   }),
 });
 
+export const fundraiserDigestTemplate = defineTemplate({
+  name: 'fundraiser-digest',
+  payload: FundraiserDigestPayload,
+  render: ({ organisation, name, title, count, amount, raised, link }, t) => ({
+    subject: t('fundraiser.message.digestSubject', { amount, organisation }),
+    paragraphs: [
+      greeting(t, name),
+      t('fundraiser.message.digest', { count, amount, title }),
+      t('fundraiser.message.giftRaised', { raised }),
+      t('fundraiser.message.link', { link }),
+    ],
+  }),
+});
+
 /** Registers fundraisers' templates on the outbox (from src/app.server.ts). */
 export function registerFundraiserTemplates(registry: TemplateRegistry): void {
   registry.register(fundraiserGiftTemplate);
   registry.register(fundraiserApprovedTemplate);
   registry.register(fundraiserThanksTemplate);
+  registry.register(fundraiserDigestTemplate);
 }
