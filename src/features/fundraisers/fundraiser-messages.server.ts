@@ -38,7 +38,7 @@ async function ownerOf(db: Db, row: FundraiserRow) {
 /** `fundraiser.gift`: tell the fundraiser at once, when they chose "at each gift". */
 export const tellOfGift: EventHandler<FundraiserGiftEvent> = async (tx, event) => {
   const row = await findFundraiser(tx, event.tenantId, event.fundraiserId);
-  if (!row || row.notify !== 'each') return;
+  if (row?.notify !== 'each') return;
   // One after another: they share the settling transaction's connection.
   const owner = await ownerOf(tx, row);
   const tenant = await findTenantById(tx, event.tenantId);
@@ -70,7 +70,7 @@ export const tellOfGift: EventHandler<FundraiserGiftEvent> = async (tx, event) =
 export const tellOfApproval: EventHandler<FundraiserChangedEvent> = async (tx, event) => {
   if (event.change !== 'approved') return;
   const row = await findFundraiser(tx, event.tenantId, event.fundraiserId);
-  if (!row || row.status !== 'live') return;
+  if (row?.status !== 'live') return;
   const owner = await ownerOf(tx, row);
   const tenant = await findTenantById(tx, event.tenantId);
   const campaignPublicId = await campaignPublicIdOf(tx, event.tenantId, row.campaignId);

@@ -475,3 +475,21 @@ export async function digestsDue(db: Db, from: Date, to: Date) {
     )
     .groupBy(fundraisers.id, fundraisers.tenantId);
 }
+
+/** Staff's teams: every team of the tenant with its campaign, totals and live members. */
+export async function staffTeamRows(db: Db, tenantId: string) {
+  return db
+    .select({
+      id: fundraiserTeams.id,
+      name: fundraiserTeams.name,
+      raisedMinor: fundraiserTeams.raisedMinor,
+      donorCount: fundraiserTeams.donorCount,
+      campaignTitle: campaigns.title,
+      members: sql<number>`(SELECT count(*)::int FROM ${fundraisers} WHERE ${fundraisers.teamId} = ${fundraiserTeams.id})`,
+    })
+    .from(fundraiserTeams)
+    .innerJoin(campaigns, eq(campaigns.id, fundraiserTeams.campaignId))
+    .where(eq(fundraiserTeams.tenantId, tenantId))
+    .orderBy(desc(fundraiserTeams.raisedMinor))
+    .limit(200);
+}

@@ -39,6 +39,7 @@ import {
   saveFile,
   saveFundraising,
   staffRows,
+  staffTeamRows,
   type TeamRow,
   takenSlugs,
   teamsOfCampaign,
@@ -478,6 +479,10 @@ export const STAFF_ACTIONS: readonly StaffAction[] = [
 
 export function staffFundraisers(db: Db, tenantId: string, filter: { status?: FundraiserStatus; q?: string } = {}) {
   return staffRows(db, tenantId, filter);
+}
+
+export function staffTeams(db: Db, tenantId: string) {
+  return staffTeamRows(db, tenantId);
 }
 
 export async function staffFundraiser(db: Db, tenantId: string, id: string) {

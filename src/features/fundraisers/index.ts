@@ -48,6 +48,7 @@ export {
   staffFundraiser,
   staffFundraisers,
   staffFundraisingSettings,
+  staffTeams,
   startFundraiser,
   type TeamEntry,
   type UploadedFile,
