@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { call, expectAccessible, hydrated, site } from './support';
 
 // Issue 13: a supporter starts a fundraiser page from a campaign, a donor gives through it in
@@ -75,6 +76,10 @@ test.describe('fundraisers', () => {
       .getByLabel('Your story')
       .fill('<script>alert(1)</script>\n\nSetiap kayuhan untuk keluarga mangsa banjir.');
     await page.getByLabel('Your goal in MYR (optional)').fill('2000');
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a8' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel('Photo (optional)').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByLabel('Start a new team').check();
     await page.getByLabel('Team name').fill(`Geng Kayuh ${Date.now() % 1000}`);
     await page.getByRole('button', { name: 'Create my page' }).click();
@@ -83,6 +88,10 @@ test.describe('fundraisers', () => {
     // The story is text: the script tag is shown, never run.
     await expect(page.getByText('<script>alert(1)</script>')).toBeVisible();
     await expect(page.locator('[data-qr] svg')).toBeVisible();
+    // The photo, re-encoded as a JPEG, is served from the page's address.
+    const photo = page.getByRole('img', { name: /^Photo of Zainab/ });
+    await expect(photo).toBeVisible();
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
     await expect(page.locator('[data-share-network]').first()).toHaveAttribute('data-share-network', 'whatsapp');
 
     // The campaign page, in Malay, open in another browser: its leaderboard is live.

@@ -19,6 +19,7 @@ import { zonedDayStart } from '../donations';
 import type { Tenant } from '../tenants';
 import { fundraiserTextSchema, thanksSchema } from './fundraiser-form.schema';
 import { enqueueThanks } from './fundraiser-messages.server';
+import { processPhoto } from './fundraiser-photo.server';
 import {
   campaignPublicIdOf,
   type FundraiserRow,
@@ -141,12 +142,14 @@ export async function manageFundraiser(
       for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= t(issue.message as MessageKey);
       return fail(t('fundraiser.form.fixErrors'), 400, errors);
     }
-    const photo = files.photo;
-    if (photo) {
-      const type = sniffType(photo) ?? '';
-      const problem = fileProblem({ type, size: photo.length, bytes: photo }, PHOTO_TYPES);
+    const upload = files.photo;
+    if (upload) {
+      const type = sniffType(upload) ?? '';
+      const problem = fileProblem({ type, size: upload.length, bytes: upload }, PHOTO_TYPES);
       if (problem) return fail(t(problem), 422, { photo: t(problem) });
     }
+    const photo = upload ? await processPhoto(upload) : null;
+    if (upload && !photo) return fail(t('fundraiser.file.badType'), 422, { photo: t('fundraiser.file.badType') });
     const endsAt = parsed.data.endsOn ? zonedDayStart(parsed.data.endsOn, tenant.timeZone, 1) : null;
     if (endsAt && endsAt.getTime() <= Date.now()) {
       return fail(t('fundraiser.form.dateInvalid'), 422, { endsOn: t('fundraiser.form.dateInvalid') });
@@ -168,8 +171,8 @@ export async function manageFundraiser(
           tenantId: tenant.id,
           fundraiserId: page.row.id,
           kind: 'photo',
-          contentType: sniffType(photo) ?? 'image/jpeg',
-          bytes: photo,
+          contentType: photo.contentType,
+          bytes: photo.bytes,
         });
       }
       after = await events.emit(tx, 'fundraiser.changed', {

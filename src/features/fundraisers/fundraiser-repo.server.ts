@@ -197,7 +197,7 @@ export async function changeTeamTotals(
     .where(and(eq(fundraiserTeams.tenantId, tenantId), eq(fundraiserTeams.id, id)));
 }
 
-/** Live fundraisers of a campaign (the leaderboard's entries), with their team's name. */
+/** Public fundraisers of a campaign (live or closed: the leaderboard's entries). */
 export async function liveFundraisers(db: Db, tenantId: string, campaignId: string) {
   return db
     .select({
@@ -214,7 +214,11 @@ export async function liveFundraisers(db: Db, tenantId: string, campaignId: stri
     })
     .from(fundraisers)
     .where(
-      and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.campaignId, campaignId), eq(fundraisers.status, 'live')),
+      and(
+        eq(fundraisers.tenantId, tenantId),
+        eq(fundraisers.campaignId, campaignId),
+        inArray(fundraisers.status, ['live', 'closed']),
+      ),
     );
 }
 

@@ -12,6 +12,7 @@ import { hitRateLimit } from '../../server/rate-limit.server';
 import { CAMPAIGN_ID, isOpenForGifts, publicDonorName, zonedDayStart } from '../donations';
 import type { FundraiserChangedEvent } from './fundraiser-events';
 import type { StartFundraiserValues } from './fundraiser-form.schema';
+import { processPhoto } from './fundraiser-photo.server';
 import {
   type CampaignRef,
   campaignPublicIdOf,
@@ -156,6 +157,8 @@ export async function startFundraiser(
     const problem = fileProblem({ ...input.photo, size: input.photo.bytes.length }, PHOTO_TYPES);
     if (problem) return { ok: false, status: 422, error: problem, field: 'photo' };
   }
+  const photo = input.photo ? await processPhoto(input.photo.bytes) : null;
+  if (input.photo && !photo) return { ok: false, status: 422, error: 'fundraiser.file.badType', field: 'photo' };
   if (input.identity) {
     const problem = fileProblem({ ...input.identity, size: input.identity.bytes.length }, IDENTITY_TYPES);
     if (problem) return { ok: false, status: 422, error: problem, field: 'identity' };
@@ -216,13 +219,13 @@ export async function startFundraiser(
             notify: values.notify,
             locale: input.locale,
           });
-          if (input.photo) {
+          if (photo) {
             await saveFile(tx, {
               tenantId: input.tenantId,
               fundraiserId: row.id,
               kind: 'photo',
-              contentType: input.photo.type,
-              bytes: input.photo.bytes,
+              contentType: photo.contentType,
+              bytes: photo.bytes,
             });
           }
           if (input.identity) {
