@@ -28,6 +28,8 @@ import {
   saveFundraisingSettings,
   sendDailyDigests,
   staffAct,
+  staffFundraisers,
+  staffTeams,
   startFundraiser,
   startFundraiserSchema,
 } from '.';
@@ -280,6 +282,10 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
     expect(board.visible).toBe(true);
     expect(board.fundraisers[0]?.raisedMinor).toBeGreaterThan(0);
     expect(board.teams).toHaveLength(1);
+    const teams = await staffTeams(database.db, seeded.tenantId);
+    expect(teams.find((t) => t.name === 'Pasukan Sungai Golok')?.members).toBe(3);
+    const rows = await staffFundraisers(database.db, seeded.tenantId, { status: 'live' });
+    expect(rows.length).toBeGreaterThanOrEqual(6);
   });
 
   it('refuses a page for an ended or draft campaign', async () => {
