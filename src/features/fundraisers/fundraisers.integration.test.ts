@@ -17,6 +17,7 @@ import {
 } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { translator } from '../../i18n/t';
 import { startDonationCheckout } from '../donations';
 import { insertTestCampaign, testDonor } from '../donations/test-support';
 import { refundPayment, settlePayment } from '../payments';
@@ -25,6 +26,7 @@ import {
   campaignLeaderboard,
   fundraiserPage,
   fundraiserTotalsDrift,
+  manageFundraiser,
   saveFundraisingSettings,
   sendDailyDigests,
   staffAct,
@@ -212,7 +214,7 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
     expect(after.fundraisers.find((f) => f.id === members[0]?.id)?.raisedMinor).toBe((expected[0] ?? 0) - 1000);
     expect(after.teams[0]?.raisedMinor).toBe((board.teams[0]?.raisedMinor ?? 0) - 1000);
     expect(await fundraiserTotalsDrift(database.db, yayasan.id, campaign.id)).toEqual([]);
-  });
+  }, 180_000);
 
   it('sends a daily digest once a day to a fundraiser who chose it', async () => {
     await database.db.update(fundraisers).set({ notify: 'digest' }).where(eq(fundraisers.campaignId, campaign.id));
@@ -222,6 +224,43 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
     expect((await sendDailyDigests(database.db, tomorrow)).digests).toBe(0);
     const digests = await database.db.select().from(outbox).where(eq(outbox.template, 'fundraiser-digest'));
     expect(digests).toHaveLength(3);
+  });
+
+  it('lets the owner thank every donor once per address through the outbox, three times a day', async () => {
+    const page = await fundraiserPage(database.db, yayasan.id, campaign.publicId, 'siti-run', 'Anon', NOW);
+    const thank = async (message: string, owner = customerId) => {
+      const body = new FormData();
+      body.set('action', 'thanks');
+      body.set('message', message);
+      const encoded = new Request('http://x.test/account', { method: 'POST', body });
+      const bytes = await encoded.arrayBuffer();
+      const request = new Request('http://x.test/account', {
+        method: 'POST',
+        body: bytes,
+        headers: {
+          'content-type': encoded.headers.get('content-type') ?? '',
+          'content-length': String(bytes.byteLength),
+        },
+      });
+      return manageFundraiser(database.db, {
+        tenant: yayasan,
+        customerId: owner,
+        id: page?.fundraiser.id ?? '',
+        request,
+        t: translator('en'),
+      });
+    };
+    // Someone else's page is not theirs to manage.
+    expect(await thank('Terima kasih!', crypto.randomUUID())).toBeNull();
+    const first = await thank('Terima kasih semua!');
+    expect(first?.notice?.type).toBe('success');
+    const sent = await database.db.select().from(outbox).where(eq(outbox.template, 'fundraiser-thanks'));
+    // The mixed cart's donor gave by e-mail; the others by phone: one message per address.
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(sent.map((m) => m.destination)).size).toBe(sent.length);
+    expect((await thank('Lagi sekali'))?.status).toBeUndefined();
+    expect((await thank('Dan lagi'))?.status).toBeUndefined();
+    expect((await thank('Terlalu banyak'))?.status).toBe(429);
   });
 
   it('ranks the leaderboard by the campaign rule and shows it from its minimum', async () => {
