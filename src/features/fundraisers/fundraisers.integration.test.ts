@@ -163,6 +163,9 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
       .map((r) => String((r.payload as { campaign?: string }).campaign));
     expect(campaignsNamed).toHaveLength(2);
     expect(campaignsNamed.filter((c) => c.includes('Siti Run'))).toHaveLength(1);
+    // The fundraiser (who chose "at each gift") is told, in their language.
+    const told = await database.db.select().from(outbox).where(eq(outbox.template, 'fundraiser-gift'));
+    expect(told.map((m) => [m.destination, m.locale])).toEqual([[`aisyah-${kind}@example.com`, 'ms']]);
   });
 
   it(`keeps fundraiser and team totals exact under ${GIFTS} concurrent paid webhooks, and a refund takes a gift out`, async () => {
@@ -305,6 +308,8 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
     expect((await give([{ amountMinor: 500, fundraiserId: page.id }])).ok).toBe(false);
     const approved = await staffAct(database.db, { tenantId: yayasan.id, id: page.id, action: 'approve', staffId });
     expect(approved.ok && approved.row.status).toBe('live');
+    const approvals = await database.db.select().from(outbox).where(eq(outbox.template, 'fundraiser-approved'));
+    expect(approvals).toHaveLength(1);
     expect(await fundraiserPage(database.db, yayasan.id, campaign.publicId, page.slug, 'Anon', NOW)).not.toBeNull();
     expect((await give([{ amountMinor: 500, fundraiserId: page.id }])).ok).toBe(true);
     await staffAct(database.db, { tenantId: yayasan.id, id: page.id, action: 'hide', staffId });
