@@ -51,6 +51,21 @@ const budgets: { name: string; slug: string; path: string; limit: number; ready?
   // Reviews (issue 15): plain form posts, no island.
   { name: 'review page', slug: 'klinik', path: '/review/dr-aina', limit: 15 * KB },
   { name: 'review thank-you (Malay)', slug: 'klinik', path: '/ms/review/thankyou?r=2', limit: 15 * KB },
+  // Fundraisers (issue 13): the page and the full leaderboard keep their numbers live.
+  {
+    name: 'fundraiser page',
+    slug: 'yayasan',
+    path: '/donation/banjir-kelantan/fundraisers/nurul-huda',
+    limit: 15 * KB,
+    ready: '[data-fundraiser-page][data-live-ready]',
+  },
+  {
+    name: 'fundraisers leaderboard (Malay)',
+    slug: 'yayasan',
+    path: '/ms/donation/banjir-kelantan/fundraisers',
+    limit: 15 * KB,
+    ready: '[data-leaderboard-live][data-live-ready]',
+  },
 ];
 
 /** The gzip bytes of JavaScript a page runs from our origin: script files plus inline scripts. */

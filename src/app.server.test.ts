@@ -98,6 +98,12 @@ describe('the composition root', () => {
       reply: 'Thank you, we have spoken to the front desk.',
       ahead: 2,
       point: 'Room 2',
+      title: 'Kayuh 100 km',
+      donor: 'Siti',
+      raised: 'RM580.00',
+      fundraiser: 'Nurul Huda',
+      message: 'Thank you all',
+      // 'count' above serves the digest too.
     };
     for (const name of app.names()) {
       const texts = (['en', 'ms', 'id'] as const).map((locale) => app.render(name, locale, payload));

@@ -7,6 +7,12 @@ import type { Database } from '#db/client.server';
 import { authJobs, registerAuthTemplates } from '#features/auth';
 import { appointmentsSection, bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
 import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
+import {
+  fundraiserJobs,
+  fundraisersSection,
+  registerFundraiserEffects,
+  registerFundraiserTemplates,
+} from '#features/fundraisers';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { queueJobs, registerQueueTemplates } from '#features/queue';
@@ -27,6 +33,7 @@ export function registerAppEffects(bus: EventBus): void {
   registerBookingEffects(bus);
   registerDonationEffects(bus);
   registerReviewEffects(bus);
+  registerFundraiserEffects(bus);
   registerPageInvalidations(bus, pageInvalidations);
 }
 
@@ -42,6 +49,7 @@ export const pageInvalidations: PageInvalidations = {
   'embed-origins.changed': ({ tenantId }) => ({ tenantId, tags: ['embed'] }),
   'campaign.changed': ({ tenantId }) => ({ tenantId, tags: ['campaigns'] }),
   'review-display.changed': ({ tenantId }) => ({ tenantId }),
+  'fundraiser.changed': ({ tenantId }) => ({ tenantId, tags: ['campaigns'] }),
 };
 
 /** Every outbox template of the app (the names are stored in outbox rows). */
@@ -52,6 +60,7 @@ export function registerAppTemplates(registry: TemplateRegistry): void {
   registerPlanTemplates(registry);
   registerReviewTemplates(registry);
   registerQueueTemplates(registry);
+  registerFundraiserTemplates(registry);
 }
 
 /** The sections of the customer's account page, in the order they show. */
@@ -59,6 +68,7 @@ export function registerAppAccountSections(sections: AccountSections): void {
   sections.register('appointments', appointmentsSection, { offer: 'appointments' });
   sections.register('invoices', invoicesSection);
   sections.register('donations', donationsSection, { offer: 'donations' });
+  sections.register('fundraisers', fundraisersSection, { offer: 'donations' });
 }
 
 /** Every recurring job of the app. */
@@ -67,6 +77,7 @@ export const appJobs: readonly RecurringJob[] = [
   ...paymentJobs,
   ...donationJobs,
   ...reviewJobs,
+  ...fundraiserJobs,
   ...authJobs,
   ...rateLimitJobs,
   ...databaseJobs,

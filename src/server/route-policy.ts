@@ -206,6 +206,29 @@ const FAMILIES: Family[] = [
     match: re(`/donation/${SEGMENT}/image/${SEGMENT}`),
     policy: { ...ENDPOINT, offer: DONATIONS },
   },
+  // Fundraisers (issue 13, docs/decisions/0023): a supporter's page under its campaign.
+  {
+    name: 'fundraiser-start',
+    match: re(`/donation/${SEGMENT}/fundraise`),
+    policy: { ...LOGGED_IN, offer: DONATIONS },
+  },
+  {
+    // The give form carries a per-render idempotency key and the report form posts: never cached.
+    name: 'fundraiser-form',
+    match: re(`/donation/${SEGMENT}/fundraisers/${SEGMENT}/(give|report)`),
+    policy: { ...PRIVATE, offer: DONATIONS },
+  },
+  {
+    name: 'fundraiser-photo',
+    match: re(`/donation/${SEGMENT}/fundraisers/${SEGMENT}/photo`),
+    policy: { ...ENDPOINT, offer: DONATIONS },
+  },
+  {
+    name: 'fundraiser-page',
+    match: re(`/donation/${SEGMENT}/fundraisers(/${SEGMENT})?`),
+    policy: { ...MARKETING, offer: DONATIONS, pageCache: CAMPAIGN_PAGE },
+  },
+  { name: 'api-fundraisers', match: under('/api/fundraisers'), policy: { ...ENDPOINT, offer: DONATIONS } },
   {
     name: 'donation-landing',
     match: (p) => p === '/donation' || re(`/donation/${SEGMENT}`)(p),
@@ -246,6 +269,7 @@ const FAMILIES: Family[] = [
 
   // Accounts.
   { name: 'account', match: (p) => p === '/account', policy: LOGGED_IN },
+  { name: 'account-fundraisers', match: under('/account/fundraisers'), policy: { ...LOGGED_IN, offer: DONATIONS } },
   { name: 'login', match: (p) => p === '/login', policy: PRIVATE },
   { name: 'api-account', match: under('/api/account'), policy: { ...ENDPOINT, access: 'customer' } },
 
@@ -265,6 +289,11 @@ const FAMILIES: Family[] = [
     policy: { ...PRIVATE, access: 'staff', offer: 'reviews' },
   },
   { name: 'staff-queue', match: under('/staff/queue'), policy: { ...PRIVATE, access: 'staff', offer: 'queue' } },
+  {
+    name: 'staff-fundraisers',
+    match: under('/staff/fundraisers'),
+    policy: { ...PRIVATE, access: 'staff', offer: DONATIONS },
+  },
   { name: 'staff', match: under('/staff'), policy: { ...PRIVATE, access: 'staff' } },
   { name: 'api-staff', match: under('/api/staff'), policy: { ...ENDPOINT, access: 'staff' } },
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -17,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '../../i18n/locales';
 import { customers, staff } from './accounts';
+import { fundraisers, fundraiserTeams } from './fundraisers';
 import { invoices } from './payments';
 import { tenants } from './tenants';
 
@@ -211,6 +213,11 @@ export const donations = pgTable(
     locale: text('locale').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Issue 13: the fundraiser (and team) this gift was given through; null for a direct gift. */
+    fundraiserId: uuid('fundraiser_id').references((): AnyPgColumn => fundraisers.id, { onDelete: 'set null' }),
+    fundraiserTeamId: uuid('fundraiser_team_id').references((): AnyPgColumn => fundraiserTeams.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('donations_tenant_public_id_key').on(t.tenantId, t.publicId),
@@ -222,6 +229,7 @@ export const donations = pgTable(
     index('donations_plan_idx').on(t.planId, t.instalmentSeq),
     index('donations_customer_idx').on(t.tenantId, t.customerId),
     index('donations_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('donations_fundraiser_idx').on(t.fundraiserId, t.status),
     check('donations_amounts_valid', sql`${t.amountMinor} > 0 AND ${t.feeMinor} >= 0`),
   ],
 );

@@ -11,6 +11,7 @@ import {
 } from '../schema';
 import { seedDemoCatalogue } from './demo-catalogue.server';
 import { seedDemoDonations } from './demo-donations.server';
+import { seedDemoFundraisers } from './demo-fundraisers.server';
 import { seedDemoInvoices } from './demo-invoices.server';
 import { seedDemoQueue } from './demo-queue.server';
 import { seedDemoReviews } from './demo-reviews.server';
@@ -69,4 +70,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoDonations(db);
   await seedDemoReviews(db);
   await seedDemoQueue(db);
+  await seedDemoFundraisers(db);
 }

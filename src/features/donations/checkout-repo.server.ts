@@ -6,6 +6,7 @@ import {
   type DonorAddress,
   donationPlans,
   donations,
+  fundraisers,
   invoices,
   planInstalments,
   tenantSettings,
@@ -125,6 +126,9 @@ export interface NewDonation extends DonorRow {
   feeMinor: number;
   message: string | null;
   idempotencyKey: string;
+  /** Issue 13: given through a fundraiser (and its team). */
+  fundraiserId?: string | null;
+  fundraiserTeamId?: string | null;
 }
 
 export interface NewPlan extends DonorRow {
@@ -164,4 +168,23 @@ export async function insertCheckoutRows(
     await tx.insert(donations).values(rows.donations.map((row) => ({ ...row, status: 'pending' as const })));
   }
   if (rows.instalments.length > 0) await tx.insert(planInstalments).values(rows.instalments);
+}
+
+/** Issue 13: the fundraisers lines name, as checkout checks them (live, under the line's campaign). */
+export async function givingFundraisersByIds(
+  db: Db,
+  tenantId: string,
+  ids: string[],
+): Promise<{ id: string; campaignId: string; teamId: string | null; status: string; endsAt: Date | null }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: fundraisers.id,
+      campaignId: fundraisers.campaignId,
+      teamId: fundraisers.teamId,
+      status: fundraisers.status,
+      endsAt: fundraisers.endsAt,
+    })
+    .from(fundraisers)
+    .where(and(eq(fundraisers.tenantId, tenantId), inArray(fundraisers.id, ids)));
 }

@@ -21,6 +21,7 @@ import {
   donationSettings,
   type GivingCampaign,
   givingCampaignsByIds,
+  givingFundraisersByIds,
   insertCheckoutRows,
   invoiceOfIdempotencyKey,
   type NewDonation,
@@ -148,6 +149,22 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
       : ('donation.form.campaignClosed' as const);
     if (problem) return { ok: false, reason: 'line_problem', index, problem };
   }
+  // Issue 13: a line through a fundraiser needs that fundraiser live, open and under its campaign.
+  const attributed = await givingFundraisersByIds(
+    db,
+    tenant.id,
+    lines.flatMap((line) => (line.fundraiserId ? [line.fundraiserId] : [])),
+  );
+  const fundraiserById = new Map(attributed.map((f) => [f.id, f]));
+  for (const [index, line] of lines.entries()) {
+    if (!line.fundraiserId) continue;
+    const fundraiser = fundraiserById.get(line.fundraiserId);
+    const open =
+      fundraiser?.status === 'live' &&
+      fundraiser.campaignId === line.campaignId &&
+      (fundraiser.endsAt === null || fundraiser.endsAt.getTime() > now.getTime());
+    if (!open) return { ok: false, reason: 'line_problem', index, problem: 'donation.form.campaignClosed' };
+  }
 
   // Contacts are hashed: the rate-limit table holds no personal data.
   const contactKey = (contact: string) =>
@@ -257,6 +274,8 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
             feeMinor: amounts.feeMinor,
             message: donor.message,
             idempotencyKey: `${donor.idempotencyKey}:${index}`,
+            fundraiserId: line.fundraiserId ?? null,
+            fundraiserTeamId: line.fundraiserId ? (fundraiserById.get(line.fundraiserId)?.teamId ?? null) : null,
           });
         }
         await insertCheckoutRows(tx, { plans, donations: donationRows, instalments });

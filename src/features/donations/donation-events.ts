@@ -19,11 +19,30 @@ export interface DonationPaidEvent {
   donationId: string;
   planId?: string | null;
   paymentId: string | null;
+  /** Issue 13: what fundraisers count (set by markDonationsPaid). */
+  campaignId?: string;
+  amountMinor?: number;
+  /** 1 for a new donor, 0 for a plan's later instalment. */
+  donors?: number;
+  fundraiserId?: string | null;
+  fundraiserTeamId?: string | null;
+}
+
+/** Issue 13: a paid gift went back (refunded) inside the transaction that took it out. */
+export interface DonationRefundedEvent {
+  tenantId: string;
+  donationId: string;
+  campaignId: string;
+  amountMinor: number;
+  donors: number;
+  fundraiserId: string | null;
+  fundraiserTeamId: string | null;
 }
 
 declare module '../../server/events' {
   interface ServerEvents {
     'campaign.changed': CampaignChangedEvent;
     'donation.paid': DonationPaidEvent;
+    'donation.refunded': DonationRefundedEvent;
   }
 }

@@ -169,6 +169,8 @@ const checkoutLine = z.object({
   type,
   count,
   coverFees: checkbox,
+  // Issue 13: a line given through a fundraiser's page (checked against the campaign at checkout).
+  fundraiserId: z.uuid({ message: 'donation.form.campaignClosed' }).optional(),
 });
 export type SubmittedLine = {
   campaignId: string;
@@ -176,6 +178,8 @@ export type SubmittedLine = {
   type: (typeof DONATION_TYPES)[number];
   count?: number;
   coverFees: boolean;
+  /** Issue 13: the fundraiser the gift is given through. */
+  fundraiserId?: string;
 };
 
 /** The `line.N.*` fields of a checkout post, in N order; errors name the field (`line.N.field`). */
@@ -207,8 +211,12 @@ export function checkoutLinesSchema() {
         }
         return z.NEVER;
       }
-      const { count: lineCount, ...rest } = parsed.data;
-      lines.push({ ...rest, ...(lineCount === undefined ? {} : { count: lineCount }) });
+      const { count: lineCount, fundraiserId, ...rest } = parsed.data;
+      lines.push({
+        ...rest,
+        ...(lineCount === undefined ? {} : { count: lineCount }),
+        ...(fundraiserId ? { fundraiserId } : {}),
+      });
     }
     return lines;
   });

@@ -82,6 +82,8 @@ interface SubmitContext {
   t: Translate;
   customerId: string | null;
   clientIp: string;
+  /** Issue 13: the form sits on a fundraiser's page (resolved by the server from its address). */
+  fundraiserId?: string;
 }
 
 function translateFields(errors: Record<string, string>, t: Translate): Record<string, string> {
@@ -138,7 +140,8 @@ export async function submitDonationForm(
     };
     return refused(400, t('donation.form.fixErrors'), translateFields(errors, t));
   }
-  return submitLines(db, context, [gift.data], donor.data, () => 'customAmount');
+  const line = context.fundraiserId ? { ...gift.data, fundraiserId: context.fundraiserId } : gift.data;
+  return submitLines(db, context, [line], donor.data, () => 'customAmount');
 }
 
 /** `POST /donation/{id}/checkout`: the cart's lines (`line.N.*`) and the donor, to one invoice. */

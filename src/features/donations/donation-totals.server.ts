@@ -60,6 +60,11 @@ export async function markDonationsPaid(
         donationId: paid.id,
         planId: paid.planId,
         paymentId: input.paymentId,
+        campaignId: paid.campaignId,
+        amountMinor: paid.amountMinor,
+        donors: donorsOf(paid),
+        fundraiserId: paid.fundraiserId,
+        fundraiserTeamId: paid.fundraiserTeamId,
       })),
     );
   }
@@ -88,6 +93,17 @@ export async function takeDonationsOut(
       donorCount: -donorsOf(refunded),
     });
     after.push(() => announceTotals(input.tenantId, publicId, next));
+    after.push(
+      ...(await events.emit(tx, 'donation.refunded', {
+        tenantId: input.tenantId,
+        donationId: refunded.id,
+        campaignId: refunded.campaignId,
+        amountMinor: refunded.amountMinor,
+        donors: donorsOf(refunded),
+        fundraiserId: refunded.fundraiserId,
+        fundraiserTeamId: refunded.fundraiserTeamId,
+      })),
+    );
   }
   return after;
 }

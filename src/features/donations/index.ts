@@ -63,7 +63,7 @@ export {
 } from './cart';
 export { DONATION_LIMITS, givingOptionsOf, startDonationCheckout } from './checkout.server';
 export { csvCell, toCsv } from './donation-csv';
-export type { CampaignChangedEvent, DonationPaidEvent } from './donation-events';
+export type { CampaignChangedEvent, DonationPaidEvent, DonationRefundedEvent } from './donation-events';
 export {
   type DonationFormData,
   donationFormData,

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server';
-import { campaigns, donationReceipts, donations, receiptSequences, tenantSettings } from '#db/schema';
+import { campaigns, donationReceipts, donations, fundraisers, receiptSequences, tenantSettings } from '#db/schema';
 
 // The drizzle of donation receipts and their per-tenant, per-year numbering (issue 12, H7).
 
@@ -81,4 +81,13 @@ export async function donationFeeRates(db: Db, tenantId: string) {
     .from(tenantSettings)
     .where(eq(tenantSettings.tenantId, tenantId));
   return row?.rates ?? {};
+}
+
+/** Issue 13: the name of the fundraiser a gift was given through (the receipt names them). */
+export async function fundraiserNameOf(tx: Db, tenantId: string, fundraiserId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ name: fundraisers.displayName })
+    .from(fundraisers)
+    .where(and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.id, fundraiserId)));
+  return row?.name ?? null;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '#db/client.server';
 import { isLocale, localized } from '#i18n/locales';
+import { translator } from '#i18n/t';
 import { formatMoney } from '#lib/money';
 import { enqueueMessage } from '#server/outbox';
 import { findTenantById, type Tenant } from '../tenants';
@@ -7,6 +8,7 @@ import { absoluteLinks } from './manage-link.server';
 import { campaignBrief, type DonationRow } from './plan-repo.server';
 import { deductibleReceipt, displayReceiptNumber } from './receipt-number';
 import {
+  fundraiserNameOf,
   insertReceipt,
   nextReceiptNumber,
   type ReceiptRow,
@@ -58,6 +60,9 @@ async function emailReceipt(tx: Db, tenant: Tenant, donation: DonationRow, recei
   const campaign = await campaignBrief(tx, tenant.id, donation.campaignId);
   const links = absoluteLinks(tenant, locale);
   const money = (minor: number) => formatMoney(minor, tenant.currency);
+  const campaignTitle = localized(campaign?.title ?? {}, locale) || tenant.name;
+  // Issue 13: a gift through a fundraiser's page names them on its receipt.
+  const through = donation.fundraiserId ? await fundraiserNameOf(tx, tenant.id, donation.fundraiserId) : null;
   await enqueueMessage(tx, {
     tenantId: tenant.id,
     channel: 'email',
@@ -68,7 +73,9 @@ async function emailReceipt(tx: Db, tenant: Tenant, donation: DonationRow, recei
       organisation: tenant.name,
       name: donation.anonymous ? '' : (donation.donorName ?? ''),
       number: displayReceiptNumber(receipt.year, receipt.number),
-      campaign: localized(campaign?.title ?? {}, locale) || tenant.name,
+      campaign: through
+        ? translator(locale)('fundraiser.receiptThrough', { campaign: campaignTitle, name: through })
+        : campaignTitle,
       amount: money(receipt.amountMinor),
       fee: receipt.feeMinor > 0 ? money(receipt.feeMinor) : '',
       pdfLink: links.receipt(receipt.id),

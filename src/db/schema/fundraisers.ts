@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers, staff } from './accounts';
+import { campaigns } from './donations';
+import { tenants } from './tenants';
+
+// Fundraisers (issue 13; docs/decisions/0023-fundraisers.md): supporters' own pages under a
+// campaign, their teams, the campaign's fundraising settings. raised_minor and donor_count on
+// fundraisers and teams are paid money, changed only in the transaction that moves a gift to paid
+// (or refunded), after its campaign row is locked: campaign → fundraiser → team, the one order.
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+export const FUNDRAISER_STATUSES = ['pending', 'live', 'hidden', 'closed'] as const;
+export const FUNDRAISER_VERIFICATIONS = ['none', 'pending', 'verified', 'rejected'] as const;
+export const FUNDRAISER_RANKINGS = ['amount', 'donors', 'score'] as const;
+export const FUNDRAISER_NOTIFY = ['each', 'digest', 'none'] as const;
+
+/** A campaign's fundraising rules, chosen by its organisation (no row = the defaults). */
+export const campaignFundraising = pgTable('campaign_fundraising', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  /** Supporters may start pages. */
+  enabled: boolean('enabled').notNull().default(true),
+  /** New pages wait for staff approval. */
+  approval: boolean('approval').notNull().default(false),
+  /** A page goes live only once staff verified the fundraiser's identity document. */
+  requiresVerification: boolean('requires_verification').notNull().default(false),
+  ranking: text('ranking', { enum: FUNDRAISER_RANKINGS }).notNull().default('amount'),
+  /** The leaderboard shows once the campaign has this many live fundraisers. */
+  leaderboardMin: integer('leaderboard_min').notNull().default(5),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A team of fundraisers under one campaign; its totals are its members'. */
+export const fundraiserTeams = pgTable(
+  'fundraiser_teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    createdBy: uuid('created_by').references(() => customers.id, { onDelete: 'set null' }),
+    raisedMinor: bigint('raised_minor', { mode: 'number' }).notNull().default(0),
+    donorCount: integer('donor_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fundraiser_teams_campaign_slug_key').on(t.tenantId, t.campaignId, t.slug),
+    check('fundraiser_teams_totals_not_negative', sql`${t.raisedMinor} >= 0 AND ${t.donorCount} >= 0`),
+  ],
+);
+
+/** One supporter's page under a campaign (`/donation/{campaign}/fundraisers/{slug}`). */
+export const fundraisers = pgTable(
+  'fundraisers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    teamId: uuid('team_id').references(() => fundraiserTeams.id, { onDelete: 'set null' }),
+    slug: text('slug').notNull(),
+    /** Plain text, rendered as text (never HTML). */
+    title: text('title').notNull(),
+    displayName: text('display_name').notNull(),
+    story: text('story').notNull().default(''),
+    goalMinor: bigint('goal_minor', { mode: 'number' }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    status: text('status', { enum: FUNDRAISER_STATUSES }).notNull().default('pending'),
+    verification: text('verification', { enum: FUNDRAISER_VERIFICATIONS }).notNull().default('none'),
+    notify: text('notify', { enum: FUNDRAISER_NOTIFY }).notNull().default('each'),
+    locale: text('locale').notNull().default('en'),
+    raisedMinor: bigint('raised_minor', { mode: 'number' }).notNull().default(0),
+    donorCount: integer('donor_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fundraisers_campaign_slug_key').on(t.tenantId, t.campaignId, t.slug),
+    index('fundraisers_campaign_status_idx').on(t.tenantId, t.campaignId, t.status),
+    index('fundraisers_customer_idx').on(t.tenantId, t.customerId),
+    index('fundraisers_team_idx').on(t.teamId),
+    check('fundraisers_totals_not_negative', sql`${t.raisedMinor} >= 0 AND ${t.donorCount} >= 0`),
+    check('fundraisers_goal_positive', sql`${t.goalMinor} IS NULL OR ${t.goalMinor} > 0`),
+  ],
+);
+
+export const FUNDRAISER_FILE_KINDS = ['photo', 'identity'] as const;
+
+/** A fundraiser's photo (public) or identity document (staff only), bytes in the database. */
+export const fundraiserFiles = pgTable(
+  'fundraiser_files',
+  {
+    fundraiserId: uuid('fundraiser_id')
+      .notNull()
+      .references(() => fundraisers.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FUNDRAISER_FILE_KINDS }).notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    version: text('version').notNull(),
+    reviewedBy: uuid('reviewed_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fundraiserId, t.kind] })],
+);
+
+/** A visitor's "report this page", for staff to look at. */
+export const fundraiserReports = pgTable(
+  'fundraiser_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    fundraiserId: uuid('fundraiser_id')
+      .notNull()
+      .references(() => fundraisers.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    resolved: boolean('resolved').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fundraiser_reports_open_idx').on(t.tenantId, t.resolved, t.createdAt)],
+);

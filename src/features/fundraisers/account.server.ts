@@ -1,0 +1,203 @@
+// The fundraiser's own view (issue 13): "Your fundraisers" on /account, and each page's management
+// at /account/fundraisers/{id}: totals, donors with their messages (anonymous gifts stay
+// anonymous), a thank-you to donors through the outbox (rate-limited), edit and close.
+import type { Db } from '../../db/client.server';
+import { transaction } from '../../db/transaction.server';
+import { localized } from '../../i18n/locales';
+import { localePath } from '../../i18n/routing';
+import type { MessageKey, Translate } from '../../i18n/t';
+import { parseUuid } from '../../lib/input';
+import { formatMoney } from '../../lib/money';
+import type { AccountSectionLoader } from '../../server/account-sections';
+import { ACCOUNT_SECTION_ITEMS } from '../../server/account-sections';
+import { type AfterCommit, events, runAfterCommit } from '../../server/events';
+import { readMultipartForm } from '../../server/http';
+import { errorFields, log } from '../../server/logger.server';
+import { kickOutbox } from '../../server/outbox';
+import { hitRateLimit } from '../../server/rate-limit.server';
+import { zonedDayStart } from '../donations';
+import type { Tenant } from '../tenants';
+import { fundraiserTextSchema, thanksSchema } from './fundraiser-form.schema';
+import { enqueueThanks } from './fundraiser-messages.server';
+import { processPhoto } from './fundraiser-photo.server';
+import {
+  campaignPublicIdOf,
+  type FundraiserRow,
+  findFundraiser,
+  fundraisersOfCustomer,
+  paidGiftsOf,
+  saveFile,
+  updateFundraiser,
+} from './fundraiser-repo.server';
+import { fileProblem, MAX_PHOTO_BYTES, PHOTO_TYPES, sniffType } from './fundraiser-rules';
+
+/** Thank-you messages: 3 a day per page (each reaches every donor). */
+export const THANKS_LIMIT = { limit: 3, windowMs: 24 * 60 * 60_000 };
+
+export const fundraisersSection: AccountSectionLoader = async ({ db, tenant, customerId, locale, t }) => {
+  const rows = await fundraisersOfCustomer(db, tenant.id, customerId);
+  return {
+    key: 'fundraisers',
+    title: t('fundraiser.account.title'),
+    empty: t('fundraiser.account.empty'),
+    items: rows.slice(0, ACCOUNT_SECTION_ITEMS).map((row) => ({
+      title: `${row.title} · ${localized(row.campaignTitle, locale)}`,
+      detail: t('fundraiser.account.detail', {
+        raised: formatMoney(row.raisedMinor, tenant.currency),
+        donors: row.donorCount,
+      }),
+      href: localePath(locale, `/account/fundraisers/${row.id}`),
+      status: t(`fundraiser.status.${row.status}` as MessageKey),
+    })),
+  };
+};
+
+export interface ManagedFundraiser {
+  row: FundraiserRow;
+  campaignPublicId: string;
+  donors: { name: string; amountMinor: number; message: string | null; paidAt: Date | null }[];
+}
+
+export type ManageOutcome = {
+  page: ManagedFundraiser;
+  notice: { type: 'success' | 'error'; text: string } | null;
+  errors: Record<string, string>;
+  status?: number;
+};
+
+async function load(db: Db, tenantId: string, customerId: string, id: string, anonymous: string) {
+  const fundraiserId = parseUuid(id);
+  if (!fundraiserId) return null;
+  const row = await findFundraiser(db, tenantId, fundraiserId);
+  if (!row || row.customerId !== customerId) return null;
+  const campaignPublicId = (await campaignPublicIdOf(db, tenantId, row.campaignId)) ?? '';
+  const gifts = await paidGiftsOf(db, tenantId, row.id, 200);
+  return {
+    row,
+    campaignPublicId,
+    donors: gifts.map((g) => ({
+      name: g.anonymous || !g.donorName ? anonymous : g.donorName,
+      amountMinor: g.amountMinor,
+      message: g.message,
+      paidAt: g.paidAt,
+    })),
+  };
+}
+
+/** The management page: GET shows it; POST runs one action (`edit`, `close`, `thanks`). Null = 404. */
+export async function manageFundraiser(
+  db: Db,
+  input: { tenant: Tenant; customerId: string; id: string; request: Request; t: Translate },
+): Promise<ManageOutcome | null> {
+  const { tenant, t } = input;
+  const page = await load(db, tenant.id, input.customerId, input.id, t('donation.campaign.anonymous'));
+  if (!page) return null;
+  if (input.request.method !== 'POST') return { page, notice: null, errors: {} };
+  const { fields, files } = await readMultipartForm(input.request, MAX_PHOTO_BYTES + 100_000);
+  const fail = (text: string, status: number, errors: Record<string, string> = {}): ManageOutcome => ({
+    page,
+    notice: { type: 'error', text },
+    errors,
+    status,
+  });
+  const reload = async (text: string): Promise<ManageOutcome> => ({
+    page: (await load(db, tenant.id, input.customerId, input.id, t('donation.campaign.anonymous'))) ?? page,
+    notice: { type: 'success', text },
+    errors: {},
+  });
+  if (fields.action === 'close') {
+    if (page.row.status !== 'live' && page.row.status !== 'pending') return fail(t('fundraiser.account.notOpen'), 409);
+    await changeStatus(db, page.row, 'closed');
+    return reload(t('fundraiser.account.closedNotice'));
+  }
+  if (fields.action === 'thanks') {
+    const parsed = thanksSchema.safeParse(fields);
+    if (!parsed.success) {
+      const key = (parsed.error.issues[0]?.message ?? 'field.required') as MessageKey;
+      return fail(t(key), 400, { message: t(key) });
+    }
+    const limited = await hitRateLimit(db, `fundraiser-thanks:${page.row.id}`, THANKS_LIMIT);
+    if (!limited.allowed) return fail(t('fundraiser.account.thanksLimited'), 429);
+    const gifts = await paidGiftsOf(db, tenant.id, page.row.id, 1000);
+    const sent = await transaction(db, (tx) =>
+      enqueueThanks(tx, {
+        row: page.row,
+        campaignPublicId: page.campaignPublicId,
+        message: parsed.data.message,
+        donors: gifts.map((g) => ({
+          email: g.email,
+          phone: g.phone,
+          name: g.anonymous ? '' : (g.donorName ?? ''),
+          locale: g.locale,
+        })),
+      }),
+    );
+    kickOutbox();
+    return reload(t('fundraiser.account.thanksSent', { count: sent }));
+  }
+  if (fields.action === 'edit') {
+    const parsed = fundraiserTextSchema(tenant.currency).safeParse(fields);
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= t(issue.message as MessageKey);
+      return fail(t('fundraiser.form.fixErrors'), 400, errors);
+    }
+    const upload = files.photo;
+    if (upload) {
+      const type = sniffType(upload) ?? '';
+      const problem = fileProblem({ type, size: upload.length, bytes: upload }, PHOTO_TYPES);
+      if (problem) return fail(t(problem), 422, { photo: t(problem) });
+    }
+    const photo = upload ? await processPhoto(upload) : null;
+    if (upload && !photo) return fail(t('fundraiser.file.badType'), 422, { photo: t('fundraiser.file.badType') });
+    const endsAt = parsed.data.endsOn ? zonedDayStart(parsed.data.endsOn, tenant.timeZone, 1) : null;
+    if (endsAt && endsAt.getTime() <= Date.now()) {
+      return fail(t('fundraiser.form.dateInvalid'), 422, { endsOn: t('fundraiser.form.dateInvalid') });
+    }
+    let after: AfterCommit[] = [];
+    await transaction(db, async (tx) => {
+      await updateFundraiser(tx, tenant.id, page.row.id, {
+        title: parsed.data.title,
+        story: parsed.data.story,
+        goalMinor: parsed.data.goal,
+        endsAt,
+        notify:
+          fields.notify === 'each' || fields.notify === 'digest' || fields.notify === 'none'
+            ? fields.notify
+            : page.row.notify,
+      });
+      if (photo) {
+        await saveFile(tx, {
+          tenantId: tenant.id,
+          fundraiserId: page.row.id,
+          kind: 'photo',
+          contentType: photo.contentType,
+          bytes: photo.bytes,
+        });
+      }
+      after = await events.emit(tx, 'fundraiser.changed', {
+        tenantId: tenant.id,
+        fundraiserId: page.row.id,
+        campaignId: page.row.campaignId,
+        change: 'updated',
+      });
+    });
+    await runAfterCommit(after, (error) => log.warn('after fundraiser edit failed', errorFields(error)));
+    return reload(t('fundraiser.account.saved'));
+  }
+  return fail(t('error.badInput'), 400);
+}
+
+async function changeStatus(db: Db, row: FundraiserRow, status: 'closed') {
+  let after: AfterCommit[] = [];
+  await transaction(db, async (tx) => {
+    await updateFundraiser(tx, row.tenantId, row.id, { status });
+    after = await events.emit(tx, 'fundraiser.changed', {
+      tenantId: row.tenantId,
+      fundraiserId: row.id,
+      campaignId: row.campaignId,
+      change: 'closed',
+    });
+  });
+  await runAfterCommit(after, (error) => log.warn('after fundraiser close failed', errorFields(error)));
+}

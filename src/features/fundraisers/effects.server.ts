@@ -1,0 +1,18 @@
+import type { EventBus } from '../../server/events';
+import type { TemplateRegistry } from '../../server/outbox';
+import { tellOfApproval, tellOfGift } from './fundraiser-messages.server';
+import { addOnPaid, takeOutOnRefund } from './fundraiser-totals.server';
+import { registerFundraiserTemplates as registerTemplates } from './messages';
+
+/** Fundraisers' effects on the app's bus, registered by the composition root (src/app.server.ts). */
+export function registerFundraiserEffects(bus: EventBus): void {
+  bus.on('donation.paid', 'fundraisers.add-gift', addOnPaid);
+  bus.on('donation.refunded', 'fundraisers.take-out', takeOutOnRefund);
+  bus.on('fundraiser.gift', 'fundraisers.tell-of-gift', tellOfGift);
+  bus.on('fundraiser.changed', 'fundraisers.tell-of-approval', tellOfApproval);
+}
+
+/** Fundraisers' outbox templates, registered by the composition root. */
+export function registerFundraiserTemplates(registry: TemplateRegistry): void {
+  registerTemplates(registry);
+}

@@ -1,0 +1,174 @@
+// Messages of fundraisers (issue 13), written to the outbox inside the transaction of their cause:
+// the fundraiser is told of each gift (when they chose so) and of their page's approval; a
+// fundraiser's thank-you goes to the donors who gave through their page.
+import type { Db } from '../../db/client.server';
+import { isLocale, type Locale } from '../../i18n/locales';
+import { localePath } from '../../i18n/routing';
+import { translator } from '../../i18n/t';
+import { formatMoney } from '../../lib/money';
+import { env } from '../../server/config.server';
+import type { EventHandler } from '../../server/events';
+import { runOnce } from '../../server/jobs';
+import { enqueueMessage } from '../../server/outbox';
+import { findTenantById } from '../tenants';
+import type { FundraiserChangedEvent, FundraiserGiftEvent } from './fundraiser-events';
+import { fundraiserPaths } from './fundraiser-links';
+import {
+  campaignPublicIdOf,
+  customerContact,
+  digestsDue,
+  type FundraiserRow,
+  findFundraiser,
+  giftOf,
+} from './fundraiser-repo.server';
+
+function pageUrl(primaryHost: string, locale: Locale, campaignPublicId: string, slug: string): string {
+  return `${env().PUBLIC_PROTOCOL}://${primaryHost}${localePath(locale, fundraiserPaths.page(campaignPublicId, slug))}`;
+}
+
+/** The owner's address for a message: e-mail when they have one, else an SMS to their phone. */
+async function ownerOf(db: Db, row: FundraiserRow) {
+  if (!row.customerId) return null;
+  const contact = await customerContact(db, row.tenantId, row.customerId);
+  if (contact?.email) return { channel: 'email' as const, destination: contact.email, name: contact.name };
+  if (contact?.phone) return { channel: 'sms' as const, destination: contact.phone, name: contact.name };
+  return null;
+}
+
+/** `fundraiser.gift`: tell the fundraiser at once, when they chose "at each gift". */
+export const tellOfGift: EventHandler<FundraiserGiftEvent> = async (tx, event) => {
+  const row = await findFundraiser(tx, event.tenantId, event.fundraiserId);
+  if (row?.notify !== 'each') return;
+  // One after another: they share the settling transaction's connection.
+  const owner = await ownerOf(tx, row);
+  const tenant = await findTenantById(tx, event.tenantId);
+  const gift = await giftOf(tx, event.tenantId, event.donationId);
+  const campaignPublicId = await campaignPublicIdOf(tx, event.tenantId, row.campaignId);
+  if (!owner || !tenant || !gift || !campaignPublicId) return;
+  const locale = isLocale(row.locale) ? row.locale : 'en';
+  const t = translator(locale);
+  await enqueueMessage(tx, {
+    tenantId: tenant.id,
+    channel: owner.channel,
+    destination: owner.destination,
+    locale,
+    template: 'fundraiser-gift',
+    payload: {
+      organisation: tenant.name,
+      name: owner.name || row.displayName,
+      title: row.title,
+      amount: formatMoney(gift.amountMinor, tenant.currency),
+      donor: gift.anonymous || !gift.donorName ? t('donation.campaign.anonymous') : gift.donorName,
+      message: gift.message ?? '',
+      raised: formatMoney(row.raisedMinor, tenant.currency),
+      link: pageUrl(tenant.primaryHost, locale, campaignPublicId, row.slug),
+    },
+  });
+};
+
+/** `fundraiser.changed` (approved): tell the fundraiser their page is live. */
+export const tellOfApproval: EventHandler<FundraiserChangedEvent> = async (tx, event) => {
+  if (event.change !== 'approved') return;
+  const row = await findFundraiser(tx, event.tenantId, event.fundraiserId);
+  if (row?.status !== 'live') return;
+  const owner = await ownerOf(tx, row);
+  const tenant = await findTenantById(tx, event.tenantId);
+  const campaignPublicId = await campaignPublicIdOf(tx, event.tenantId, row.campaignId);
+  if (!owner || !tenant || !campaignPublicId) return;
+  const locale = isLocale(row.locale) ? row.locale : 'en';
+  await enqueueMessage(tx, {
+    tenantId: tenant.id,
+    channel: owner.channel,
+    destination: owner.destination,
+    locale,
+    template: 'fundraiser-approved',
+    payload: {
+      organisation: tenant.name,
+      name: owner.name || row.displayName,
+      title: row.title,
+      link: pageUrl(tenant.primaryHost, locale, campaignPublicId, row.slug),
+    },
+  });
+};
+
+/** Writes one thank-you per donor address (e-mail, else phone) of the page's paid gifts. */
+export async function enqueueThanks(
+  tx: Db,
+  input: {
+    row: FundraiserRow;
+    campaignPublicId: string;
+    message: string;
+    donors: { email: string | null; phone: string | null; name: string; locale: string }[];
+  },
+): Promise<number> {
+  const tenant = await findTenantById(tx, input.row.tenantId);
+  if (!tenant) return 0;
+  const seen = new Set<string>();
+  let sent = 0;
+  for (const donor of input.donors) {
+    const channel = donor.email ? ('email' as const) : donor.phone ? ('sms' as const) : null;
+    const destination = donor.email ?? donor.phone;
+    if (!channel || !destination || seen.has(destination)) continue;
+    seen.add(destination);
+    const locale = isLocale(donor.locale) ? donor.locale : 'en';
+    await enqueueMessage(tx, {
+      tenantId: tenant.id,
+      channel,
+      destination,
+      locale,
+      template: 'fundraiser-thanks',
+      payload: {
+        organisation: tenant.name,
+        name: donor.name,
+        fundraiser: input.row.displayName,
+        message: input.message,
+        link: pageUrl(tenant.primaryHost, locale, input.campaignPublicId, input.row.slug),
+      },
+    });
+    sent += 1;
+  }
+  return sent;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The daily digest: each fundraiser who chose "once a day" gets, once per UTC day (runOnce), the
+ * gifts of the day before. Run hourly; a missed run is made good by the next one of the same day.
+ */
+export async function sendDailyDigests(db: Db, now: Date): Promise<{ digests: number }> {
+  const to = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  const from = new Date(to.getTime() - DAY_MS);
+  const day = from.toISOString().slice(0, 10);
+  let digests = 0;
+  for (const due of await digestsDue(db, from, to)) {
+    const result = await runOnce(db, 'fundraisers.daily-digest', `${due.fundraiserId}:${day}`, async (tx) => {
+      const row = await findFundraiser(tx, due.tenantId, due.fundraiserId);
+      if (!row) return false;
+      const owner = await ownerOf(tx, row);
+      const tenant = await findTenantById(tx, due.tenantId);
+      const campaignPublicId = await campaignPublicIdOf(tx, due.tenantId, row.campaignId);
+      if (!owner || !tenant || !campaignPublicId) return false;
+      const locale = isLocale(row.locale) ? row.locale : 'en';
+      await enqueueMessage(tx, {
+        tenantId: tenant.id,
+        channel: owner.channel,
+        destination: owner.destination,
+        locale,
+        template: 'fundraiser-digest',
+        payload: {
+          organisation: tenant.name,
+          name: owner.name || row.displayName,
+          title: row.title,
+          count: Number(due.gifts),
+          amount: formatMoney(Number(due.amountMinor), tenant.currency),
+          raised: formatMoney(row.raisedMinor, tenant.currency),
+          link: pageUrl(tenant.primaryHost, locale, campaignPublicId, row.slug),
+        },
+      });
+      return true;
+    });
+    if (result.ran && result.value) digests += 1;
+  }
+  return { digests };
+}

@@ -1,0 +1,129 @@
+// A fundraiser's and its team's raised_minor / donor_count are paid money, changed only here:
+// in the settling transaction (donations' `donation.paid`, emitted after the campaign row is
+// locked and the gift moved to paid once) and in the refund's (`donation.refunded`). The one lock
+// order is campaign → fundraiser → team, so concurrent payments through one team serialise on the
+// campaign and never deadlock; a replayed webhook moves no gift and so adds nothing.
+import type { Db } from '../../db/client.server';
+import { type AfterCommit, type EventHandler, events } from '../../server/events';
+import { errorFields, log } from '../../server/logger.server';
+import { publish } from '../../server/realtime';
+import type { DonationPaidEvent, DonationRefundedEvent } from '../donations';
+import { campaignChannel } from '../donations';
+import { FUNDRAISERS_EVENT, type FundraiserTotalsMessage } from './fundraiser-channel';
+import {
+  campaignPublicIdOf,
+  changeFundraiserTotals,
+  changeTeamTotals,
+  keptTotals,
+  totalsFromGifts,
+} from './fundraiser-repo.server';
+import './fundraiser-events';
+
+interface Move {
+  tenantId: string;
+  donationId: string;
+  campaignId: string;
+  fundraiserId: string;
+  teamId: string | null;
+  raisedMinor: number;
+  donorCount: number;
+}
+
+async function move(tx: Db, m: Move): Promise<AfterCommit[]> {
+  const delta = { raisedMinor: m.raisedMinor, donorCount: m.donorCount };
+  const fundraiser = await changeFundraiserTotals(tx, m.tenantId, m.fundraiserId, delta);
+  if (!fundraiser) return [];
+  if (m.teamId) await changeTeamTotals(tx, m.tenantId, m.teamId, delta);
+  const publicId = await campaignPublicIdOf(tx, m.tenantId, m.campaignId);
+  const message: FundraiserTotalsMessage = {
+    fundraiserId: fundraiser.id,
+    raisedMinor: fundraiser.raisedMinor,
+    donorCount: fundraiser.donorCount,
+    teamId: m.teamId,
+  };
+  const after: AfterCommit[] = [];
+  if (m.raisedMinor > 0) {
+    after.push(
+      ...(await events.emit(tx, 'fundraiser.gift', {
+        tenantId: m.tenantId,
+        fundraiserId: fundraiser.id,
+        donationId: m.donationId,
+      })),
+    );
+  }
+  if (publicId) {
+    after.push(() =>
+      publish(m.tenantId, campaignChannel(publicId), FUNDRAISERS_EVENT, message).catch((error: unknown) =>
+        log.warn('realtime publish failed', errorFields(error)),
+      ),
+    );
+  }
+  return after;
+}
+
+/** `donation.paid`: a gift through a fundraiser adds to it and its team. */
+export const addOnPaid: EventHandler<DonationPaidEvent> = async (tx, event) => {
+  if (!event.fundraiserId || !event.campaignId || event.amountMinor === undefined) return;
+  const after = await move(tx, {
+    tenantId: event.tenantId,
+    donationId: event.donationId,
+    campaignId: event.campaignId,
+    fundraiserId: event.fundraiserId,
+    teamId: event.fundraiserTeamId ?? null,
+    raisedMinor: event.amountMinor,
+    donorCount: event.donors ?? 1,
+  });
+  return async () => {
+    for (const work of after) await work();
+  };
+};
+
+/** `donation.refunded`: the gift comes back out of its fundraiser and team. */
+export const takeOutOnRefund: EventHandler<DonationRefundedEvent> = async (tx, event) => {
+  if (!event.fundraiserId) return;
+  const after = await move(tx, {
+    tenantId: event.tenantId,
+    donationId: event.donationId,
+    campaignId: event.campaignId,
+    fundraiserId: event.fundraiserId,
+    teamId: event.fundraiserTeamId,
+    raisedMinor: -event.amountMinor,
+    donorCount: -event.donors,
+  });
+  return async () => {
+    for (const work of after) await work();
+  };
+};
+
+export interface TotalsDrift {
+  kind: 'fundraiser' | 'team';
+  id: string;
+  kept: { raisedMinor: number; donorCount: number };
+  fromGifts: { raisedMinor: number; donorCount: number };
+}
+
+/**
+ * The rebuild check: every fundraiser's and team's kept totals of a campaign against the totals
+ * its paid gifts give. An empty list means no drift.
+ */
+export async function fundraiserTotalsDrift(db: Db, tenantId: string, campaignId: string): Promise<TotalsDrift[]> {
+  const [kept, rebuilt] = await Promise.all([
+    keptTotals(db, tenantId, campaignId),
+    totalsFromGifts(db, tenantId, campaignId),
+  ]);
+  const zero = { raisedMinor: 0, donorCount: 0 };
+  const drift: TotalsDrift[] = [];
+  for (const [kind, rows, from] of [
+    ['fundraiser', kept.fundraisers, rebuilt.fundraisers],
+    ['team', kept.teams, rebuilt.teams],
+  ] as const) {
+    for (const row of rows) {
+      const fromGifts = from.get(row.id) ?? zero;
+      const own = { raisedMinor: Number(row.raisedMinor), donorCount: Number(row.donorCount) };
+      if (own.raisedMinor !== fromGifts.raisedMinor || own.donorCount !== fromGifts.donorCount) {
+        drift.push({ kind, id: row.id, kept: own, fromGifts });
+      }
+    }
+  }
+  return drift;
+}
