@@ -94,6 +94,11 @@ describe('the composition root', () => {
       manageLink: 'https://klinik.example/plan',
       seq: 2,
       count: 6,
+      programme: 'Sihat Points',
+      points: 120,
+      balance: 450,
+      reward: 'RM20 off your next visit',
+      date: '3 March 2027',
     };
     for (const name of app.names()) {
       const texts = (['en', 'ms', 'id'] as const).map((locale) => app.render(name, locale, payload));

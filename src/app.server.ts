@@ -8,6 +8,7 @@ import { authJobs, registerAuthTemplates } from '#features/auth';
 import { appointmentsSection, bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
 import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
+import { loyaltyJobs, registerLoyaltyEffects, registerLoyaltyTemplates } from '#features/loyalty';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { type AccountSections, accountSections } from '#server/account-sections';
 import { databaseJobs } from '#server/database-statistics.server';
@@ -24,6 +25,7 @@ export function registerAppEffects(bus: EventBus): void {
   registerPaymentEffects(bus);
   registerBookingEffects(bus);
   registerDonationEffects(bus);
+  registerLoyaltyEffects(bus);
   registerPageInvalidations(bus, pageInvalidations);
 }
 
@@ -46,6 +48,7 @@ export function registerAppTemplates(registry: TemplateRegistry): void {
   registerPaymentTemplates(registry);
   registerBookingTemplates(registry);
   registerPlanTemplates(registry);
+  registerLoyaltyTemplates(registry);
 }
 
 /** The sections of the customer's account page, in the order they show. */
@@ -60,6 +63,7 @@ export const appJobs: readonly RecurringJob[] = [
   ...bookingJobs,
   ...paymentJobs,
   ...donationJobs,
+  ...loyaltyJobs,
   ...authJobs,
   ...rateLimitJobs,
   ...databaseJobs,

@@ -1,0 +1,36 @@
+// Loyalty (issue 14; docs/decisions/0024-loyalty.md): programmes, an append-only points ledger
+// with expiring lots, rewards redeemed for counter vouchers or as a checkout discount.
+export { ENTRY_KINDS, HOLD_STATUSES, type LoyaltyTier, REWARD_KINDS, VOUCHER_STATUSES } from '#db/schema/loyalty';
+export { checkLedger, type LedgerCheck } from './check.server';
+export { clawBackOnRefund, earnOnInvoice, earnOnVisit } from './earning.server';
+export { registerLoyaltyEffects } from './effects.server';
+export { expirePoints, loyaltyJobs, remindExpiring } from './jobs.server';
+export { credit, debit, expireLots, giveBack, takeBack } from './ledger.server';
+export * from './loyalty-rules';
+export {
+  activeProgrammes,
+  type EntryRow,
+  type JoinInput,
+  joinProgramme,
+  type MemberRow,
+  type MemberStanding,
+  memberStanding,
+  membershipOf,
+  type ProgrammeRow,
+  programmeByPublicIdActive,
+  type RewardRow,
+  rewardsOnOffer,
+  type VoucherRow,
+} from './membership.server';
+export { registerLoyaltyTemplates } from './messages';
+export {
+  type ApplyResult,
+  applyRewardToInvoice,
+  type CounterResult,
+  type RedeemRefusal,
+  type RedeemResult,
+  redeemForVoucher,
+  releaseDueHolds,
+  spendHoldOnPaid,
+  useVoucherAtCounter,
+} from './rewards.server';
