@@ -40,6 +40,7 @@ export const pageInvalidations: PageInvalidations = {
   'catalogue.changed': ({ tenantId }) => ({ tenantId, tags: ['catalogue'] }),
   'embed-origins.changed': ({ tenantId }) => ({ tenantId, tags: ['embed'] }),
   'campaign.changed': ({ tenantId }) => ({ tenantId, tags: ['campaigns'] }),
+  'loyalty.changed': ({ tenantId }) => ({ tenantId, tags: ['loyalty'] }),
 };
 
 /** Every outbox template of the app (the names are stored in outbox rows). */

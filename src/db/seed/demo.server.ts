@@ -12,6 +12,7 @@ import {
 import { seedDemoCatalogue } from './demo-catalogue.server';
 import { seedDemoDonations } from './demo-donations.server';
 import { seedDemoInvoices } from './demo-invoices.server';
+import { seedDemoLoyalty } from './demo-loyalty.server';
 import { malaysianPostcodes } from './postcodes';
 import { DEMO_TENANTS } from './tenants';
 
@@ -65,4 +66,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoInvoices(db);
   await seedDemoCatalogue(db);
   await seedDemoDonations(db);
+  await seedDemoLoyalty(db);
 }

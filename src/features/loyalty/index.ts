@@ -6,7 +6,10 @@ export { clawBackOnRefund, earnOnInvoice, earnOnVisit } from './earning.server';
 export { registerLoyaltyEffects } from './effects.server';
 export { expirePoints, loyaltyJobs, remindExpiring } from './jobs.server';
 export { credit, debit, expireLots, giveBack, takeBack } from './ledger.server';
+export { JoinForm, RedeemForm } from './loyalty.schema';
+export type { LoyaltyChangedEvent } from './loyalty-events';
 export * from './loyalty-rules';
+export { memberPanel, reasonText, signedPoints } from './member-view.server';
 export {
   activeProgrammes,
   type EntryRow,
@@ -23,6 +26,7 @@ export {
   type VoucherRow,
 } from './membership.server';
 export { registerLoyaltyTemplates } from './messages';
+export { howItWorks, rewardValue, tierLines } from './programme-view';
 export {
   type ApplyResult,
   applyRewardToInvoice,
@@ -32,5 +36,30 @@ export {
   redeemForVoucher,
   releaseDueHolds,
   spendHoldOnPaid,
-  useVoucherAtCounter,
+  takeVoucherAtCounter,
 } from './rewards.server';
+export { type RedeemPost, type RewardsPage, redeemPost, rewardsPage } from './rewards-page.server';
+export {
+  type AdjustResult,
+  adjustPoints,
+  findMembersByPhone,
+  ledgerExport,
+  type SaveResult,
+  saveProgramme,
+  saveReward,
+  saveRewardKinds,
+  staffLoyalty,
+  staffMember,
+  staffProgramme,
+  staffReward,
+} from './staff.server';
+export {
+  AdjustForm,
+  MAX_TIERS,
+  type ProgrammeValues,
+  programmeForm,
+  programmeFormValues,
+  type RewardValues,
+  rewardForm,
+  rewardFormValues,
+} from './staff-forms.schema';

@@ -301,6 +301,23 @@ export async function historyOf(db: Db, tenantId: string, memberId: string, limi
     .limit(limit);
 }
 
+/** Every entry of a tenant with its member's name and phone, newest first (staff's CSV). */
+export async function tenantLedger(db: Db, tenantId: string, limit: number) {
+  return db
+    .select({
+      entry: loyaltyEntries,
+      name: loyaltyMembers.name,
+      phone: customers.phone,
+      programmeId: loyaltyMembers.programmeId,
+    })
+    .from(loyaltyEntries)
+    .innerJoin(loyaltyMembers, eq(loyaltyMembers.id, loyaltyEntries.memberId))
+    .innerJoin(customers, eq(customers.id, loyaltyMembers.customerId))
+    .where(eq(loyaltyEntries.tenantId, tenantId))
+    .orderBy(desc(loyaltyEntries.createdAt))
+    .limit(limit);
+}
+
 /** Points earned (earns, bonuses, less clawbacks) since `from`: the tier window. */
 export async function earnedSince(db: Db, tenantId: string, memberId: string, from: Date): Promise<number> {
   const [row] = await db

@@ -17,7 +17,7 @@ import {
   expirePoints,
   redeemForVoucher,
   releaseDueHolds,
-  useVoucherAtCounter,
+  takeVoucherAtCounter,
 } from '.';
 import { lotsOf, memberById } from './loyalty-repo.server';
 import { insertTestMember, insertTestProgramme, insertTestReward } from './test-support';
@@ -130,7 +130,7 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
     const won = results.find((r) => r.ok);
     const code = won?.ok ? won.voucher.code : '';
     const scans = await Promise.all(
-      [0, 1, 2].map((i) => useVoucherAtCounter(via(i), { tenantId: klinik.id, code: code.toLowerCase(), staffId })),
+      [0, 1, 2].map((i) => takeVoucherAtCounter(via(i), { tenantId: klinik.id, code: code.toLowerCase(), staffId })),
     );
     expect(scans.filter((s) => s.ok)).toHaveLength(1);
     expect(scans.filter((s) => !s.ok && s.reason === 'used')).toHaveLength(2);

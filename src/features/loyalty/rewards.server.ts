@@ -290,7 +290,7 @@ export type CounterResult =
   | { ok: false; reason: 'not_found' | 'used' | 'expired' };
 
 /** Staff take a voucher at the counter (typed or scanned code): used once, never twice. */
-export async function useVoucherAtCounter(
+export async function takeVoucherAtCounter(
   db: Db,
   input: { tenantId: string; code: string; staffId: string | null; now?: Date },
 ): Promise<CounterResult> {
