@@ -9,13 +9,15 @@ import type { ProgrammeRow, RewardRow, VoucherRow } from './loyalty-repo.server'
 import { allowedRewardKinds, rewardById } from './loyalty-repo.server';
 import { activeProgrammes, memberStanding, membershipOf, rewardsOnOffer } from './membership.server';
 import { applyRewardToInvoice, type RedeemRefusal, redeemForVoucher } from './rewards.server';
+import { voucherQrSvg } from './voucher-qr.server';
 
 export interface RewardsPage {
   programmes: ProgrammeRow[];
   rewards: (RewardRow & { programme: ProgrammeRow; affordable: boolean; member: boolean })[];
   /** Per programme id: the member's spendable points (absent when not a member). */
   spendable: Record<string, number>;
-  vouchers: (VoucherRow & { reward: RewardRow | undefined })[];
+  /** Each open voucher with its reward and its QR code (SVG markup). */
+  vouchers: (VoucherRow & { reward: RewardRow | undefined; qr: string })[];
 }
 
 export async function rewardsPage(
@@ -43,7 +45,12 @@ export async function rewardsPage(
       if (!member) continue;
       const standing = await memberStanding(db, programme, member, now);
       spendable[programme.id] = standing.spendable;
-      for (const v of standing.vouchers) vouchers.push({ ...v, reward: offeredOrAny(offered, v.rewardId) });
+      for (const v of standing.vouchers)
+        vouchers.push({
+          ...v,
+          reward: offeredOrAny(offered, v.rewardId),
+          qr: v.status === 'issued' ? voucherQrSvg(v.code) : '',
+        });
     }
   }
   return {

@@ -34,7 +34,10 @@ const optionalDate = z
   .trim()
   .optional()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || (ISO_DATE.test(v) && !Number.isNaN(Date.parse(v))), 'field.invalid');
+  .refine(
+    (v) => v === null || (ISO_DATE.test(v) && !Number.isNaN(Date.parse(v)) && v >= '2000-01-01' && v <= '2100-12-31'),
+    'field.invalid',
+  );
 
 function localizedOf(fields: Record<string, string>, name: string): Partial<LocalizedText> {
   const out: Partial<LocalizedText> = {};
