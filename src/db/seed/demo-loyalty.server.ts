@@ -91,7 +91,6 @@ export async function seedDemoLoyalty(db: Db): Promise<void> {
           programmeId: programme.id,
           kind: 'counter_item',
           name: { en: 'Vitamin C pack', ms: 'Pek Vitamin C', id: 'Paket Vitamin C' },
-          description: { en: 'Collect at the counter.', ms: 'Ambil di kaunter.', id: 'Ambil di loket.' },
           pointsCost: 150,
           stock: 40,
         },

@@ -2,8 +2,8 @@ import type { Db } from '../../db/client.server';
 import { type Locale, localized } from '../../i18n/locales';
 import type { MessageKey, Translate } from '../../i18n/t';
 import { formatDate } from '../../lib/dates';
-import type { MemberPanelData } from './loyalty-api.schema';
 import type { EntryRow, ProgrammeRow } from './loyalty-repo.server';
+import type { MemberPanelData } from './member-panel-data';
 import { memberStanding, membershipOf } from './membership.server';
 
 /** The words of an entry's reason: a message key, or what staff typed. */
@@ -50,7 +50,7 @@ export async function memberPanel(
     member: true,
     loggedIn: true,
     name: member.name,
-    balance: t('loyalty.member.balance', { points: n(standing.balance) }),
+    balance: t('loyalty.member.balance', { points: n(standing.balance), count: standing.balance }),
     tier: standing.tier?.current
       ? t('loyalty.member.tier', { tier: localized(standing.tier.current.name, locale) })
       : '',

@@ -21,7 +21,11 @@ export function howItWorks(
   if (programme.signupBonus > 0) lines.push(t('loyalty.how.signup', { points: programme.signupBonus }));
   if (programme.earnPoints > 0)
     lines.push(
-      t('loyalty.how.earn', { points: programme.earnPoints, amount: formatMoney(programme.earnPerMinor, currency) }),
+      t('loyalty.how.earn', {
+        points: programme.earnPoints,
+        count: programme.earnPoints,
+        amount: formatMoney(programme.earnPerMinor, currency),
+      }),
     );
   if (programme.visitPoints > 0) lines.push(t('loyalty.how.visit', { points: programme.visitPoints }));
   if (programme.earnOnDonations) lines.push(t('loyalty.how.donations'));
