@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { type Db, openDatabase } from '../../db/client.server';
-import { invoices, loyaltyEntries, payments, staff } from '../../db/schema';
+import { customers, invoices, loyaltyEntries, outbox, payments, staff } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { transaction } from '../../db/transaction.server';
@@ -14,9 +14,12 @@ import {
   balanceOf,
   checkLedger,
   credit,
+  earnOnVisit,
   expirePoints,
+  joinProgramme,
   redeemForVoucher,
   releaseDueHolds,
+  remindExpiring,
   takeVoucherAtCounter,
 } from '.';
 import { lotsOf, memberById } from './loyalty-repo.server';
@@ -276,6 +279,41 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
     await expect(
       database.db.execute(sql`UPDATE loyalty_lots SET remaining = -1 WHERE member_id = ${member.id}`),
     ).rejects.toThrow();
+    expect((await checkLedger(database.db)).ok).toBe(true);
+  });
+  it('joins once with one sign-up bonus, earns per visit once, and warns of expiring points once', async () => {
+    const programme = await insertTestProgramme(database.db, klinik.id, {
+      signupBonus: 25,
+      visitPoints: 10,
+      expiryMonths: 1,
+    });
+    const [customer] = await database.db
+      .insert(customers)
+      .values({ tenantId: klinik.id, name: 'Siti', phone: '60139990001', locale: 'ms' })
+      .returning();
+    const customerId = customer?.id ?? '';
+    const join = (i: number) =>
+      joinProgramme(via(i), { tenantId: klinik.id, programme, customerId, name: 'Siti', birthday: null, locale: 'ms' });
+    const joined = await Promise.all([0, 1, 2].map(join));
+    expect(joined.filter((j) => j.created)).toHaveLength(1);
+    const memberId = joined[0]?.member.id ?? '';
+    expect(await balance(memberId)).toBe(25);
+
+    const booking = { id: crypto.randomUUID(), customerId, reference: 'KSB-TEST' };
+    const visits = await Promise.all(
+      [0, 1].map((i) => transaction(via(i), (tx) => earnOnVisit(tx, { tenantId: klinik.id, booking, at: new Date() }))),
+    );
+    expect(visits.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await balance(memberId)).toBe(35);
+
+    // Both lots expire within a month: a reminder per lot, once, in Malay.
+    const soon = new Date(Date.now() + 20 * 86_400_000);
+    const first = await remindExpiring(database.db, soon);
+    const again = await remindExpiring(database.db, soon);
+    expect(first).toBeGreaterThanOrEqual(2);
+    expect(again).toBe(0);
+    const sent = await database.db.select().from(outbox).where(eq(outbox.destination, '60139990001'));
+    expect(sent.filter((m) => m.template === 'loyalty-points-expiring').every((m) => m.locale === 'ms')).toBe(true);
     expect((await checkLedger(database.db)).ok).toBe(true);
   });
 });
