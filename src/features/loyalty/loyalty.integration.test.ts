@@ -279,7 +279,17 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
     await expect(
       database.db.execute(sql`UPDATE loyalty_lots SET remaining = -1 WHERE member_id = ${member.id}`),
     ).rejects.toThrow();
-    expect((await checkLedger(database.db)).ok).toBe(true);
+    const clean = await checkLedger(database.db);
+    expect(clean.ok).toBe(true);
+    expect(clean.lotsChecked).toBeGreaterThan(0);
+    // A cached remaining that drifted from the draws is found by the check command.
+    await database.db.execute(
+      sql`UPDATE loyalty_lots SET remaining = remaining + 1 WHERE member_id = ${member.id} AND remaining < points`,
+    );
+    expect(await checkLedger(database.db)).toMatchObject({ ok: false, lots: 1 });
+    await database.db.execute(
+      sql`UPDATE loyalty_lots SET remaining = remaining - 1 WHERE member_id = ${member.id} AND remaining > 0 AND expires_at IS NOT NULL`,
+    );
   });
   it('joins once with one sign-up bonus, earns per visit once, and warns of expiring points once', async () => {
     const programme = await insertTestProgramme(database.db, klinik.id, {
