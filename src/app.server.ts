@@ -8,7 +8,7 @@ import { authJobs, registerAuthTemplates } from '#features/auth';
 import { appointmentsSection, bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
 import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
-import { loyaltyJobs, registerLoyaltyEffects, registerLoyaltyTemplates } from '#features/loyalty';
+import { loyaltyJobs, loyaltySection, registerLoyaltyEffects, registerLoyaltyTemplates } from '#features/loyalty';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { type AccountSections, accountSections } from '#server/account-sections';
 import { databaseJobs } from '#server/database-statistics.server';
@@ -57,6 +57,7 @@ export function registerAppAccountSections(sections: AccountSections): void {
   sections.register('appointments', appointmentsSection, { offer: 'appointments' });
   sections.register('invoices', invoicesSection);
   sections.register('donations', donationsSection, { offer: 'donations' });
+  sections.register('loyalty', loyaltySection, { offer: 'loyalty' });
 }
 
 /** Every recurring job of the app. */

@@ -1,6 +1,7 @@
 // Loyalty (issue 14; docs/decisions/0024-loyalty.md): programmes, an append-only points ledger
 // with expiring lots, rewards redeemed for counter vouchers or as a checkout discount.
 export { ENTRY_KINDS, HOLD_STATUSES, type LoyaltyTier, REWARD_KINDS, VOUCHER_STATUSES } from '#db/schema/loyalty';
+export { loyaltySection } from './account-section.server';
 export { checkLedger, type LedgerCheck } from './check.server';
 export { clawBackOnRefund, earnOnInvoice, earnOnVisit } from './earning.server';
 export { registerLoyaltyEffects } from './effects.server';

@@ -6,6 +6,7 @@ import { customers, invoices, loyaltyEntries, outbox, payments, staff } from '..
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { transaction } from '../../db/transaction.server';
+import { translator } from '../../i18n/t';
 import { startCheckout } from '../invoices';
 import { refundPayment, settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
@@ -17,6 +18,7 @@ import {
   earnOnVisit,
   expirePoints,
   joinProgramme,
+  loyaltySection,
   redeemForVoucher,
   releaseDueHolds,
   remindExpiring,
@@ -315,6 +317,15 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
     );
     expect(visits.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await balance(memberId)).toBe(35);
+    // The account page's "Your points" lists the programme with its balance, in Malay.
+    const section = await loyaltySection({
+      db: database.db,
+      tenant: klinik,
+      customerId,
+      locale: 'ms',
+      t: translator('ms'),
+    });
+    expect(section.items.find((i) => i.href === `/ms/loyalty/${programme.publicId}`)?.detail).toBe('35 mata');
 
     // Both lots expire within a month: a reminder per lot, once, in Malay.
     const soon = new Date(Date.now() + 20 * 86_400_000);
