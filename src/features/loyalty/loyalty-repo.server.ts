@@ -202,6 +202,30 @@ export async function setOwed(tx: Db, tenantId: string, memberId: string, owed: 
     .where(and(eq(loyaltyMembers.tenantId, tenantId), eq(loyaltyMembers.id, memberId)));
 }
 
+/** The customer's memberships of active programmes with their balances, in one query (account page). */
+export async function customerBalances(db: Db, tenantId: string, customerId: string, now: Date) {
+  const rows = await db
+    .select({
+      publicId: loyaltyProgrammes.publicId,
+      name: loyaltyProgrammes.name,
+      owed: loyaltyMembers.owed,
+      live: sql<string>`coalesce(sum(${loyaltyLots.remaining}) filter (where ${loyaltyLots.expiresAt} is null or ${loyaltyLots.expiresAt} > ${now}), 0)`,
+    })
+    .from(loyaltyMembers)
+    .innerJoin(loyaltyProgrammes, eq(loyaltyProgrammes.id, loyaltyMembers.programmeId))
+    .leftJoin(loyaltyLots, eq(loyaltyLots.memberId, loyaltyMembers.id))
+    .where(
+      and(
+        eq(loyaltyMembers.tenantId, tenantId),
+        eq(loyaltyMembers.customerId, customerId),
+        eq(loyaltyProgrammes.active, true),
+      ),
+    )
+    .groupBy(loyaltyProgrammes.id, loyaltyMembers.id)
+    .orderBy(asc(loyaltyProgrammes.createdAt));
+  return rows.map((r) => ({ publicId: r.publicId, name: r.name, balance: Number(r.live) - r.owed }));
+}
+
 /** Members found by the phone of their customer record (staff search). */
 export async function membersByPhone(db: Db, tenantId: string, phoneDigits: string) {
   return db
