@@ -337,4 +337,40 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
     expect(sent.filter((m) => m.template === 'loyalty-points-expiring').every((m) => m.locale === 'ms')).toBe(true);
     expect((await checkLedger(database.db)).ok).toBe(true);
   });
+  it('earns on gifts in rupiah where the programme says so: whole steps of Rp10.000, no decimals', async () => {
+    const peduli = (await resolveTenant(database.db, 'peduli.localhost')) as Tenant;
+    const programme = await insertTestProgramme(database.db, peduli.id, {
+      earnPerMinor: 10_000,
+      earnOnDonations: true,
+    });
+    const { member, customer } = await insertTestMember(database.db, peduli.id, programme.id);
+    const invoice = await startCheckout(database.db, {
+      tenantId: peduli.id,
+      currency: peduli.currency,
+      kind: 'donation',
+      lines: [
+        {
+          description: { id: 'Donasi' },
+          quantity: 1,
+          unitAmount: 259_999,
+          source: { kind: 'donation', id: crypto.randomUUID() },
+        },
+      ],
+      contact: { name: 'Budi' },
+      customerId: customer.id,
+      locale: 'id',
+    });
+    const [payment] = await database.db
+      .insert(payments)
+      .values({ tenantId: peduli.id, invoiceId: invoice.id, provider: 'sandbox', method: 'fpx', amount: 259_999 })
+      .returning();
+    await settlePayment(database.db, {
+      tenantId: peduli.id,
+      paymentId: payment?.id ?? '',
+      status: 'paid',
+      via: 'webhook',
+    });
+    const entries = await database.db.select().from(loyaltyEntries).where(eq(loyaltyEntries.memberId, member.id));
+    expect(entries.map((e) => [e.kind, e.points])).toEqual([['earn', 25]]);
+  });
 });
