@@ -4,7 +4,7 @@ import type { BookingCompletedEvent } from '../booking';
 import type { InvoicePaidEvent, PaymentRefundedEvent } from '../payments';
 import { paidPaymentOf, refundsOfPayment } from '../payments';
 import { clawBackOnRefund, earnOnInvoice, earnOnVisit } from './earning.server';
-import { spendHoldOnPaid } from './rewards.server';
+import { returnRewardOnRefund, spendHoldOnPaid } from './rewards.server';
 
 /** Loyalty's effects on the app's bus, registered by the composition root (src/app.server.ts). */
 export function registerLoyaltyEffects(bus: EventBus): void {
@@ -48,4 +48,6 @@ const clawBack: EventHandler<PaymentRefundedEvent> = async (tx, { tenantId, refu
     paid: payment.amount,
     at,
   });
+  // Refunded in full: a reward used on it gives its points back to the lots they came from.
+  if (refunded >= payment.amount) await returnRewardOnRefund(tx, { tenantId, invoiceId: payment.invoiceId, at });
 };

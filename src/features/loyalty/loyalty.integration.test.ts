@@ -260,6 +260,15 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
     );
     expect(kinds.filter((k) => k === 'spend')).toHaveLength(1);
     expect(kinds.filter((k) => k === 'release')).toHaveLength(1);
+    // Refunded in full (reported twice): the reward's 150 points return to their lots, the 100
+    // earned on it are taken back, once.
+    const providers = {
+      byName: () => ({ refund: async () => ({ status: 'succeeded' as const, providerRef: 're_test' }) }),
+    };
+    await Promise.all(
+      [0, 1].map((i) => refundPayment(via(i), providers, { tenantId: klinik.id, paymentId, reason: 'staff', staffId })),
+    );
+    expect(await balance(member.id)).toBe(200);
     expect((await checkLedger(database.db)).ok).toBe(true);
   });
 

@@ -248,6 +248,26 @@ export async function spendHoldOnPaid(tx: Db, input: { tenantId: string; invoice
   return true;
 }
 
+/**
+ * The invoice a reward discounted was refunded in full: the reward's points go back to the very
+ * lots they were spent from (once per hold); lots that expired meanwhile are expired again by the job.
+ */
+export async function returnRewardOnRefund(tx: Db, input: { tenantId: string; invoiceId: string; at: Date }) {
+  const hold = await holdOfInvoice(tx, input.tenantId, input.invoiceId);
+  if (hold?.status !== 'spent') return false;
+  const held = await entryByKey(tx, input.tenantId, `hold:invoice:${input.invoiceId}`);
+  if (!held) return false;
+  const entry = await giveBack(tx, {
+    tenantId: input.tenantId,
+    memberId: hold.memberId,
+    of: held,
+    key: `refund:hold:${hold.id}`,
+    reason: 'loyalty.reason.rewardRefunded',
+    now: input.at,
+  });
+  return entry !== null;
+}
+
 /** Releases one hold whose booking hold lapsed: points back to their lots, stock back (once). */
 async function releaseHold(db: Db, hold: HoldRow, now: Date): Promise<boolean> {
   return transaction(
