@@ -41,6 +41,11 @@ const budgets: { name: string; slug: string; path: string; limit: number; ready?
     limit: 15 * KB,
     ready: LIVE,
   },
+  // Loyalty (issue 14): the programme page's one small script fills in the member's part after load; the
+  // sign-up and rewards pages are plain HTML forms.
+  { name: 'loyalty programme page', slug: 'klinik', path: '/loyalty/sihat-points', limit: 8 * KB },
+  { name: 'loyalty sign-up', slug: 'klinik', path: '/ms/loyalty/register', limit: 6 * KB },
+  { name: 'loyalty rewards (Indonesian)', slug: 'peduli', path: '/id/loyalty/rewards', limit: 6 * KB },
   {
     name: 'campaign embed page',
     slug: 'yayasan',

@@ -104,6 +104,11 @@ describe('the composition root', () => {
       fundraiser: 'Nurul Huda',
       message: 'Thank you all',
       // 'count' above serves the digest too.
+      programme: 'Sihat Points',
+      points: 120,
+      balance: 450,
+      reward: 'RM20 off your next visit',
+      date: '3 March 2027',
     };
     for (const name of app.names()) {
       const texts = (['en', 'ms', 'id'] as const).map((locale) => app.render(name, locale, payload));

@@ -14,6 +14,7 @@ import {
   registerFundraiserTemplates,
 } from '#features/fundraisers';
 import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
+import { loyaltyJobs, loyaltySection, registerLoyaltyEffects, registerLoyaltyTemplates } from '#features/loyalty';
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
 import { queueJobs, registerQueueTemplates } from '#features/queue';
 import { registerReviewEffects, registerReviewTemplates, reviewJobs } from '#features/reviews';
@@ -34,6 +35,7 @@ export function registerAppEffects(bus: EventBus): void {
   registerDonationEffects(bus);
   registerReviewEffects(bus);
   registerFundraiserEffects(bus);
+  registerLoyaltyEffects(bus);
   registerPageInvalidations(bus, pageInvalidations);
 }
 
@@ -50,6 +52,7 @@ export const pageInvalidations: PageInvalidations = {
   'campaign.changed': ({ tenantId }) => ({ tenantId, tags: ['campaigns'] }),
   'review-display.changed': ({ tenantId }) => ({ tenantId }),
   'fundraiser.changed': ({ tenantId }) => ({ tenantId, tags: ['campaigns'] }),
+  'loyalty.changed': ({ tenantId }) => ({ tenantId, tags: ['loyalty'] }),
 };
 
 /** Every outbox template of the app (the names are stored in outbox rows). */
@@ -61,6 +64,7 @@ export function registerAppTemplates(registry: TemplateRegistry): void {
   registerReviewTemplates(registry);
   registerQueueTemplates(registry);
   registerFundraiserTemplates(registry);
+  registerLoyaltyTemplates(registry);
 }
 
 /** The sections of the customer's account page, in the order they show. */
@@ -69,6 +73,7 @@ export function registerAppAccountSections(sections: AccountSections): void {
   sections.register('invoices', invoicesSection);
   sections.register('donations', donationsSection, { offer: 'donations' });
   sections.register('fundraisers', fundraisersSection, { offer: 'donations' });
+  sections.register('loyalty', loyaltySection, { offer: 'loyalty' });
 }
 
 /** Every recurring job of the app. */
@@ -78,6 +83,7 @@ export const appJobs: readonly RecurringJob[] = [
   ...donationJobs,
   ...reviewJobs,
   ...fundraiserJobs,
+  ...loyaltyJobs,
   ...authJobs,
   ...rateLimitJobs,
   ...databaseJobs,

@@ -175,7 +175,8 @@ describe.each(testDatabaseKinds)('queries per page on %s', (kind) => {
       service: 4,
       reschedule: 5,
       invoices: 3,
-      account: 3,
+      // Issue 14: the clinic's "Your points" section adds one (balances of all programmes in one query).
+      account: 4,
       staffAppointments: 4,
       staffPayments: 3,
     };

@@ -301,12 +301,12 @@ describe('route policy: the page cache', () => {
       '/review/klinik',
       // Cacheable in the table, but no page yet: a prefetch would be a 404.
       '/donation',
-      '/loyalty',
+      '/loyalty/gold/rewards',
     ]) {
       expect(isCacheablePagePath(path), path).toBe(false);
     }
     // Every path the browser list accepts, the table keeps.
-    for (const path of ['/appointment/category/x', '/appointment/some-service', '/']) {
+    for (const path of ['/appointment/category/x', '/appointment/some-service', '/', '/loyalty', '/loyalty/gold']) {
       expect(isCacheablePagePath(path) && routePolicy(path).pageCache !== undefined, path).toBe(true);
     }
   });

@@ -250,7 +250,11 @@ const FAMILIES: Family[] = [
 
   // Loyalty and reviews (later issues): the programme pages are marketing; sign-up, rewards and
   // review links (tied to one visit) are not.
-  { name: 'loyalty-private', match: (p) => p === '/loyalty/register' || /\/rewards$/.test(p), policy: PRIVATE },
+  {
+    name: 'loyalty-private',
+    match: (p) => p === '/loyalty/register' || /^\/loyalty(\/[^/]+)?\/rewards$/.test(p),
+    policy: { ...PRIVATE, offer: 'loyalty' },
+  },
   {
     name: 'loyalty',
     match: (p) => p === '/loyalty' || re(`/loyalty/${SEGMENT}`)(p),
@@ -294,6 +298,7 @@ const FAMILIES: Family[] = [
     match: under('/staff/fundraisers'),
     policy: { ...PRIVATE, access: 'staff', offer: DONATIONS },
   },
+  { name: 'staff-loyalty', match: under('/staff/loyalty'), policy: { ...PRIVATE, access: 'staff', offer: 'loyalty' } },
   { name: 'staff', match: under('/staff'), policy: { ...PRIVATE, access: 'staff' } },
   { name: 'api-staff', match: under('/api/staff'), policy: { ...ENDPOINT, access: 'staff' } },
 
@@ -303,6 +308,7 @@ const FAMILIES: Family[] = [
   { name: 'error', match: (p) => p === '/404' || p === '/500', policy: PRIVATE },
 
   // Endpoints and files that set their own caching.
+  { name: 'api-loyalty', match: under('/api/loyalty'), policy: { ...ENDPOINT, offer: 'loyalty' } },
   { name: 'api', match: under('/api'), policy: ENDPOINT },
   {
     name: 'file',

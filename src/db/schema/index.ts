@@ -3,6 +3,7 @@ export * from './bookings';
 export * from './donations';
 export * from './fundraisers';
 export * from './jobs';
+export * from './loyalty';
 export * from './payments';
 export * from './queue';
 export * from './reviews';

@@ -13,6 +13,7 @@ import { seedDemoCatalogue } from './demo-catalogue.server';
 import { seedDemoDonations } from './demo-donations.server';
 import { seedDemoFundraisers } from './demo-fundraisers.server';
 import { seedDemoInvoices } from './demo-invoices.server';
+import { seedDemoLoyalty } from './demo-loyalty.server';
 import { seedDemoQueue } from './demo-queue.server';
 import { seedDemoReviews } from './demo-reviews.server';
 import { malaysianPostcodes } from './postcodes';
@@ -71,4 +72,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoReviews(db);
   await seedDemoQueue(db);
   await seedDemoFundraisers(db);
+  await seedDemoLoyalty(db);
 }

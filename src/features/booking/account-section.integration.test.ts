@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds)('the customer’s account sections on %s', (kin
     accountSections.load({ db: database.db, tenant: klinik, customerId, locale, t: translator(locale) });
 
   it('shows the appointments and invoices in the order registered, each linking to its page', async () => {
-    expect(accountSections.keys()).toEqual(['appointments', 'invoices', 'donations']);
+    expect(accountSections.keys()).toEqual(['appointments', 'invoices', 'donations', 'loyalty']);
     const customer = await findOrCreateCustomer(database.db, klinik.id, { phone: '60175550001' }, 'ms');
     const booked = await bookSlot(database.db, {
       tenant: klinik,
@@ -52,8 +52,13 @@ describe.each(testDatabaseKinds)('the customer’s account sections on %s', (kin
     });
     if (!booked.ok) throw new Error(booked.reason);
 
-    // Only what the organisation offers: a clinic's customer has no donations section.
-    expect((await sectionsOf(customer.id)).map((section) => section.key)).toEqual(['appointments', 'invoices']);
+    // Only what the organisation offers: a clinic's customer has no donations section (the demo
+    // clinic offers loyalty: its points section, issue 14).
+    expect((await sectionsOf(customer.id)).map((section) => section.key)).toEqual([
+      'appointments',
+      'invoices',
+      'loyalty',
+    ]);
     const foundation = { ...klinik, offers: { ...klinik.offers, appointments: false, donations: true } };
     const foundationKeys = (
       await accountSections.load({
@@ -64,7 +69,7 @@ describe.each(testDatabaseKinds)('the customer’s account sections on %s', (kin
         t: translator('en'),
       })
     ).map((section) => section.key);
-    expect(foundationKeys).toEqual(['invoices', 'donations']);
+    expect(foundationKeys).toEqual(['invoices', 'donations', 'loyalty']);
 
     const [appointments, invoices] = await sectionsOf(customer.id, 'ms');
     // A hold not yet paid is not an appointment the customer has; its invoice is theirs, and reads

@@ -23,6 +23,7 @@ export {
 } from './invoice';
 export { InvoiceKindInput, MinorAmount, PUBLIC_ID } from './invoice-input';
 export {
+  addDiscountLine,
   findInvoiceRow,
   type InvoiceRow,
   lineSourcesOf,

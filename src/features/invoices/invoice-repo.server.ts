@@ -1,9 +1,16 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
 import { madeWithContact } from '../../db/contact-match';
-import { invoiceCounters, invoiceLines, invoices } from '../../db/schema';
+import { invoiceCounters, invoiceLines, invoices, payments } from '../../db/schema';
 import type { Currency } from '../../lib/money';
-import { displayInvoiceNumber, type InvoiceStatus, type InvoiceView, type LineSource } from './invoice';
+import {
+  type CheckoutLine,
+  checkoutAmounts,
+  displayInvoiceNumber,
+  type InvoiceStatus,
+  type InvoiceView,
+  type LineSource,
+} from './invoice';
 
 // The only drizzle user of the invoices feature; every query is scoped by tenant.
 
@@ -229,4 +236,56 @@ export async function claimGuestInvoices(
     .where(and(eq(invoices.tenantId, tenantId), isNull(invoices.customerId), sameContact))
     .returning({ id: invoices.id });
   return claimed.length;
+}
+
+/**
+ * Issue 14 (loyalty): adds a discount line (a reward) to an open invoice no payment has started
+ * on, under the invoice's row lock, recomputing its subtotal and total the way a checkout does.
+ * Returns the discount taken (minor units), or null when the invoice cannot take one.
+ */
+export async function addDiscountLine(
+  tx: Db,
+  tenantId: string,
+  invoiceId: string,
+  line: { description: CheckoutLine['description']; unitAmount: number; source: LineSource },
+): Promise<number | null> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, invoiceId)))
+    .for('update');
+  if (invoice?.status !== 'open' || invoice.fee !== 0) return null;
+  const started = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId), eq(payments.status, 'pending')))
+    .limit(1);
+  if (started.length > 0) return null;
+  const existing = await tx
+    .select()
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceLines.position));
+  const lines: CheckoutLine[] = existing.map((l) => ({
+    description: l.description,
+    quantity: l.quantity,
+    unitAmount: Math.abs(l.unitAmount),
+    discount: l.unitAmount < 0,
+  }));
+  lines.push({ description: line.description, quantity: 1, unitAmount: line.unitAmount, discount: true });
+  const { amounts, subtotal } = checkoutAmounts(lines);
+  const taken = -(amounts.at(-1) ?? 0);
+  await tx.insert(invoiceLines).values({
+    tenantId,
+    invoiceId,
+    position: existing.length,
+    description: line.description,
+    quantity: 1,
+    unitAmount: -line.unitAmount,
+    amount: -taken,
+    sourceKind: line.source.kind,
+    sourceId: line.source.id,
+  });
+  await tx.update(invoices).set({ subtotal, total: subtotal }).where(eq(invoices.id, invoiceId));
+  return taken;
 }

@@ -1,0 +1,210 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type AvailabilityFeed, decodeAvailability } from '../src/features/booking/availability-feed';
+import { expectAccessible, hydrated, site } from './support';
+
+// Loyalty (issue 14), lean: one journey — join, pay an appointment, see the points arrive, use them
+// as a discount on the next booking, redeem a counter voucher that staff take — and the loyalty
+// pages in three languages with axe.
+
+let seq = 0;
+function freshPhone(): string {
+  seq += 1;
+  return `13${String((Date.now() * 10 + seq) % 10_000_000).padStart(7, '0')}`;
+}
+
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.setExtraHTTPHeaders({
+    'X-Forwarded-For': `203.0.${(testInfo.workerIndex * 41 + seq) % 250}.${(Date.now() + seq) % 250}`,
+  });
+});
+
+async function deliveredCode(page: Page, destination: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const messages = await page.evaluate(
+          async (url) => (await (await fetch(url)).json()) as { template: string; text: string }[],
+          site('klinik', `/dev/outbox?to=${encodeURIComponent(destination)}`),
+        );
+        code = /\b(\d{6})\b/.exec(messages.filter((m) => m.template === 'login-code').at(-1)?.text ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+async function outboxTemplates(page: Page, destination: string): Promise<string[]> {
+  return page.evaluate(
+    async (url) => ((await (await fetch(url)).json()) as { template: string }[]).map((m) => m.template),
+    site('klinik', `/dev/outbox?to=${encodeURIComponent(destination)}`),
+  );
+}
+
+/** Books the first free dental scaling (RM50 deposit) as the logged-in customer; ends on its checkout. */
+async function bookScaling(page: Page, daysAhead: number): Promise<string> {
+  await page.goto(site('klinik', '/appointment/dental-scaling'));
+  await expect(page.locator('[data-availability="ready"]')).toBeVisible({ timeout: 15_000 });
+  const section = page.locator('[data-service-id]');
+  const [serviceId, min, max] = await Promise.all([
+    section.getAttribute('data-service-id'),
+    section.getAttribute('data-min'),
+    section.getAttribute('data-max'),
+  ]);
+  const feed = await page.evaluate(
+    async ({ serviceId, min, max }) =>
+      (await (
+        await fetch(`/api/appointments/${serviceId}/availability?from=${min}&to=${max}&resource=any`)
+      ).json()) as AvailabilityFeed,
+    { serviceId, min, max },
+  );
+  const earliest = new Date(`${min}T00:00:00Z`).getTime() + daysAhead * 86_400_000;
+  const day = decodeAvailability(feed).find(
+    (d) => d.status === 'available' && new Date(`${d.date}T00:00:00Z`).getTime() >= earliest,
+  );
+  if (!day) throw new Error('no free day');
+  const cell = page.locator(`td[data-day="${day.date}"]:not([data-outside]) button`);
+  for (let i = 0; i < 4 && !(await cell.isVisible()); i += 1) await page.locator('.rdp-button_next').click();
+  await cell.click();
+  const radio = page.locator(`[role="radio"][data-slot="${day.slots.at(-1)?.start}"]`);
+  await radio.click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/form\?/);
+  await hydrated(page);
+  await page.getByLabel('Full name').fill('Aisyah binti Ahmad');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/checkout\?booking=\w+$/);
+  return page.url();
+}
+
+async function payInSandbox(page: Page, amount: string) {
+  await hydrated(page);
+  await page.getByLabel('Credit/debit card').check();
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await page.getByRole('button', { name: new RegExp(`^Pay ${amount.replace('.', '\\.')}`) }).click();
+  await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
+}
+
+async function balanceOnProgrammePage(page: Page): Promise<string> {
+  await page.goto(site('klinik', '/loyalty/sihat-points'));
+  await expect(page.locator('[data-member-panel="member"]')).toBeVisible();
+  return (await page.locator('[data-balance]').textContent()) ?? '';
+}
+
+async function staffPage(browser: Browser): Promise<Page> {
+  const staff = await (await browser.newContext()).newPage();
+  await staff.goto(site('klinik', '/staff/login'));
+  await staff.getByLabel('Email').fill('staff@kliniksihat.my');
+  await staff.getByLabel('Password').fill('demo-staff-klinik');
+  await staff.getByRole('button', { name: 'Log in' }).click();
+  await expect(staff).toHaveURL(site('klinik', '/staff'));
+  return staff;
+}
+
+test.describe('loyalty', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('join, earn on a paid appointment, a discount on the next booking, a counter voucher staff take', async ({
+    page,
+    browser,
+  }) => {
+    // Join: the one-time code login first, then name and consent.
+    const national = freshPhone();
+    await page.goto(site('klinik', '/loyalty/register'));
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Log in with your phone' }).click();
+    await expect(page).toHaveURL(/\/login\?next=/);
+    await hydrated(page);
+    await page.locator('input[inputmode="numeric"]').first().fill(`0${national}`);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('6-digit code').fill(await deliveredCode(page, `60${national}`));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/loyalty\/register\?programme=sihat-points$/);
+    await page.getByLabel('Your name').fill('Aisyah binti Ahmad');
+    // Consent is required: without it nothing is written.
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(page.locator('#consent-error')).toHaveText('Please agree to the terms to join.');
+    await expectAccessible(page);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(page).toHaveURL(site('klinik', '/loyalty/sihat-points'));
+    await expect(page.locator('[data-balance]')).toHaveText('50 points');
+    await expect(page.locator('[data-history]')).toContainText('Welcome bonus');
+    await expectAccessible(page);
+    // Joining again is harmless.
+    await page.goto(site('klinik', '/loyalty/register'));
+    await expect(page.locator('[data-already-member]')).toBeVisible();
+
+    // A paid appointment (RM50 deposit) earns 50 points without staff doing anything.
+    await bookScaling(page, 2);
+    await payInSandbox(page, 'RM50.00');
+    await expect.poll(() => balanceOnProgrammePage(page)).toBe('100 points');
+    await expect(page.locator('[data-history]')).toContainText('Paid appointment');
+    await expect.poll(() => outboxTemplates(page, `60${national}`)).toContain('loyalty-points-earned');
+
+    // The next booking: RM10 off for 100 points, held while the booking is held, spent when paid.
+    const checkout = await bookScaling(page, 3);
+    await page.getByRole('link', { name: 'Use your loyalty points for a discount' }).click();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Apply to my booking RM10 off your next appointment' }).click();
+    await expect(page).toHaveURL(checkout);
+    await payInSandbox(page, 'RM40.00');
+    // 100 − 100 spent + 40 earned on the RM40 paid.
+    await expect.poll(() => balanceOnProgrammePage(page)).toBe('40 points');
+    await expect(page.locator('[data-history]')).toContainText('Discount used on a paid booking');
+
+    // Staff find the member by phone and add points with a reason.
+    const staff = await staffPage(browser);
+    await staff.goto(site('klinik', `/staff/loyalty?phone=0${national}`));
+    await expect(staff.locator('[data-found] a')).toHaveText('Aisyah binti Ahmad');
+    await staff.locator('[data-found] a').click();
+    await staff.getByLabel('Points (+ or −)').fill('200');
+    await staff.getByLabel('What happened').fill('Welcome gift from the clinic');
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await expect(staff.locator('[data-staff-balance]')).toHaveText('240 points');
+    await expectAccessible(staff);
+
+    // The member redeems a counter voucher; staff take it once.
+    await page.goto(site('klinik', '/loyalty/sihat-points/rewards'));
+    await page.getByRole('button', { name: 'Redeem for a voucher Vitamin C pack' }).click();
+    const code = (await page.locator('[data-voucher-code]').textContent()) ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+    await expectAccessible(page);
+    await staff.goto(site('klinik', '/staff/loyalty'));
+    await staff.getByLabel('Voucher code (type or scan)').fill(code.toLowerCase().replace('-', ' '));
+    await staff.getByRole('button', { name: 'Use voucher' }).click();
+    await expect(staff.locator('[data-notice="success"]')).toContainText('Vitamin C pack');
+    await staff.getByLabel('Voucher code (type or scan)').fill(code);
+    await staff.getByRole('button', { name: 'Use voucher' }).click();
+    await expect(staff.locator('[data-notice="error"]')).toHaveText('This voucher was used already.');
+    await expectAccessible(staff);
+    await staff.context().close();
+  });
+
+  test('the programme and rewards pages in English, Malay and Indonesian', async ({ page }) => {
+    const pages = [
+      { prefix: '', title: 'Sihat Points', how: 'How it works', rewards: 'Rewards', join: 'Join the programme' },
+      { prefix: '/ms', title: 'Mata Sihat', how: 'Cara ia berfungsi', rewards: 'Ganjaran', join: 'Sertai program' },
+      { prefix: '/id', title: 'Poin Sihat', how: 'Cara kerjanya', rewards: 'Hadiah', join: 'Gabung program' },
+    ];
+    for (const p of pages) {
+      await page.goto(site('klinik', `${p.prefix}/loyalty/sihat-points`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title);
+      await expect(page.getByRole('heading', { name: p.how })).toBeVisible();
+      await expect(page.locator('[data-member-panel="visitor"]')).toBeVisible();
+      await expect(page.locator('[data-join]')).toHaveText(p.join);
+      await expectAccessible(page);
+      await page.goto(site('klinik', `${p.prefix}/loyalty/rewards`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.rewards);
+      await expectAccessible(page);
+    }
+    // Peduli's programme speaks Indonesian first; a tenant without loyalty has no such pages.
+    await page.goto(site('peduli', '/loyalty/sahabat-peduli'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sahabat Peduli');
+    const response = await page.goto(site('yayasan', '/loyalty'));
+    expect(response?.status()).toBe(404);
+  });
+});

@@ -1,0 +1,291 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '../../i18n/locales';
+import { customers, staff } from './accounts';
+import { invoices } from './payments';
+import { tenants } from './tenants';
+
+export const REWARD_KINDS = ['discount_fixed', 'discount_percent', 'free_service', 'counter_item'] as const;
+export const ENTRY_KINDS = [
+  'earn',
+  'bonus',
+  'adjust',
+  'hold',
+  'release',
+  'spend',
+  'redeem',
+  'expire',
+  'clawback',
+] as const;
+export const HOLD_STATUSES = ['held', 'spent', 'released'] as const;
+export const VOUCHER_STATUSES = ['issued', 'used', 'void'] as const;
+
+/** One tier of a programme: reached by points earned in the rolling window. */
+export interface LoyaltyTier {
+  name: Partial<LocalizedText>;
+  /** Points earned in the window that reach this tier. */
+  threshold: number;
+  benefits: Partial<LocalizedText>;
+  /** Earning rate in this tier, percent of the base (100 = as base). */
+  earnPercent: number;
+}
+
+/** A tenant's loyalty settings: which reward kinds it may offer (medical fee-splitting rules). */
+export const loyaltySettings = pgTable('loyalty_settings', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  allowedRewardKinds: text('allowed_reward_kinds').array().notNull().default(sql`'{}'::text[]`),
+});
+
+/** A loyalty programme (`/loyalty/{publicId}`): how points are earned, expire and tier. */
+export const loyaltyProgrammes = pgTable(
+  'loyalty_programmes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    publicId: text('public_id').notNull(),
+    name: jsonb('name').$type<Partial<LocalizedText>>().notNull(),
+    description: jsonb('description').$type<Partial<LocalizedText>>().notNull().default({}),
+    terms: jsonb('terms').$type<Partial<LocalizedText>>().notNull().default({}),
+    /** Points per `earn_per_minor` of the net paid amount of appointment invoices (0 = none). */
+    earnPoints: integer('earn_points').notNull().default(0),
+    /** The amount, in minor units, that earns `earn_points` (RM1 = 100; Rp10.000 = 10000). */
+    earnPerMinor: bigint('earn_per_minor', { mode: 'number' }).notNull().default(100),
+    visitPoints: integer('visit_points').notNull().default(0),
+    signupBonus: integer('signup_bonus').notNull().default(0),
+    earnOnDonations: boolean('earn_on_donations').notNull().default(false),
+    /** Months after earning that points expire; null = never. */
+    expiryMonths: integer('expiry_months'),
+    tiers: jsonb('tiers').$type<LoyaltyTier[]>().notNull().default([]),
+    tierWindowMonths: integer('tier_window_months').notNull().default(12),
+    /** Points earned today are usable from tomorrow (tenant's day). */
+    notUsableSameDay: boolean('not_usable_same_day').notNull().default(false),
+    /** A refund may leave the balance below zero (owed points). */
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('loyalty_programmes_tenant_public_id_key').on(t.tenantId, t.publicId),
+    check(
+      'loyalty_programmes_rules_valid',
+      sql`${t.earnPoints} >= 0 AND ${t.earnPerMinor} > 0 AND ${t.visitPoints} >= 0 AND ${t.signupBonus} >= 0 AND (${t.expiryMonths} IS NULL OR ${t.expiryMonths} > 0) AND ${t.tierWindowMonths} > 0 AND jsonb_array_length(${t.tiers}) <= 5`,
+    ),
+  ],
+);
+
+/** What members spend points on. */
+export const loyaltyRewards = pgTable(
+  'loyalty_rewards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    programmeId: uuid('programme_id')
+      .notNull()
+      .references(() => loyaltyProgrammes.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REWARD_KINDS }).notNull(),
+    name: jsonb('name').$type<Partial<LocalizedText>>().notNull(),
+    description: jsonb('description').$type<Partial<LocalizedText>>().notNull().default({}),
+    pointsCost: integer('points_cost').notNull(),
+    /** discount_fixed: the amount off; discount_percent: the cap (null = no cap); minor units. */
+    valueMinor: bigint('value_minor', { mode: 'number' }),
+    percent: integer('percent'),
+    /** Left to give; null = unlimited. */
+    stock: integer('stock'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** Days a voucher stays valid after it is issued. */
+    voucherDays: integer('voucher_days').notNull().default(30),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('loyalty_rewards_programme_idx').on(t.tenantId, t.programmeId),
+    check('loyalty_rewards_cost_positive', sql`${t.pointsCost} > 0`),
+    check('loyalty_rewards_stock_not_negative', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
+    check(
+      'loyalty_rewards_value_valid',
+      sql`(${t.valueMinor} IS NULL OR ${t.valueMinor} > 0) AND (${t.percent} IS NULL OR (${t.percent} > 0 AND ${t.percent} <= 100))`,
+    ),
+  ],
+);
+
+/** A customer in a programme; `owed` = points a refund took back beyond the balance (negative balance). */
+export const loyaltyMembers = pgTable(
+  'loyalty_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    programmeId: uuid('programme_id')
+      .notNull()
+      .references(() => loyaltyProgrammes.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    birthday: date('birthday', { mode: 'string' }),
+    locale: text('locale').notNull().default('en'),
+    /** PDPA: when the member agreed to the programme's terms. */
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    owed: integer('owed').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('loyalty_members_programme_customer_key').on(t.programmeId, t.customerId),
+    index('loyalty_members_tenant_customer_idx').on(t.tenantId, t.customerId),
+    check('loyalty_members_owed_not_negative', sql`${t.owed} >= 0`),
+  ],
+);
+
+/**
+ * The append-only ledger (a trigger refuses UPDATE and DELETE): every change of a member's points
+ * with its reason and source. `points` is the change to the balance; `key` makes an effect happen
+ * once (`earn:invoice:<id>`); `owed_delta` is what a clawback could not take (or an earn paid off).
+ */
+export const loyaltyEntries = pgTable(
+  'loyalty_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => loyaltyMembers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ENTRY_KINDS }).notNull(),
+    points: integer('points').notNull(),
+    owedDelta: integer('owed_delta').notNull().default(0),
+    key: text('key').notNull(),
+    /** A message key, or the text staff typed for an adjustment. */
+    reason: text('reason').notNull(),
+    sourceKind: text('source_kind'),
+    sourceId: text('source_id'),
+    /** An earn lot's expiry (null = never). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('loyalty_entries_tenant_key').on(t.tenantId, t.key),
+    index('loyalty_entries_member_idx').on(t.memberId, t.createdAt),
+  ],
+);
+
+/**
+ * An earn lot: points from one entry that can be spent until they expire. `remaining` changes only
+ * under the member's lock, together with a draw row; the check command rebuilds it from the draws.
+ */
+export const loyaltyLots = pgTable(
+  'loyalty_lots',
+  {
+    entryId: uuid('entry_id')
+      .primaryKey()
+      .references(() => loyaltyEntries.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => loyaltyMembers.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    remaining: integer('remaining').notNull(),
+    usableFrom: timestamp('usable_from', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('loyalty_lots_member_idx').on(t.memberId, t.expiresAt),
+    check(
+      'loyalty_lots_remaining_valid',
+      sql`${t.points} > 0 AND ${t.remaining} >= 0 AND ${t.remaining} <= ${t.points}`,
+    ),
+  ],
+);
+
+/** Which lots an entry drew from (positive) or gave back to (negative): append-only. */
+export const loyaltyDraws = pgTable(
+  'loyalty_draws',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => loyaltyEntries.id, { onDelete: 'cascade' }),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => loyaltyLots.entryId, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.lotId] }), index('loyalty_draws_lot_idx').on(t.lotId)],
+);
+
+/** Points held for a reward applied to an appointment checkout, while its booking is held. */
+export const loyaltyHolds = pgTable(
+  'loyalty_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => loyaltyMembers.id, { onDelete: 'cascade' }),
+    rewardId: uuid('reward_id')
+      .notNull()
+      .references(() => loyaltyRewards.id, { onDelete: 'restrict' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    status: text('status', { enum: HOLD_STATUSES }).notNull().default('held'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('loyalty_holds_invoice_key').on(t.invoiceId),
+    index('loyalty_holds_due_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+/** A reward redeemed for the counter: a code (and QR) staff take. */
+export const loyaltyVouchers = pgTable(
+  'loyalty_vouchers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => loyaltyMembers.id, { onDelete: 'cascade' }),
+    rewardId: uuid('reward_id')
+      .notNull()
+      .references(() => loyaltyRewards.id, { onDelete: 'restrict' }),
+    code: text('code').notNull(),
+    status: text('status', { enum: VOUCHER_STATUSES }).notNull().default('issued'),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedByStaffId: uuid('used_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('loyalty_vouchers_tenant_code_key').on(t.tenantId, t.code),
+    index('loyalty_vouchers_member_idx').on(t.memberId),
+  ],
+);

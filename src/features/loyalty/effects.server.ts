@@ -1,0 +1,53 @@
+import type { EventBus, EventHandler } from '../../server/events';
+import { kickOutbox } from '../../server/outbox';
+import type { BookingCompletedEvent } from '../booking';
+import type { InvoicePaidEvent, PaymentRefundedEvent } from '../payments';
+import { paidPaymentOf, refundsOfPayment } from '../payments';
+import { clawBackOnRefund, earnOnInvoice, earnOnVisit } from './earning.server';
+import { returnRewardOnRefund, spendHoldOnPaid } from './rewards.server';
+
+/** Loyalty's effects on the app's bus, registered by the composition root (src/app.server.ts). */
+export function registerLoyaltyEffects(bus: EventBus): void {
+  bus.on('invoice.paid', 'loyalty.spend-hold', spendOnPaid);
+  bus.on('invoice.paid', 'loyalty.earn', earnOnPaid);
+  bus.on('booking.completed', 'loyalty.earn-visit', earnOnCompleted);
+  bus.on('payment.refunded', 'loyalty.claw-back', clawBack);
+}
+
+// A paid invoice spends the reward points it held (its discount line), in the settlement's
+// transaction; a replayed webhook finds the hold spent.
+const spendOnPaid: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, invoice, at }) => {
+  await spendHoldOnPaid(tx, { tenantId, invoice, at });
+};
+
+// A paid invoice earns its customer's points once (the entry's key is the invoice and member).
+const earnOnPaid: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, invoice, at }) => {
+  const told = await earnOnInvoice(tx, { tenantId, invoice, at });
+  if (told === 0) return;
+  return async () => kickOutbox();
+};
+
+const earnOnCompleted: EventHandler<BookingCompletedEvent> = async (tx, { tenantId, booking, at }) => {
+  await earnOnVisit(tx, { tenantId, booking, at });
+};
+
+// Money given back on the payment that paid an invoice takes back the points it earned, in
+// proportion. A second payment of an invoice already paid (paid twice) earned nothing.
+const clawBack: EventHandler<PaymentRefundedEvent> = async (tx, { tenantId, refund, payment, at }) => {
+  if (refund.reason === 'paid_twice' || refund.status !== 'succeeded') return;
+  const paying = await paidPaymentOf(tx, tenantId, payment.invoiceId);
+  if (paying?.id !== payment.id) return;
+  const refunded = (await refundsOfPayment(tx, tenantId, payment.id))
+    .filter((r) => r.status === 'succeeded')
+    .reduce((sum, r) => sum + r.amount, 0);
+  await clawBackOnRefund(tx, {
+    tenantId,
+    invoiceId: payment.invoiceId,
+    refundId: refund.id,
+    refunded,
+    paid: payment.amount,
+    at,
+  });
+  // Refunded in full: a reward used on it gives its points back to the lots they came from.
+  if (refunded >= payment.amount) await returnRewardOnRefund(tx, { tenantId, invoiceId: payment.invoiceId, at });
+};

@@ -1,0 +1,76 @@
+import { isMemberPanelData, type MemberPanelData } from '../member-panel-data';
+
+// The programme page's only script (the page is cached HTML, the same for everyone): asks who is
+// looking and, for a member, fills in the balance, tier, expiring points and the full history.
+// Text only (textContent), never markup.
+
+function text(root: HTMLElement, selector: string, value: string) {
+  const el = root.querySelector<HTMLElement>(selector);
+  if (!el) return;
+  el.textContent = value;
+  el.hidden = value === '';
+}
+
+function historyRow(entry: MemberPanelData['history'][number]): HTMLTableRowElement {
+  const row = document.createElement('tr');
+  row.className = 'border-b border-gray-100 align-top';
+  const when = document.createElement('td');
+  when.className = 'py-2 pr-3 whitespace-nowrap';
+  when.textContent = entry.when;
+  const what = document.createElement('td');
+  what.className = 'py-2 pr-3';
+  what.append(entry.reason);
+  for (const extra of [entry.source, entry.expires]) {
+    if (!extra) continue;
+    const span = document.createElement('span');
+    span.className = 'block text-xs text-gray-700';
+    span.textContent = extra;
+    what.append(span);
+  }
+  const points = document.createElement('td');
+  points.className = 'py-2 text-right tabular-nums font-medium';
+  points.textContent = entry.points;
+  row.append(when, what, points);
+  return row;
+}
+
+function render(root: HTMLElement, data: MemberPanelData) {
+  text(root, '[data-balance]', data.balance);
+  text(root, '[data-tier]', data.tier);
+  text(root, '[data-progress]', data.progress);
+  const expiring = root.querySelector<HTMLElement>('[data-expiring]');
+  const list = expiring?.querySelector('ul');
+  if (expiring && list) {
+    list.replaceChildren(
+      ...data.expiring.map((line) => {
+        const li = document.createElement('li');
+        li.textContent = line;
+        return li;
+      }),
+    );
+    expiring.hidden = data.expiring.length === 0;
+  }
+  const table = root.querySelector<HTMLElement>('[data-history]');
+  table?.querySelector('tbody')?.replaceChildren(...data.history.map(historyRow));
+  if (table) table.hidden = data.history.length === 0;
+  text(root, '[data-no-history]', data.history.length === 0 ? (root.dataset.noHistory ?? '') : '');
+  for (const el of root.querySelectorAll<HTMLElement>('[data-for-visitor]')) el.hidden = true;
+  for (const el of root.querySelectorAll<HTMLElement>('[data-for-member]')) el.hidden = false;
+}
+
+async function start() {
+  const root = document.querySelector<HTMLElement>('[data-member-panel]');
+  if (!root?.dataset.endpoint) return;
+  const response = await fetch(root.dataset.endpoint, {
+    cache: 'no-store',
+    headers: { Accept: 'application/json' },
+  }).catch(() => null);
+  const data: unknown = response?.ok ? await response.json().catch(() => null) : null;
+  if (isMemberPanelData(data) && data.member) {
+    render(root, data);
+    root.dataset.memberPanel = 'member';
+  } else root.dataset.memberPanel = 'visitor';
+}
+
+document.addEventListener('astro:page-load', () => void start());
+void start();

@@ -1,0 +1,68 @@
+import type { LoyaltyTier } from '../../db/schema/loyalty';
+import { type Locale, localized } from '../../i18n/locales';
+import type { MessageKey, Translate } from '../../i18n/t';
+import { type Currency, formatMoney } from '../../lib/money';
+
+/** The programme's rules in words, for "how it works". */
+export function howItWorks(
+  programme: {
+    earnPoints: number;
+    earnPerMinor: number;
+    visitPoints: number;
+    signupBonus: number;
+    earnOnDonations: boolean;
+    expiryMonths: number | null;
+    notUsableSameDay: boolean;
+  },
+  t: Translate,
+  currency: Currency,
+): string[] {
+  const lines: string[] = [];
+  if (programme.signupBonus > 0) lines.push(t('loyalty.how.signup', { points: programme.signupBonus }));
+  if (programme.earnPoints > 0)
+    lines.push(
+      t('loyalty.how.earn', {
+        points: programme.earnPoints,
+        count: programme.earnPoints,
+        amount: formatMoney(programme.earnPerMinor, currency),
+      }),
+    );
+  if (programme.visitPoints > 0) lines.push(t('loyalty.how.visit', { points: programme.visitPoints }));
+  if (programme.earnOnDonations) lines.push(t('loyalty.how.donations'));
+  lines.push(
+    programme.expiryMonths ? t('loyalty.how.expiry', { months: programme.expiryMonths }) : t('loyalty.how.noExpiry'),
+  );
+  if (programme.notUsableSameDay) lines.push(t('loyalty.how.nextDay'));
+  lines.push(t('loyalty.how.redeem'));
+  return lines;
+}
+
+/** A tier's name, threshold and benefits in the visitor's language. */
+export function tierLines(tiers: readonly LoyaltyTier[], locale: Locale) {
+  return [...tiers]
+    .sort((a, b) => a.threshold - b.threshold)
+    .map((tier) => ({
+      name: localized(tier.name, locale),
+      threshold: tier.threshold,
+      benefits: localized(tier.benefits, locale),
+      earnPercent: tier.earnPercent,
+    }));
+}
+
+/** What a reward is, in words: "RM20 off", "10% off (up to RM30)", "A free service", "At the counter". */
+export function rewardValue(
+  reward: { kind: string; valueMinor: number | null; percent: number | null },
+  t: Translate,
+  currency: Currency,
+): string {
+  if (reward.kind === 'discount_fixed')
+    return t('loyalty.reward.fixed', { amount: formatMoney(reward.valueMinor ?? 0, currency) });
+  if (reward.kind === 'discount_percent')
+    return reward.valueMinor
+      ? t('loyalty.reward.percentCapped', {
+          percent: reward.percent ?? 0,
+          cap: formatMoney(reward.valueMinor, currency),
+        })
+      : t('loyalty.reward.percent', { percent: reward.percent ?? 0 });
+  return t(`loyalty.reward.kind.${reward.kind}` as MessageKey);
+}

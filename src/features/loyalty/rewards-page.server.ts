@@ -1,0 +1,127 @@
+// The rewards pages (`/loyalty/rewards`, `/loyalty/{id}/rewards`): what the page shows, and what a
+// redeem form post does. The page stays thin: it hands over the request's parts and renders.
+import type { Db } from '../../db/client.server';
+import type { Locale } from '../../i18n/locales';
+import type { Translate } from '../../i18n/t';
+import type { Tenant } from '../tenants';
+import { RedeemForm } from './loyalty.schema';
+import type { ProgrammeRow, RewardRow, VoucherRow } from './loyalty-repo.server';
+import { allowedRewardKinds, rewardById } from './loyalty-repo.server';
+import { activeProgrammes, memberStanding, membershipOf, rewardsOnOffer } from './membership.server';
+import { applyRewardToInvoice, type RedeemRefusal, redeemForVoucher } from './rewards.server';
+import { voucherQrSvg } from './voucher-qr.server';
+
+export interface RewardsPage {
+  programmes: ProgrammeRow[];
+  rewards: (RewardRow & { programme: ProgrammeRow; affordable: boolean; member: boolean })[];
+  /** Per programme id: the member's spendable points (absent when not a member). */
+  spendable: Record<string, number>;
+  /** Each open voucher with its reward and its QR code (SVG markup). */
+  vouchers: (VoucherRow & { reward: RewardRow | undefined; qr: string })[];
+}
+
+export async function rewardsPage(
+  db: Db,
+  input: { tenant: Tenant; programmePublicId: string | null; customerId: string | null; now?: Date },
+): Promise<RewardsPage | null> {
+  const now = input.now ?? new Date();
+  const all = await activeProgrammes(db, input.tenant.id);
+  const programmes = input.programmePublicId ? all.filter((p) => p.publicId === input.programmePublicId) : all;
+  if (input.programmePublicId && programmes.length === 0) return null;
+  const allowed = new Set(await allowedRewardKinds(db, input.tenant.id));
+  const offered = (
+    await rewardsOnOffer(
+      db,
+      input.tenant.id,
+      programmes.map((p) => p.id),
+      now,
+    )
+  ).filter((r) => allowed.has(r.kind));
+  const spendable: Record<string, number> = {};
+  const vouchers: RewardsPage['vouchers'] = [];
+  if (input.customerId) {
+    for (const programme of programmes) {
+      const member = await membershipOf(db, input.tenant.id, input.customerId, programme.id);
+      if (!member) continue;
+      const standing = await memberStanding(db, programme, member, now);
+      spendable[programme.id] = standing.spendable;
+      for (const v of standing.vouchers)
+        vouchers.push({
+          ...v,
+          reward: offeredOrAny(offered, v.rewardId),
+          qr: v.status === 'issued' ? voucherQrSvg(v.code) : '',
+        });
+    }
+  }
+  return {
+    programmes,
+    spendable,
+    vouchers,
+    rewards: offered.flatMap((r) => {
+      const programme = programmes.find((p) => p.id === r.programmeId);
+      if (!programme) return [];
+      const points = spendable[programme.id];
+      return [{ ...r, programme, member: points !== undefined, affordable: (points ?? 0) >= r.pointsCost }];
+    }),
+  };
+}
+
+function offeredOrAny(rewards: RewardRow[], id: string): RewardRow | undefined {
+  return rewards.find((r) => r.id === id);
+}
+
+export type RedeemPost =
+  | { kind: 'voucher'; voucherId: string }
+  | { kind: 'applied'; invoicePublicId: string }
+  | { kind: 'refused'; status: number; message: string };
+
+const REFUSALS: Record<RedeemRefusal, { status: number; key: Parameters<Translate>[0] }> = {
+  member_not_found: { status: 403, key: 'loyalty.rewards.notMember' },
+  reward_not_found: { status: 404, key: 'loyalty.rewards.notFound' },
+  not_allowed: { status: 403, key: 'loyalty.rewards.notFound' },
+  not_enough: { status: 409, key: 'loyalty.rewards.notEnough' },
+  out_of_stock: { status: 409, key: 'loyalty.rewards.outOfStock' },
+  invoice_not_found: { status: 409, key: 'loyalty.rewards.noBooking' },
+  already_applied: { status: 409, key: 'loyalty.rewards.alreadyApplied' },
+  not_applicable: { status: 409, key: 'loyalty.rewards.notApplicable' },
+};
+
+/** A redeem form post by a logged-in customer: a voucher, or a discount on their held booking. */
+export async function redeemPost(
+  db: Db,
+  input: { tenant: Tenant; customerId: string; form: Record<string, string>; locale: Locale; t: Translate },
+): Promise<RedeemPost> {
+  const parsed = RedeemForm.safeParse(input.form);
+  if (!parsed.success) return { kind: 'refused', status: 400, message: input.t('error.badInput') };
+  const { reward, use, invoice } = parsed.data;
+  const programmes = await activeProgrammes(db, input.tenant.id);
+  const row = await rewardById(db, input.tenant.id, reward);
+  const programme = programmes.find((p) => p.id === row?.programmeId);
+  if (!row || !programme) return refusal('reward_not_found', input.t);
+  const member = await membershipOf(db, input.tenant.id, input.customerId, programme.id);
+  if (!member) return refusal('member_not_found', input.t);
+  const memberId = member.id;
+  if (use === 'voucher') {
+    const result = await redeemForVoucher(db, {
+      tenantId: input.tenant.id,
+      memberId,
+      customerId: input.customerId,
+      rewardId: reward,
+    });
+    return result.ok ? { kind: 'voucher', voucherId: result.voucher.id } : refusal(result.reason, input.t);
+  }
+  if (!invoice) return refusal('invoice_not_found', input.t);
+  const applied = await applyRewardToInvoice(db, {
+    tenant: input.tenant,
+    memberId,
+    customerId: input.customerId,
+    rewardId: reward,
+    invoicePublicId: invoice,
+  });
+  return applied.ok ? { kind: 'applied', invoicePublicId: invoice } : refusal(applied.reason, input.t);
+}
+
+function refusal(reason: RedeemRefusal, t: Translate): RedeemPost {
+  const r = REFUSALS[reason];
+  return { kind: 'refused', status: r.status, message: t(r.key) };
+}

@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { memberPanel, programmeByPublicIdActive } from '../../../../features/loyalty';
+import { json } from '../../../../server/http';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * `GET /api/loyalty/{id}/me`: the member part of a programme page for whoever is logged in —
+ * balance, tier, points expiring soon, the full history, worded in the visitor's language — or
+ * `member: false` for a visitor (the cached page is the same for everyone).
+ */
+export const GET: APIRoute = async ({ params, locals }) => {
+  const programme = await programmeByPublicIdActive(locals.db, locals.tenant.id, params.id ?? '');
+  if (!programme) return json({ error: locals.t('error.notFound.message') }, { status: 404, headers: NO_STORE });
+  const panel = await memberPanel(locals.db, {
+    tenant: locals.tenant,
+    programme,
+    customerId: locals.user?.id ?? null,
+    locale: locals.locale,
+    t: locals.t,
+  });
+  return json(panel, { headers: NO_STORE });
+};
