@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds)('the customer’s account sections on %s', (kin
     accountSections.load({ db: database.db, tenant: klinik, customerId, locale, t: translator(locale) });
 
   it('shows the appointments and invoices in the order registered, each linking to its page', async () => {
-    expect(accountSections.keys()).toEqual(['appointments', 'invoices', 'donations', 'loyalty']);
+    expect(accountSections.keys()).toEqual(['appointments', 'invoices', 'donations', 'fundraisers', 'loyalty']);
     const customer = await findOrCreateCustomer(database.db, klinik.id, { phone: '60175550001' }, 'ms');
     const booked = await bookSlot(database.db, {
       tenant: klinik,
