@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds)('the customer’s account sections on %s', (kin
         t: translator('en'),
       })
     ).map((section) => section.key);
-    expect(foundationKeys).toEqual(['invoices', 'donations', 'loyalty']);
+    expect(foundationKeys).toEqual(['invoices', 'donations', 'fundraisers', 'loyalty']);
 
     const [appointments, invoices] = await sectionsOf(customer.id, 'ms');
     // A hold not yet paid is not an appointment the customer has; its invoice is theirs, and reads
