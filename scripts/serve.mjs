@@ -53,4 +53,8 @@ function frontDoor(req, res) {
 }
 
 const server = http.createServer(frontDoor);
-server.listen(port, host, () => console.log(`serambi: listening on http://${host}:${port}/`));
+server.listen(port, host, () => {
+  // The port really bound (PORT=0 asks for a free one: the fuzz suite reads it from this line).
+  const bound = server.address();
+  console.log(`serambi: listening on http://${host}:${typeof bound === 'object' && bound ? bound.port : port}/`);
+});
