@@ -101,6 +101,12 @@ describe.each(testDatabaseKinds)('queue set-up on %s', (kind) => {
     expect(await act(klinik, { action: 'queue-active', id: 'nope', active: 'off' })).toMatchObject({ status: 400 });
     expect(await act(klinik, { action: 'drop-table' })).toMatchObject({ status: 400 });
     expect(await snapshot()).toEqual(before);
+    // Two staff adding the same new prefix at once: one queue, the other told the prefix is taken.
+    const both = await Promise.all(
+      ['Kasir', 'Cashier'].map((name) => act(klinik, { action: 'queue-save', prefix: 'K', name_en: name })),
+    );
+    expect(both.map((o) => o.status).sort()).toEqual([200, 409]);
+    expect((await queueSetupLists(database.db, klinik.id)).queues.filter((q) => q.prefix === 'K')).toHaveLength(1);
     // The prefix is unique per tenant only: another clinic may use A.
     expect(await act(yayasan, { action: 'queue-save', prefix: 'A', name_en: 'Front desk' })).toMatchObject({
       ok: true,
