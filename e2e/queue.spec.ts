@@ -110,5 +110,33 @@ test('a call reaches the board live; the board shows it is cut off and catches u
   await board.goto(site('klinik', '/qtv?display=WRONGCODE2'));
   await expect(board.getByRole('alert')).toContainText('not valid');
   expect((await call('klinik.localhost', '/api/qtv/state?display=WRONGCODE2')).status).toBe(403);
+
+  // Setting up: a duplicate prefix is refused; a new queue and a room calling from it appear on the
+  // console, and on an open board without a reload.
+  await board.goto(site('klinik', BOARD));
+  await hydrated(board);
+  await expect(board.locator('[data-qtv]')).toHaveAttribute('data-realtime', 'open', { timeout: 10_000 });
+  await staff.getByRole('link', { name: 'Set up queues and service points' }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Set up queues');
+  const newQueue = staff.locator('[data-setup-queue="new"]');
+  await newQueue.getByLabel('Prefix').fill('a');
+  await newQueue.getByLabel('Name in English').fill('X-ray');
+  await newQueue.getByRole('button', { name: 'Add the queue' }).click();
+  await expect(staff.locator('[data-notice="error"]')).toContainText('Another queue already uses this prefix');
+  await expect(staff.locator('[data-setup-queue="new"]').getByLabel('Name in English')).toHaveValue('X-ray');
+  await staff.locator('[data-setup-queue="new"]').getByLabel('Prefix').fill('X');
+  await staff.locator('[data-setup-queue="new"]').getByRole('button', { name: 'Add the queue' }).click();
+  await expect(staff.locator('[data-notice="success"]')).toHaveText('Queue saved.');
+  const newPoint = staff.locator('[data-setup-point="new"]');
+  await newPoint.getByLabel('Kind').selectOption('room');
+  await newPoint.getByLabel('Number').fill('9');
+  await newPoint.getByLabel('Calls from the queue').selectOption({ label: 'X · X-ray' });
+  await newPoint.getByRole('button', { name: 'Add the service point' }).click();
+  await expect(staff.locator('[data-setup-point="Room 9"]')).toContainText('X · X-ray');
+  await expectAccessible(staff);
+  await expect(board.locator('[data-point]').filter({ hasText: 'Room 9' })).toHaveCount(1, { timeout: 5_000 });
+  await staff.goto(site('klinik', '/staff/queue'));
+  await expect(staff.getByRole('heading', { name: /^Room 9 · X-ray/ })).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'New X ticket' })).toBeVisible();
   await boardContext.close();
 });

@@ -49,12 +49,14 @@ export const queues = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    /** One capital letter, unique per tenant. */
+    /** One or two capital letters, unique per tenant. */
     prefix: text('prefix').notNull(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
     position: integer('position').notNull().default(0),
     /** Offered on the kiosk. */
     kiosk: boolean('kiosk').notNull().default(true),
+    /** Off: gone from the console, the board and the kiosk (set up at /staff/queue/setup); never deleted. */
+    active: boolean('active').notNull().default(true),
   },
   (t) => [uniqueIndex('queues_tenant_prefix').on(t.tenantId, t.prefix)],
 );
@@ -74,6 +76,8 @@ export const servicePoints = pgTable(
     /** Its number ("room 2"); null when there is only one (the pharmacy). */
     number: integer('number'),
     position: integer('position').notNull().default(0),
+    /** Off: gone from the console and the board; never deleted (tickets keep their point). */
+    active: boolean('active').notNull().default(true),
   },
   (t) => [index('service_points_tenant').on(t.tenantId, t.position)],
 );

@@ -26,4 +26,6 @@ export {
   ticketState,
 } from './queue.server';
 export * from './queue-rules';
+export { queueSetupLists, type SetupOutcome, staffQueueSetupAction } from './queue-setup.server';
+export * from './queue-setup-rules';
 export { type ConsoleOutcome, kioskTicket, staffQueueAction } from './staff-console.server';

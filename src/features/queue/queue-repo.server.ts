@@ -236,3 +236,80 @@ export function queueTenants(db: Db) {
     .from(tenantSettings)
     .where(eq(tenantSettings.offersQueue, true));
 }
+
+// ── Setting up (staff, /staff/queue/setup) ───────────────────────────────────────────────────
+
+/** The tenant's queue with this prefix, if any. */
+export async function findQueueByPrefix(db: Db, tenantId: string, prefix: string) {
+  const [row] = await db
+    .select()
+    .from(queues)
+    .where(and(eq(queues.tenantId, tenantId), eq(queues.prefix, prefix)));
+  return row ?? null;
+}
+
+export async function insertQueue(db: Db, values: typeof queues.$inferInsert) {
+  const [row] = await db.insert(queues).values(values).returning();
+  if (!row) throw new Error('queue not inserted');
+  return row;
+}
+
+export async function updateQueue(
+  db: Db,
+  tenantId: string,
+  queueId: string,
+  set: Partial<Pick<typeof queues.$inferInsert, 'prefix' | 'name' | 'kiosk' | 'active'>>,
+) {
+  const [row] = await db
+    .update(queues)
+    .set(set)
+    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, queueId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertPoint(db: Db, values: typeof servicePoints.$inferInsert) {
+  const [row] = await db.insert(servicePoints).values(values).returning();
+  if (!row) throw new Error('service point not inserted');
+  return row;
+}
+
+export async function updatePoint(
+  db: Db,
+  tenantId: string,
+  pointId: string,
+  set: Partial<Pick<typeof servicePoints.$inferInsert, 'kind' | 'number' | 'queueId' | 'active'>>,
+) {
+  const [row] = await db
+    .update(servicePoints)
+    .set(set)
+    .where(and(eq(servicePoints.tenantId, tenantId), eq(servicePoints.id, pointId)))
+    .returning();
+  return row ?? null;
+}
+
+/** How many tickets are still open (waiting, called, serving) in a queue or at a point. */
+export async function countOpenTickets(db: Db, tenantId: string, where: { queueId?: string; pointId?: string }) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(queueTickets)
+    .where(
+      and(
+        eq(queueTickets.tenantId, tenantId),
+        where.queueId ? eq(queueTickets.queueId, where.queueId) : undefined,
+        where.pointId ? eq(queueTickets.pointId, where.pointId) : undefined,
+        inArray(queueTickets.status, ['waiting', 'called', 'serving']),
+      ),
+    );
+  return Number(row?.count ?? 0);
+}
+
+/** The next position at the end of the tenant's queues or points. */
+export async function nextPosition(db: Db, tenantId: string, table: 'queues' | 'points') {
+  const target = table === 'queues' ? queues : servicePoints;
+  const [row] = await db
+    .select({ max: sql<number | null>`max(${target.position})` })
+    .from(target)
+    .where(eq(target.tenantId, tenantId));
+  return Number(row?.max ?? -1) + 1;
+}

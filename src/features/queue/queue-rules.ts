@@ -6,8 +6,8 @@
 export type TicketStatus = 'waiting' | 'called' | 'serving' | 'done' | 'missed' | 'transferred';
 export type TicketAction = 'call' | 'recall' | 'serve' | 'done' | 'miss' | 'requeue' | 'transfer';
 
-/** A queue prefix: one capital letter. */
-export const PREFIX = /^[A-Z]$/;
+/** A queue prefix: one or two capital letters (set up at /staff/queue/setup). */
+export const PREFIX = /^[A-Z]{1,2}$/;
 
 /** `A` + 12 → `A012`; past 999 the number just grows (`A1000`). */
 export function ticketNumber(prefix: string, seq: number): string {

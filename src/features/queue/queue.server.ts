@@ -53,6 +53,11 @@ export async function setQueueSms(db: Db, tenantId: string, enabled: boolean): P
   await repo.updateSmsSettings(db, tenantId, enabled);
 }
 
+/** Tells the boards and ticket pages to refetch (a queue or point was set up or changed). */
+export function announceQueueChange(db: Db, tenantId: string, data: unknown = {}) {
+  return announce(db, tenantId, CHANGED_EVENT, data);
+}
+
 async function announce(db: Db, tenantId: string, event: string, data: unknown) {
   try {
     await publish(tenantId, queueChannel(await queueChannelKey(db, tenantId)), event, data);
@@ -91,7 +96,7 @@ export async function issueTicket(db: Db, input: IssueInput): Promise<repo.Ticke
     db,
     async (tx) => {
       const queue = await repo.findQueue(tx, input.tenant.id, input.queueId);
-      if (!queue) throw new QueueError('queue.error.notFound', 404);
+      if (!queue?.active) throw new QueueError('queue.error.notFound', 404);
       if (input.bookingId) {
         const existing = await repo.findTicketByBooking(tx, input.tenant.id, input.bookingId);
         if (existing) return Object.assign(existing, { sms: 0 });
@@ -160,7 +165,7 @@ export async function callNext(db: Db, input: CallInput): Promise<repo.TicketRow
     db,
     async (tx) => {
       const point = await repo.findPoint(tx, input.tenant.id, input.pointId);
-      if (!point) throw new QueueError('queue.error.notFound', 404);
+      if (!point?.active) throw new QueueError('queue.error.notFound', 404);
       const waiting = await repo.lockNextWaiting(tx, input.tenant.id, point.queueId, serviceDate);
       if (!waiting) return null;
       const ticket = await repo.updateTicket(tx, input.tenant.id, waiting.id, {
@@ -225,7 +230,7 @@ export async function ticketAction(db: Db, input: ActionInput): Promise<repo.Tic
       if (input.action === 'requeue') set = { ...set, queuedAt: now, pointId: null, calledAt: null };
       if (input.action === 'transfer') {
         const target = input.queueId ? await repo.findQueue(tx, input.tenant.id, input.queueId) : null;
-        if (!target) throw new QueueError('queue.error.notFound', 404);
+        if (!target?.active) throw new QueueError('queue.error.notFound', 404);
         if (target.id === ticket.queueId && ticket.status === 'waiting') throw new QueueError('queue.error.step');
         set = {
           status: 'waiting',
@@ -298,9 +303,15 @@ export async function closeEarlierDays(db: Db, tenant: QueueTenant, now: Date): 
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────
 
-/** The queues and service points of a tenant, names in `locale`. */
+/**
+ * The active queues and service points of a tenant, names in `locale` (a point of a deactivated
+ * queue is left out too): what the console, the board, the kiosk and the ticket page work with.
+ */
 export async function queueSetup(db: Db, tenantId: string, locale: Locale) {
-  const [queueRows, points] = await Promise.all([repo.listQueues(db, tenantId), repo.listPoints(db, tenantId)]);
+  const [all, allPoints] = await Promise.all([repo.listQueues(db, tenantId), repo.listPoints(db, tenantId)]);
+  const queueRows = all.filter((q) => q.active);
+  const live = new Set(queueRows.map((q) => q.id));
+  const points = allPoints.filter((p) => p.active && live.has(p.queueId));
   return {
     queues: queueRows.map((q) => ({ id: q.id, prefix: q.prefix, name: localized(q.name, locale), kiosk: q.kiosk })),
     points: points.map((p) => ({ id: p.id, kind: p.kind as PointKind, number: p.number, queueId: p.queueId })),
