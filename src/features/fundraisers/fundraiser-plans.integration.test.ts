@@ -3,10 +3,20 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
-import { customers, donationPlans, donations, fundraisers, fundraiserTeams, rateLimits, staff } from '../../db/schema';
+import {
+  customers,
+  donationPlans,
+  donations,
+  fundraisers,
+  fundraiserTeams,
+  invoices,
+  rateLimits,
+  staff,
+} from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { runDueInstalments, startDonationCheckout } from '../donations';
+import { translator } from '../../i18n/t';
+import { runDueInstalments, startDonationCheckout, submitDonationCart } from '../donations';
 import { insertTestCampaign, testDonor } from '../donations/test-support';
 import { invoiceByPublicId } from '../invoices';
 import { createPayment, paymentProviders, settlePayment } from '../payments';
@@ -165,4 +175,63 @@ describe.each(testDatabaseKinds)('recurring gifts through a fundraiser on %s', (
     expect(team).toMatchObject({ raisedMinor: 9000, donorCount: 1 });
     expect(await fundraiserTotalsDrift(db, yayasan.id, campaign.id)).toEqual([]);
   }, 120_000);
+
+  it("checks out a cart with a line through a fundraiser and a direct line; a hidden page's line is refused, nothing written", async () => {
+    const db = database.db;
+    const started = await startFundraiser(db, {
+      tenantId: yayasan.id,
+      timeZone: yayasan.timeZone,
+      campaignPublicId: campaign.publicId,
+      customerId,
+      locale: 'en',
+      values: startFundraiserSchema(yayasan.currency).parse({ title: 'Swim a mile', displayName: 'Ahmad Swims' }),
+      photo: null,
+      identity: null,
+      now: NOW,
+    });
+    if (!started.ok) throw new Error(`not started: ${started.error}`);
+    const ahmad = started.fundraiser;
+    // The fields the cart checkout island posts (the browser's cart line carries the fundraiser's id).
+    const cartFields = (key: string) => ({
+      'line.0.campaignId': campaign.id,
+      'line.0.amountMinor': '4000',
+      'line.0.type': 'one-time',
+      'line.0.fundraiserId': ahmad.id,
+      'line.1.campaignId': campaign.id,
+      'line.1.amountMinor': '1500',
+      'line.1.type': 'one-time',
+      name: 'Budi',
+      phone: '0123456780',
+      email: `cart-${kind}@example.com`,
+      idempotencyKey: key,
+    });
+    const context = {
+      tenant: yayasan,
+      locale: 'en' as const,
+      t: translator('en'),
+      customerId: null,
+      clientIp: '198.51.100.21',
+    };
+    await db.delete(rateLimits);
+    const result = await submitDonationCart(db, context, cartFields(`cart-key-1-${kind}-0000000`));
+    if (!result.ok) throw new Error(`cart refused: ${JSON.stringify(result)}`);
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.publicId, result.invoicePublicId));
+    const gifts = await db
+      .select()
+      .from(donations)
+      .where(eq(donations.invoiceId, invoice?.id ?? ''))
+      .orderBy(asc(donations.amountMinor));
+    expect(gifts.map((g) => [g.amountMinor, g.fundraiserId, g.fundraiserTeamId])).toEqual([
+      [1500, null, null],
+      [4000, ahmad.id, null],
+    ]);
+
+    // Once staff hide the page, a cart still naming it is refused on that line and writes nothing.
+    expect((await staffAct(db, { tenantId: yayasan.id, id: ahmad.id, action: 'hide', staffId })).ok).toBe(true);
+    const before = (await db.select().from(donations)).length;
+    const refused = await submitDonationCart(db, context, cartFields(`cart-key-2-${kind}-0000000`));
+    expect(refused).toMatchObject({ ok: false, status: 422 });
+    expect(refused.ok ? {} : refused.fields).toHaveProperty(['line.0']);
+    expect((await db.select().from(donations)).length).toBe(before);
+  });
 });
