@@ -20,6 +20,10 @@ describe('donation cart shape', () => {
     expect(parseDonationCart({ lines })?.lines).toEqual(lines);
   });
 
+  it('keeps the fundraiser a line is given through', () => {
+    expect(parseDonationCart(withLine({ fundraiserId: 'f1' }))?.lines[0]?.fundraiserId).toBe('f1');
+  });
+
   it('keeps keys it does not know (a newer page may store more)', () => {
     expect(parseDonationCart({ ...donation, source: 'ad' })?.source).toBe('ad');
     expect(parseDonationCart({ lines: [{ ...line, source: 'ad' }] })?.lines[0]?.source).toBe('ad');
@@ -37,6 +41,7 @@ describe('donation cart shape', () => {
     ['an id over 100 characters', withLine({ campaignId: 'x'.repeat(101) })],
     ['a fractional numeric id', withLine({ campaignId: 1.5 })],
     ['coverFees as text', withLine({ coverFees: 'yes' })],
+    ['a fundraiser id that is not an id', withLine({ fundraiserId: { id: 'f1' } })],
     ['an older single-gift cart', line],
     ['lines that are not an array', { lines: line }],
     ['more than 20 lines', { lines: Array.from({ length: 21 }, () => line) }],

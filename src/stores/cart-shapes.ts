@@ -24,6 +24,8 @@ export interface DonationCartLine {
   /** How many weeks or months a weekly/monthly donation runs; absent for one-time. */
   count?: number;
   coverFees: boolean;
+  /** Issue 13: given through this fundraiser's page (the checkout re-checks it; absent: a direct gift). */
+  fundraiserId?: string;
   [key: string]: unknown;
 }
 export interface DonationCartLineInput {
@@ -155,6 +157,7 @@ function donationLine(value: unknown): DonationCartLine | null {
     type: (type) => (DONATION_TYPES.includes(type as DonationType) ? (type as DonationType) : INVALID),
     count: (count) => optional(count, integer(1, 1000)),
     coverFees: (cover) => (cover === undefined ? false : boolean(cover)),
+    fundraiserId: (fundraiserId) => optional(fundraiserId, id),
   });
 }
 

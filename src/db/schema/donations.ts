@@ -162,6 +162,11 @@ export const donationPlans = pgTable(
     taxId: text('tax_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 13: the fundraiser (and team) the plan was started through; every instalment's gift carries them. */
+    fundraiserId: uuid('fundraiser_id').references((): AnyPgColumn => fundraisers.id, { onDelete: 'set null' }),
+    fundraiserTeamId: uuid('fundraiser_team_id').references((): AnyPgColumn => fundraiserTeams.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('donation_plans_tenant_public_id_key').on(t.tenantId, t.publicId),

@@ -83,6 +83,16 @@ describe('cart lines', () => {
     expect(addLine([weekly], { ...weekly, count: 8 }, 20)).toHaveLength(2);
   });
 
+  it('keeps a gift through a fundraiser apart from the same gift made directly, and replaces it through the same one', () => {
+    const through = { ...weekly, fundraiserId: 'f1' };
+    expect(addLine([weekly], through, 20)).toEqual([weekly, through]);
+    expect(addLine([weekly, through], { ...through, amountMinor: 9000 }, 20)).toEqual([
+      weekly,
+      { ...through, amountMinor: 9000 },
+    ]);
+    expect(addLine([through], { ...through, fundraiserId: 'f2' }, 20)).toHaveLength(2);
+  });
+
   it('drops the count of a one-time gift', () => {
     expect(addLine([], { ...oneTime, count: 3 }, 20)).toEqual([oneTime]);
   });

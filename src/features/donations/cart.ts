@@ -70,9 +70,17 @@ export function lineProblem(
   return null;
 }
 
-/** Lines are the same gift when campaign, type and count agree: adding it again replaces it. */
+/**
+ * Lines are the same gift when campaign, type, count and fundraiser (issue 13: none for a direct
+ * gift) agree: adding it again replaces it.
+ */
 export function sameGift(a: DonationCartLine, b: DonationCartLine): boolean {
-  return a.campaignId === b.campaignId && a.type === b.type && (a.count ?? null) === (b.count ?? null);
+  return (
+    a.campaignId === b.campaignId &&
+    a.type === b.type &&
+    (a.count ?? null) === (b.count ?? null) &&
+    (a.fundraiserId ?? null) === (b.fundraiserId ?? null)
+  );
 }
 
 /** A line as stored: one-time lines carry no count. */

@@ -143,6 +143,9 @@ export interface NewPlan extends DonorRow {
   method: 'card' | 'fpx' | 'counter';
   anchorDate: string;
   nextChargeOn: string | null;
+  /** Issue 13: started through a fundraiser (and its team); its instalments' gifts carry them. */
+  fundraiserId?: string | null;
+  fundraiserTeamId?: string | null;
 }
 
 export interface NewInstalment {

@@ -248,6 +248,9 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
               method: 'card',
               anchorDate: today,
               nextChargeOn: dueDates[1] ?? null,
+              // Every later instalment's gift is given through the same fundraiser and team.
+              fundraiserId: line.fundraiserId ?? null,
+              fundraiserTeamId: line.fundraiserId ? (fundraiserById.get(line.fundraiserId)?.teamId ?? null) : null,
             });
             for (const [seq, dueOn] of dueDates.entries()) {
               instalments.push({

@@ -204,6 +204,9 @@ export async function insertInstalmentDonation(
       taxReceipt: plan.taxReceipt,
       taxId: plan.taxId,
       locale: plan.locale,
+      // Issue 13: given through the fundraiser the plan was started on, whatever its page is now.
+      fundraiserId: plan.fundraiserId,
+      fundraiserTeamId: plan.fundraiserTeamId,
     })
     .returning();
   if (!row) throw new Error('instalment donation not created');

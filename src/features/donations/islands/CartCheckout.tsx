@@ -28,6 +28,7 @@ export const CART_CHECKOUT_MESSAGE_KEYS = [
   'donation.cart.continue',
   'donation.cart.loading',
   'donation.cart.withFee',
+  'donation.cart.through',
   'donation.form.oneTime',
   'donation.form.weekly',
   'donation.form.monthly',
@@ -118,6 +119,12 @@ export default function CartCheckout(props: Props) {
         {lines.map((line, index) => {
           const offer = line.offer as GivingOptions | undefined;
           const title = typeof line.title === 'string' ? line.title : line.campaignId;
+          // Issue 13: the fundraiser's name as the form stored it (shown only; the server re-checks the id).
+          const through = line.fundraiserId
+            ? typeof line.fundraiserName === 'string'
+              ? line.fundraiserName
+              : ''
+            : null;
           const amounts = lineAmounts(line, feeFor);
           const problem = offer ? lineProblem(line, offer) : null;
           const serverError = props.fields[`line.${index}`];
@@ -126,7 +133,7 @@ export default function CartCheckout(props: Props) {
           const id = `line-${index}`;
           return (
             <li
-              key={`${line.campaignId}-${line.type}-${line.count ?? 0}`}
+              key={`${line.campaignId}-${line.type}-${line.count ?? 0}-${line.fundraiserId ?? ''}`}
               className="rounded-xl border border-gray-200 p-4"
               data-cart-line
             >
@@ -137,8 +144,18 @@ export default function CartCheckout(props: Props) {
                 <input type="hidden" name={`line.${index}.count`} value={String(line.count)} />
               )}
               {line.coverFees && <input type="hidden" name={`line.${index}.coverFees`} value="on" />}
+              {line.fundraiserId && (
+                <input type="hidden" name={`line.${index}.fundraiserId`} value={line.fundraiserId} />
+              )}
               <div className="flex items-start justify-between gap-3">
-                <h3 className="font-semibold text-gray-900">{title}</h3>
+                <div>
+                  <h3 className="font-semibold text-gray-900">{title}</h3>
+                  {through !== null && (
+                    <p className="text-sm text-gray-700" data-cart-through>
+                      {fill(m['donation.cart.through'], { name: through })}
+                    </p>
+                  )}
+                </div>
                 <button
                   type="button"
                   className="text-sm text-primary-strong underline"

@@ -60,6 +60,8 @@ interface Props {
   /** False inside an embed: the cart lives in the site's own storage. */
   allowCart?: boolean;
   campaign: { id: string; publicId: string; title: string };
+  /** Issue 13: the form sits on this fundraiser's page; its cart line is given through them. */
+  fundraiser?: { id: string; name: string };
   offer: GivingOptions;
   suggestedAmounts: number[];
   currency: Currency;
@@ -166,7 +168,14 @@ export default function DonationForm(props: Props) {
     const form = event.currentTarget.form;
     if (!form) return;
     if (amountMinor === null || amountMinor <= 0) return setCartError(m['donation.form.amountInvalid']);
-    const line = { campaignId: props.campaign.id, amountMinor, type, ...(count ? { count } : {}), coverFees };
+    const line = {
+      campaignId: props.campaign.id,
+      amountMinor,
+      type,
+      ...(count ? { count } : {}),
+      coverFees,
+      ...(props.fundraiser ? { fundraiserId: props.fundraiser.id } : {}),
+    };
     const problem = lineProblem(line, offer);
     if (problem) return setCartError(m[problem]);
     if (!form.reportValidity()) return;
@@ -180,6 +189,7 @@ export default function DonationForm(props: Props) {
         title: props.campaign.title,
         publicId: props.campaign.publicId,
         offer,
+        ...(props.fundraiser ? { fundraiserName: props.fundraiser.name } : {}),
       },
       MAX_DONATION_CART_LINES,
     );

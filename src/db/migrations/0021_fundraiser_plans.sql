@@ -1,0 +1,4 @@
+ALTER TABLE "donation_plans" ADD COLUMN "fundraiser_id" uuid;--> statement-breakpoint
+ALTER TABLE "donation_plans" ADD COLUMN "fundraiser_team_id" uuid;--> statement-breakpoint
+ALTER TABLE "donation_plans" ADD CONSTRAINT "donation_plans_fundraiser_id_fundraisers_id_fk" FOREIGN KEY ("fundraiser_id") REFERENCES "public"."fundraisers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "donation_plans" ADD CONSTRAINT "donation_plans_fundraiser_team_id_fundraiser_teams_id_fk" FOREIGN KEY ("fundraiser_team_id") REFERENCES "public"."fundraiser_teams"("id") ON DELETE set null ON UPDATE no action;
