@@ -1,12 +1,14 @@
 // The donation form and the cart's checkout as pages use them (issue 12): what the form shows for a
 // campaign, and a posted form or cart turned into a donation invoice, or into the errors to show
 // in the visitor's language (the form works without JavaScript: the server renders them).
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.server';
 import type { Locale } from '../../i18n/locales';
 import { localized } from '../../i18n/locales';
 import type { MessageKey, Translate } from '../../i18n/t';
 import { formatDate } from '../../lib/dates';
 import { timeZoneCountry } from '../../lib/time-zones';
+import { readForm } from '../../server/http';
 import { enabledOptions, methodAvailable } from '../payments';
 import type { Tenant } from '../tenants';
 import type { GivingOptions } from './cart';
@@ -162,4 +164,58 @@ export async function submitDonationCart(
     return refused(400, Object.values(translated)[0] ?? t('donation.form.fixErrors'), translated);
   }
   return submitLines(db, context, lines.data, donor.data, (index) => `line.${index}`);
+}
+
+/** What a donation page shows after its request: the accepted gift's invoice, or the form. */
+export interface DonationPostAnswer {
+  /** The post was accepted: the page goes on to this invoice's payment. */
+  invoicePublicId: string | null;
+  status: number;
+  /** The refused post's fields, shown again (honeypot and key left out). */
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  formError: string | null;
+  /** A refused post made nothing: its own key may be posted again once corrected; else a new one. */
+  idempotencyKey: string;
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The POST glue of every page with the donation form (the form, its embed, a fundraiser's give
+ * form, the cart's checkout): a GET is a fresh form; a POST is read, submitted (`cart`: the
+ * cart's lines) and answered. `closed`: the form takes no gifts now (a closed fundraiser page).
+ */
+export async function answerDonationPost(
+  db: Db,
+  context: SubmitContext,
+  request: Request,
+  options: { cart?: boolean; closed?: string | null } = {},
+): Promise<DonationPostAnswer> {
+  const answer: DonationPostAnswer = {
+    invoicePublicId: null,
+    status: 200,
+    values: {},
+    errors: {},
+    formError: null,
+    idempotencyKey: randomUUID(),
+  };
+  if (request.method !== 'POST') return answer;
+  const values = await readForm(request);
+  if (options.closed) {
+    answer.status = 409;
+    answer.formError = options.closed;
+  } else {
+    const result = await (options.cart ? submitDonationCart : submitDonationForm)(db, context, values);
+    if (result.ok) return { ...answer, invoicePublicId: result.invoicePublicId };
+    answer.status = result.status;
+    answer.errors = result.fields;
+    answer.formError = result.error;
+  }
+  if (values.idempotencyKey && IDEMPOTENCY_KEY.test(values.idempotencyKey))
+    answer.idempotencyKey = values.idempotencyKey;
+  delete values.website;
+  delete values.idempotencyKey;
+  answer.values = values;
+  return answer;
 }

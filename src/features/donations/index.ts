@@ -65,7 +65,9 @@ export { DONATION_LIMITS, givingOptionsOf, startDonationCheckout } from './check
 export { csvCell, toCsv } from './donation-csv';
 export type { CampaignChangedEvent, DonationPaidEvent, DonationRefundedEvent } from './donation-events';
 export {
+  answerDonationPost,
   type DonationFormData,
+  type DonationPostAnswer,
   donationFormData,
   submitDonationCart,
   submitDonationForm,
