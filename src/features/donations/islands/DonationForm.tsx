@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { controlClass, errorClass, hintClass, labelClass } from '../../../components/fields/field-styles';
+import { controlClass, hintClass, labelClass } from '../../../components/fields/field-styles';
 import { type Currency, formatMoney, toMinorUnits } from '../../../lib/money';
 import { $donationCart, MAX_DONATION_CART_LINES, setDonationCart } from '../../../stores/carts';
 import { addLine, type DonationType, type GivingOptions, lineProblem, offeredTypes } from '../cart';
 import { type FormValues, schedulePreview } from '../donation-form';
 import { coverFeeForAnyMethod, type FeeMethod, type FeeRates } from '../fees';
+import { DonorFields, FieldError } from './DonorFields';
 
 export const DONATION_FORM_MESSAGE_KEYS = [
   'donation.form.amount',
@@ -217,40 +218,6 @@ export default function DonationForm(props: Props) {
     window.location.assign(props.checkoutPath);
   }
 
-  const error = (name: string) =>
-    errors[name] ? (
-      <p id={`${name}-error`} className={errorClass}>
-        {errors[name]}
-      </p>
-    ) : null;
-  const input = (
-    name: string,
-    label: string,
-    options: { type?: string; autoComplete?: string; required?: boolean; hint?: string } = {},
-  ) => (
-    <div>
-      <label htmlFor={`donation-${name}`} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={`donation-${name}`}
-        name={name}
-        type={options.type ?? 'text'}
-        autoComplete={options.autoComplete}
-        required={options.required}
-        defaultValue={values[name] ?? ''}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${name}-error` : options.hint ? `${name}-hint` : undefined}
-        className={controlClass(Boolean(errors[name]))}
-      />
-      {options.hint && (
-        <p id={`${name}-hint`} className={hintClass}>
-          {options.hint}
-        </p>
-      )}
-      {error(name)}
-    </div>
-  );
   const countSelect = (which: 'weekly' | 'monthly') => {
     const name = which === 'weekly' ? 'weeklyCount' : 'monthlyCount';
     const counts = which === 'weekly' ? offer.weeklyCounts : offer.monthlyCounts;
@@ -343,7 +310,7 @@ export default function DonationForm(props: Props) {
           <p id="customAmount-hint" className={hintClass}>
             {limits}
           </p>
-          {error('customAmount')}
+          <FieldError name="customAmount" errors={errors} />
         </div>
       </fieldset>
 
@@ -375,7 +342,7 @@ export default function DonationForm(props: Props) {
             {countSelect('weekly')}
             {countSelect('monthly')}
           </div>
-          {error('type')}
+          <FieldError name="type" errors={errors} />
         </fieldset>
       )}
 
@@ -406,69 +373,15 @@ export default function DonationForm(props: Props) {
         </p>
       )}
 
-      <fieldset className="grid gap-4">
-        <legend className="mb-2 text-lg font-semibold text-gray-900">{m['donation.form.donor']}</legend>
-        {input('name', m['donation.form.name'], { autoComplete: 'name' })}
-        <label className="flex items-center gap-3 text-gray-900">
-          <input type="checkbox" name="anonymous" defaultChecked={values.anonymous === 'on'} className="h-4 w-4" />
-          {m['donation.form.anonymousLabel']}
-        </label>
-        {input('phone', m['phone.label'], {
-          type: 'tel',
-          autoComplete: 'tel',
-          required: true,
-          hint: m['donation.form.phoneHint'],
-        })}
-        {input('email', m['donation.form.email'], { type: 'email', autoComplete: 'email' })}
-        <details
-          className="rounded-lg border border-gray-200 p-3"
-          open={Boolean(values.address_1 || errors.address_1 || taxReceipt)}
-        >
-          <summary className="cursor-pointer font-medium text-gray-900">{m['donation.form.address']}</summary>
-          <div className="mt-3 grid gap-3 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              {input('address_1', m['donation.form.address1'], { autoComplete: 'address-line1' })}
-            </div>
-            <div className="sm:col-span-2">
-              {input('address_2', m['donation.form.address2'], { autoComplete: 'address-line2' })}
-            </div>
-            {input('postcode', m['donation.form.postcode'], { autoComplete: 'postal-code' })}
-            {input('city', m['donation.form.city'], { autoComplete: 'address-level2' })}
-            {input('state', m['donation.form.state'], { autoComplete: 'address-level1' })}
-            {input('country', m['donation.form.country'], { autoComplete: 'country-name' })}
-          </div>
-        </details>
-        <div>
-          <label htmlFor="donation-message" className={labelClass}>
-            {m['donation.form.message']}
-          </label>
-          <textarea
-            id="donation-message"
-            name="message"
-            rows={3}
-            maxLength={500}
-            defaultValue={values.message ?? ''}
-            className={controlClass(Boolean(errors.message))}
-          />
-          {error('message')}
-        </div>
-        {props.issuesTaxReceipts && (
-          <div className="grid gap-3">
-            <label className="flex items-center gap-3 text-gray-900">
-              <input
-                type="checkbox"
-                name="taxReceipt"
-                checked={taxReceipt}
-                onChange={(e) => setTaxReceipt((e.currentTarget as HTMLInputElement).checked)}
-                className="h-4 w-4"
-              />
-              {m['donation.form.taxReceipt']}
-            </label>
-            {(!hydrated || taxReceipt) &&
-              input('taxId', m['donation.form.taxId'], { hint: m['donation.form.taxIdHint'] })}
-          </div>
-        )}
-      </fieldset>
+      <DonorFields
+        values={values}
+        errors={errors}
+        messages={m}
+        issuesTaxReceipts={props.issuesTaxReceipts}
+        hydrated={hydrated}
+        taxReceipt={taxReceipt}
+        onTaxReceipt={setTaxReceipt}
+      />
 
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="donation-website">{m['donation.form.honeypot']}</label>
