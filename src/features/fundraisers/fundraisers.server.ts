@@ -1,11 +1,10 @@
-// Fundraisers' use cases (issue 13): start a page under a campaign, show it, the leaderboard,
-// staff's control, a visitor's report. Pages call these through index.ts.
+// Fundraisers' use cases (issue 13): start a page under a campaign, show it, the leaderboard, a
+// visitor's report (staff's side: fundraisers-staff.server.ts). Pages call these through index.ts.
 import type { Db } from '../../db/client.server';
 import { isUniqueViolation } from '../../db/errors';
 import { transaction } from '../../db/transaction.server';
 import type { LocalizedText } from '../../i18n/locales';
 import type { MessageKey } from '../../i18n/t';
-import { parseUuid } from '../../lib/input';
 import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { errorFields, log } from '../../server/logger.server';
 import { hitRateLimit } from '../../server/rate-limit.server';
@@ -15,16 +14,13 @@ import type { StartFundraiserValues } from './fundraiser-form.schema';
 import { processPhoto } from './fundraiser-photo.server';
 import {
   type CampaignRef,
-  campaignPublicIdOf,
   countLive,
-  customerContact,
   type FundraiserRow,
   type FundraiserStatus,
   type FundraisingRow,
   fileVersions,
   findCampaign,
   findFile,
-  findFundraiser,
   findFundraiserBySlug,
   findFundraising,
   findTeam,
@@ -33,18 +29,12 @@ import {
   insertReport,
   insertTeam,
   liveFundraisers,
-  markFileReviewed,
   paidGiftsOf,
-  reportsOf,
-  resolveReports,
   saveFile,
   saveFundraising,
-  staffRows,
-  staffTeamRows,
   type TeamRow,
   takenSlugs,
   teamsOfCampaign,
-  updateFundraiser,
 } from './fundraiser-repo.server';
 import {
   DEFAULT_LEADERBOARD_MIN,
@@ -465,157 +455,4 @@ export async function reportFundraiser(
   if (!limited.allowed) return 'limited';
   await insertReport(db, input.tenantId, row.id, input.reason);
   return 'sent';
-}
-
-// --- Staff ---
-
-export type StaffAction = 'approve' | 'hide' | 'close' | 'reopen' | 'verify' | 'reject' | 'resolve';
-export const STAFF_ACTIONS: readonly StaffAction[] = [
-  'approve',
-  'hide',
-  'close',
-  'reopen',
-  'verify',
-  'reject',
-  'resolve',
-];
-
-export function staffFundraisers(db: Db, tenantId: string, filter: { status?: FundraiserStatus; q?: string } = {}) {
-  return staffRows(db, tenantId, filter);
-}
-
-export function staffTeams(db: Db, tenantId: string) {
-  return staffTeamRows(db, tenantId);
-}
-
-export async function staffFundraiser(db: Db, tenantId: string, id: string) {
-  const fundraiserId = parseUuid(id);
-  if (!fundraiserId) return null;
-  const row = await findFundraiser(db, tenantId, fundraiserId);
-  if (!row) return null;
-  const identity = await findFile(db, tenantId, row.id, 'identity');
-  const team = row.teamId ? await findTeam(db, tenantId, row.teamId) : null;
-  const owner = row.customerId ? await customerContact(db, tenantId, row.customerId) : null;
-  const campaignPublicId = (await campaignPublicIdOf(db, tenantId, row.campaignId)) ?? '';
-  return {
-    row,
-    campaignPublicId,
-    team,
-    owner,
-    identity: identity ? { contentType: identity.contentType, reviewed: identity.reviewedBy !== null } : null,
-    reports: await reportsOf(db, tenantId, row.id),
-  };
-}
-
-export async function identityDocument(db: Db, tenantId: string, id: string) {
-  const fundraiserId = parseUuid(id);
-  return fundraiserId ? findFile(db, tenantId, fundraiserId, 'identity') : null;
-}
-
-/**
- * Staff approve, hide, close or reopen a page, verify or reject its identity document, or resolve
- * its reports. A page waiting for verification is approved only once verified.
- */
-export async function staffAct(
-  db: Db,
-  input: { tenantId: string; id: string; action: StaffAction; staffId: string },
-): Promise<{ ok: true; row: FundraiserRow } | { ok: false; error: MessageKey }> {
-  const fundraiserId = parseUuid(input.id);
-  if (!fundraiserId) return { ok: false, error: 'fundraiser.staff.notFound' };
-  const row = await findFundraiser(db, input.tenantId, fundraiserId);
-  if (!row) return { ok: false, error: 'fundraiser.staff.notFound' };
-  const settings = await fundraisingSettings(db, input.tenantId, row.campaignId);
-  let next: Partial<Pick<FundraiserRow, 'status' | 'verification'>> = {};
-  switch (input.action) {
-    case 'approve':
-      if (settings.requiresVerification && row.verification !== 'verified')
-        return { ok: false, error: 'fundraiser.staff.verifyFirst' };
-      next = { status: 'live' };
-      break;
-    case 'hide':
-      next = { status: 'hidden' };
-      break;
-    case 'close':
-      next = { status: 'closed' };
-      break;
-    case 'reopen':
-      next = { status: 'live' };
-      break;
-    case 'verify':
-      await markFileReviewed(db, input.tenantId, row.id, input.staffId);
-      next = { verification: 'verified' };
-      break;
-    case 'reject':
-      await markFileReviewed(db, input.tenantId, row.id, input.staffId);
-      next = { verification: 'rejected' };
-      break;
-    case 'resolve':
-      await resolveReports(db, input.tenantId, row.id);
-      return { ok: true, row };
-  }
-  let after: AfterCommit[] = [];
-  const updated = await transaction(db, async (tx) => {
-    const saved = await updateFundraiser(tx, input.tenantId, row.id, next);
-    const change =
-      input.action === 'approve' || input.action === 'reopen'
-        ? 'approved'
-        : input.action === 'hide'
-          ? 'hidden'
-          : input.action === 'close'
-            ? 'closed'
-            : 'verified';
-    after = await events.emit(tx, 'fundraiser.changed', {
-      tenantId: input.tenantId,
-      fundraiserId: row.id,
-      campaignId: row.campaignId,
-      change,
-    });
-    return saved;
-  });
-  await runAfterCommit(after, (error) => log.warn('after fundraiser change failed', errorFields(error)));
-  return updated ? { ok: true, row: updated } : { ok: false, error: 'fundraiser.staff.notFound' };
-}
-
-/** What a campaign page shows of fundraising: the "Fundraise" link and, past its minimum, the leaderboard. */
-export async function campaignFundraisingPanel(
-  db: Db,
-  tenantId: string,
-  campaign: { id: string; status: string; startsAt: Date; endsAt: Date | null },
-  now = new Date(),
-): Promise<{ canStart: boolean; board: Leaderboard | null }> {
-  const settings = await fundraisingSettings(db, tenantId, campaign.id);
-  if (!settings.enabled) return { canStart: false, board: null };
-  const board = await campaignLeaderboard(db, tenantId, campaign.id, { offset: 0, limit: 5 });
-  return {
-    canStart: isOpenForGifts(
-      { status: campaign.status as 'live', startsAt: campaign.startsAt, endsAt: campaign.endsAt },
-      now,
-    ),
-    board: board.visible ? board : null,
-  };
-}
-
-/** Every campaign's fundraising settings, for staff's settings page. */
-export async function staffFundraisingSettings(
-  db: Db,
-  tenantId: string,
-  campaignIds: string[],
-): Promise<Map<string, FundraisingSettings>> {
-  const entries = await Promise.all(
-    campaignIds.map(async (id) => [id, await fundraisingSettings(db, tenantId, id)] as const),
-  );
-  return new Map(entries);
-}
-
-/** Staff save a campaign's settings; false when the campaign is not the tenant's. */
-export async function saveCampaignFundraising(
-  db: Db,
-  tenantId: string,
-  campaignId: string,
-  settings: FundraisingSettings,
-): Promise<boolean> {
-  const id = parseUuid(campaignId);
-  if (!id || !(await campaignPublicIdOf(db, tenantId, id))) return false;
-  await saveFundraisingSettings(db, tenantId, id, settings);
-  return true;
 }

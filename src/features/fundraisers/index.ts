@@ -25,7 +25,6 @@ export * from './fundraiser-rules';
 export { fundraiserTotalsDrift, type TotalsDrift } from './fundraiser-totals.server';
 export {
   campaignForFundraising,
-  campaignFundraisingPanel,
   campaignLeaderboard,
   type FundraiserPage,
   type FundraiserView,
@@ -33,26 +32,29 @@ export {
   fundraiserPage,
   fundraiserPhoto,
   fundraisingSettings,
-  identityDocument,
   type Leaderboard,
   type LeaderboardEntry,
   leaderboardOf,
   liveFundraiserCount,
   reportFundraiser,
+  type StartResult,
+  saveFundraisingSettings,
+  startFundraiser,
+  type TeamEntry,
+  type UploadedFile,
+} from './fundraisers.server';
+export {
+  campaignFundraisingPanel,
+  identityDocument,
   STAFF_ACTIONS,
   type StaffAction,
-  type StartResult,
   saveCampaignFundraising,
-  saveFundraisingSettings,
   staffAct,
   staffFundraiser,
   staffFundraisers,
   staffFundraisingSettings,
   staffTeams,
-  startFundraiser,
-  type TeamEntry,
-  type UploadedFile,
-} from './fundraisers.server';
+} from './fundraisers-staff.server';
 export { fundraiserJobs } from './jobs.server';
 export { LeaderboardResponse } from './leaderboard-answer';
 export { type FundraiserStart, startFundraiserFromForm } from './start-form.server';
