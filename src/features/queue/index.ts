@@ -3,29 +3,22 @@
 export { SERVICE_POINT_KINDS, TICKET_SOURCES, TICKET_STATUSES } from '#db/schema/queue';
 export { announcementText, SPEECH_LANGUAGES, type SpeechLanguage, speechLanguages } from './announcement';
 export * from './board-state';
+export { createDisplay, DISPLAY_CODE, findDisplay, listDisplays, revokeDisplay } from './displays.server';
 export { queueJobs, runDailyReset } from './jobs.server';
 export { registerQueueTemplates } from './messages';
 export { pointLabel, pointLabelKey } from './point-label';
 export {
-  boardState,
   callNext,
   closeEarlierDays,
-  createDisplay,
-  DISPLAY_CODE,
-  findDisplay,
   issueTicket,
-  listDisplays,
   QueueError,
   queueChannelKey,
-  queueSetup,
   queueSmsEnabled,
-  revokeDisplay,
-  staffQueue,
   ticketAction,
   ticketHistory,
-  ticketState,
 } from './queue.server';
 export * from './queue-rules';
 export { queueSetupLists, type SetupOutcome, staffQueueSetupAction } from './queue-setup.server';
 export * from './queue-setup-rules';
+export { boardState, queueSetup, staffQueue, ticketState } from './queue-views.server';
 export { type ConsoleOutcome, kioskTicket, staffQueueAction } from './staff-console.server';

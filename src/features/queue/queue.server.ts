@@ -1,36 +1,20 @@
+// The queue's use cases (issue 16): issue, call and act on tickets, transfers, the daily reset and
+// the queue channel. What people see is read in queue-views.server.ts; TV codes: displays.server.ts.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
-import { type Locale, localized } from '../../i18n/locales';
+import type { Locale } from '../../i18n/locales';
 import { errorFields, log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import { publish } from '../../server/realtime';
 import { newPublicId } from '../invoices';
-import {
-  type BoardCall,
-  type BoardState,
-  CALLED_EVENT,
-  CHANGED_EVENT,
-  MAX_MISSED,
-  MAX_NEXT,
-  type PointKind,
-  queueChannel,
-  type TicketState,
-} from './board-state';
+import { type BoardCall, CALLED_EVENT, CHANGED_EVENT, queueChannel } from './board-state';
 import * as repo from './queue-repo.server';
-import {
-  averageMinutes,
-  estimatedWaitMinutes,
-  nextStatus,
-  serviceDateIn,
-  type TicketAction,
-  type TicketStatus,
-  ticketNumber,
-} from './queue-rules';
+import { nextStatus, serviceDateIn, type TicketAction, type TicketStatus, ticketNumber } from './queue-rules';
 import { enqueueQueueSms, type SmsTenant } from './queue-sms.server';
 
 /** The tenant's name and host are needed only for SMS links; the rest works without them. */
-type QueueTenant = SmsTenant;
+export type QueueTenant = SmsTenant;
 
 /** The tenant's queue channel key, made on first use. */
 export async function queueChannelKey(db: Db, tenantId: string): Promise<string> {
@@ -299,204 +283,4 @@ export async function closeEarlierDays(db: Db, tenant: QueueTenant, now: Date): 
     },
     { name: 'queue.daily-reset' },
   );
-}
-
-// ── Reading ──────────────────────────────────────────────────────────────────────────────────
-
-/**
- * The active queues and service points of a tenant, names in `locale` (a point of a deactivated
- * queue is left out too): what the console, the board, the kiosk and the ticket page work with.
- */
-export async function queueSetup(db: Db, tenantId: string, locale: Locale) {
-  const [all, allPoints] = await Promise.all([repo.listQueues(db, tenantId), repo.listPoints(db, tenantId)]);
-  const queueRows = all.filter((q) => q.active);
-  const live = new Set(queueRows.map((q) => q.id));
-  const points = allPoints.filter((p) => p.active && live.has(p.queueId));
-  return {
-    queues: queueRows.map((q) => ({ id: q.id, prefix: q.prefix, name: localized(q.name, locale), kiosk: q.kiosk })),
-    points: points.map((p) => ({ id: p.id, kind: p.kind as PointKind, number: p.number, queueId: p.queueId })),
-  };
-}
-
-const iso = (date: Date | null) => (date ? date.toISOString() : '');
-
-/** What a board shows (numbers only): per point its current ticket, per queue the next numbers, missed. */
-export async function boardState(
-  db: Db,
-  tenant: QueueTenant,
-  options: { locale: Locale; pointIds?: readonly string[]; now?: Date },
-): Promise<BoardState> {
-  const now = options.now ?? new Date();
-  const today = serviceDateIn(now, tenant.timeZone);
-  const [setup, tickets] = await Promise.all([
-    queueSetup(db, tenant.id, options.locale),
-    repo.ticketsOfDay(db, tenant.id, today),
-  ]);
-  const filter = options.pointIds?.length ? new Set(options.pointIds) : null;
-  const points = setup.points.filter((p) => !filter || filter.has(p.id));
-  const queueIds = new Set(points.map((p) => p.queueId));
-  const atPoint = new Map<string, repo.TicketRow>();
-  let latest: { ticket: repo.TicketRow; point: (typeof points)[number] } | null = null;
-  for (const ticket of tickets) {
-    if (!ticket.pointId || (ticket.status !== 'called' && ticket.status !== 'serving')) continue;
-    const point = points.find((p) => p.id === ticket.pointId);
-    if (!point) continue;
-    const shown = atPoint.get(point.id);
-    if (!shown || (shown.calledAt?.getTime() ?? 0) < (ticket.calledAt?.getTime() ?? 0)) atPoint.set(point.id, ticket);
-    if (!latest || (latest.ticket.calledAt?.getTime() ?? 0) < (ticket.calledAt?.getTime() ?? 0)) {
-      latest = { ticket, point };
-    }
-  }
-  const missed = tickets
-    .filter((t) => t.status === 'missed' && queueIds.has(t.queueId))
-    .sort((a, b) => (b.finishedAt?.getTime() ?? 0) - (a.finishedAt?.getTime() ?? 0))
-    .slice(0, MAX_MISSED)
-    .map((t) => t.number);
-  return {
-    serverTime: now.toISOString(),
-    points: points.map((p) => {
-      const ticket = atPoint.get(p.id);
-      return {
-        id: p.id,
-        kind: p.kind,
-        number: p.number,
-        current: ticket ? { number: ticket.number, status: ticket.status, calledAt: iso(ticket.calledAt) } : null,
-      };
-    }),
-    queues: setup.queues
-      .filter((q) => queueIds.has(q.id))
-      .map((q) => {
-        const waiting = tickets.filter((t) => t.queueId === q.id && t.status === 'waiting');
-        return {
-          id: q.id,
-          prefix: q.prefix,
-          name: q.name,
-          next: waiting.slice(0, MAX_NEXT).map((t) => t.number),
-          waiting: waiting.length,
-        };
-      }),
-    missed,
-    latest: latest
-      ? {
-          callId: `${latest.ticket.id}.${latest.ticket.recalls}`,
-          number: latest.ticket.number,
-          pointId: latest.point.id,
-          kind: latest.point.kind,
-          pointNumber: latest.point.number,
-          at: iso(latest.ticket.calledAt),
-        }
-      : null,
-  };
-}
-
-async function serviceSeconds(db: Db, tenantId: string, queueId: string, now: Date): Promise<number[]> {
-  const rows = await repo.finishedSince(db, tenantId, queueId, new Date(now.getTime() - 12 * 3_600_000));
-  return rows
-    .map((r) => ((r.finishedAt?.getTime() ?? 0) - (r.servingAt ?? r.calledAt ?? r.finishedAt ?? now).getTime()) / 1000)
-    .filter((s) => s > 0);
-}
-
-/** The visitor's ticket: position, estimate, where to go when called. Null for an unknown id. */
-export async function ticketState(
-  db: Db,
-  tenant: QueueTenant,
-  publicId: string,
-  options: { locale: Locale; now?: Date },
-): Promise<TicketState | null> {
-  const now = options.now ?? new Date();
-  const ticket = await repo.findTicketByPublicId(db, tenant.id, publicId);
-  if (!ticket) return null;
-  const [setup, tickets] = await Promise.all([
-    queueSetup(db, tenant.id, options.locale),
-    repo.ticketsOfDay(db, tenant.id, ticket.serviceDate),
-  ]);
-  const queue = setup.queues.find((q) => q.id === ticket.queueId);
-  const waiting = tickets.filter((t) => t.queueId === ticket.queueId && t.status === 'waiting');
-  const index = waiting.findIndex((t) => t.id === ticket.id);
-  const ahead = ticket.status === 'waiting' && index >= 0 ? index : null;
-  const points = setup.points.filter((p) => p.queueId === ticket.queueId).length;
-  const estimateMinutes =
-    ahead === null
-      ? null
-      : estimatedWaitMinutes({
-          ahead,
-          points,
-          serviceSeconds: await serviceSeconds(db, tenant.id, ticket.queueId, now),
-        });
-  const point = ticket.pointId ? setup.points.find((p) => p.id === ticket.pointId) : undefined;
-  return {
-    number: ticket.number,
-    status: ticket.status,
-    queueName: queue?.name ?? '',
-    ahead,
-    estimateMinutes,
-    point:
-      point && (ticket.status === 'called' || ticket.status === 'serving')
-        ? { kind: point.kind, number: point.number }
-        : null,
-    nowServing: tickets
-      .filter((t) => t.queueId === ticket.queueId && (t.status === 'called' || t.status === 'serving'))
-      .map((t) => t.number),
-  };
-}
-
-/** The staff console: per point its current ticket, per queue its line, counts and today's average wait. */
-export async function staffQueue(db: Db, tenant: QueueTenant, locale: Locale, now = new Date()) {
-  const today = serviceDateIn(now, tenant.timeZone);
-  const [setup, tickets] = await Promise.all([
-    queueSetup(db, tenant.id, locale),
-    repo.ticketsOfDay(db, tenant.id, today),
-  ]);
-  const queues = setup.queues.map((q) => {
-    const mine = tickets.filter((t) => t.queueId === q.id);
-    const waits = mine
-      .filter((t) => t.calledAt && t.originQueueId === q.id)
-      .map((t) => ((t.calledAt?.getTime() ?? 0) - t.createdAt.getTime()) / 1000)
-      .filter((s) => s >= 0);
-    return {
-      ...q,
-      waiting: mine.filter((t) => t.status === 'waiting'),
-      missed: mine.filter((t) => t.status === 'missed'),
-      done: mine.filter((t) => t.status === 'done').length,
-      averageWaitMinutes: averageMinutes(waits),
-    };
-  });
-  const points = setup.points.map((p) => ({
-    ...p,
-    current: tickets
-      .filter((t) => t.pointId === p.id && (t.status === 'called' || t.status === 'serving'))
-      .sort((a, b) => (b.calledAt?.getTime() ?? 0) - (a.calledAt?.getTime() ?? 0)),
-  }));
-  return { today, queues, points, bookingIds: new Set(tickets.map((t) => t.bookingId).filter(Boolean) as string[]) };
-}
-
-// ── Displays ─────────────────────────────────────────────────────────────────────────────────
-
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** A display code: 10 characters without look-alikes (0/O, 1/I), ~50 bits. */
-export function newDisplayCode(): string {
-  const bytes = randomBytes(10);
-  return [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
-}
-
-export const DISPLAY_CODE = /^[A-Z2-9]{10}$/;
-
-export function createDisplay(db: Db, tenantId: string, label: string) {
-  return repo.insertDisplay(db, tenantId, newDisplayCode(), label.slice(0, 60));
-}
-
-export function revokeDisplay(db: Db, tenantId: string, displayId: string, now = new Date()) {
-  return repo.revokeDisplay(db, tenantId, displayId, now);
-}
-
-export function listDisplays(db: Db, tenantId: string) {
-  return repo.listDisplays(db, tenantId);
-}
-
-/** The display a code opens, or null (unknown, revoked, malformed). */
-export async function findDisplay(db: Db, tenantId: string, code: string | null | undefined) {
-  const clean = (code ?? '').trim().toUpperCase();
-  if (!DISPLAY_CODE.test(clean)) return null;
-  return repo.findLiveDisplay(db, tenantId, clean);
 }

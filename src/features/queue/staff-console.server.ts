@@ -3,15 +3,8 @@ import type { Locale } from '../../i18n/locales';
 import { parseUuid } from '../../lib/input';
 import { normalisePhone } from '../../lib/phone-e164';
 import type { Tenant } from '../tenants';
-import {
-  callNext,
-  createDisplay,
-  issueTicket,
-  QueueError,
-  revokeDisplay,
-  setQueueSms,
-  ticketAction,
-} from './queue.server';
+import { createDisplay, revokeDisplay } from './displays.server';
+import { callNext, issueTicket, QueueError, setQueueSms, ticketAction } from './queue.server';
 import { findSettings } from './queue-repo.server';
 
 export type ConsoleKey =
