@@ -9,7 +9,8 @@
 //
 // Run: npm run bench (all benches) or tsx bench/pages.bench.ts. Knobs: BENCH_SECONDS (per
 // measurement, default 5), BENCH_PAIRS (page/static alternations per pass, default 2),
-// BENCH_CONNECTIONS (default 50), BENCH_PORT (default 4480).
+// BENCH_CONNECTIONS (default 50), BENCH_PORT (default 4480), BENCH_PAGES (only the pages whose
+// name contains it, e.g. `invoice`).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 4480);
+const ONLY = process.env.BENCH_PAGES ?? '';
 const HOST = 'klinik.localhost';
 const FOUNDATION = 'yayasan.localhost';
 /** Where the static twins are written: inside the build's public folder, removed at the end. */
@@ -257,7 +259,7 @@ async function bench(kind: BenchDatabaseKind): Promise<boolean> {
   try {
     // 1. Find the pages, record their bytes, write their static twins (next to the build's files).
     server = await startServer(env);
-    const targets = await discover();
+    const targets = (await discover()).filter((target) => target.name.includes(ONLY));
     rmSync(STATIC_DIR, { recursive: true, force: true });
     mkdirSync(STATIC_DIR, { recursive: true });
     const wire = new Map<string, Awaited<ReturnType<typeof wireBytes>>>();

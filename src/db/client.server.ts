@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { errorFields, log } from '../server/logger.server';
+import { PgliteConnection } from './pglite-connection.server';
 import * as schema from './schema';
 import { analyseDatabase } from './statistics.server';
 
@@ -61,7 +62,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir, 'pglite'), {
     extensions: { btree_gist },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // The app's statements go through the lean connection (one batch each, prepared by name);
+  // migrations, the job system and LISTEN/NOTIFY use PGlite itself.
+  const db = drizzlePglite(new PgliteConnection(client) as unknown as PGlite, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   // No autovacuum here: the planner's statistics are refreshed after migrating, after seeding and
   // hourly (platform.analyse-database), see statistics.server.ts.

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
 import { madeWithContact } from '../../db/contact-match';
+import { preparedQuery } from '../../db/prepared.server';
 import { invoiceCounters, invoiceLines, invoices, payments } from '../../db/schema';
 import type { Currency } from '../../lib/money';
 import {
@@ -92,18 +93,27 @@ export async function toViews(db: Db, rows: InvoiceRow[], currency: Currency): P
  * An invoice by its public id with its lines, in one query (the invoice page's first read: a
  * join, one row per line, the invoice's columns repeated).
  */
+/** The invoice page's read, prepared: the page cannot be cached and runs it on every request. */
+const invoiceWithLines = preparedQuery((db) =>
+  db
+    .select({ invoice: invoices, line: invoiceLines })
+    .from(invoices)
+    .leftJoin(
+      invoiceLines,
+      and(eq(invoiceLines.invoiceId, invoices.id), eq(invoiceLines.tenantId, sql.placeholder('tenantId'))),
+    )
+    .where(and(eq(invoices.tenantId, sql.placeholder('tenantId')), eq(invoices.publicId, sql.placeholder('publicId'))))
+    .orderBy(asc(invoiceLines.position))
+    .prepare('invoice_with_lines'),
+);
+
 export async function findInvoiceViewByPublicId(
   db: Db,
   tenantId: string,
   publicId: string,
   currency: Currency,
 ): Promise<InvoiceView | null> {
-  const rows = await db
-    .select({ invoice: invoices, line: invoiceLines })
-    .from(invoices)
-    .leftJoin(invoiceLines, and(eq(invoiceLines.invoiceId, invoices.id), eq(invoiceLines.tenantId, tenantId)))
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.publicId, publicId)))
-    .orderBy(asc(invoiceLines.position));
+  const rows = await invoiceWithLines(db).execute({ tenantId, publicId });
   const first = rows[0];
   if (!first) return null;
   return toView(
