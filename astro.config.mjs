@@ -12,7 +12,9 @@ export default defineConfig({
   output: 'server',
   // Middleware mode: scripts/serve.mjs owns the HTTP server and serves the build's files itself
   // (scripts/static-files.mjs); the standalone handler would look each request up on disk first.
-  adapter: node({ mode: 'middleware' }),
+  // Pages are rendered whole and sent with their length: they stream nothing worth a stream
+  // (docs/decisions/0030-pages-rendered-whole.md). Endpoints that answer a stream still stream.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // Islands are written against React's API but run on Preact in the browser and on the server:
   // `compat` aliases react/react-dom to preact/compat. See docs/decisions/0008-preact-compat-runtime.md.
   // precompress: a .br and a .gz next to every text file of the build (served by scripts/serve.mjs).

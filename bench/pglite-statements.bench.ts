@@ -4,10 +4,11 @@
 // Printed: CPU per statement of each and the ratio. Never a timed test.
 //
 // Run: tsx bench/pglite-statements.bench.ts (or npm run bench). Knob: BENCH_ROUNDS (default 2000).
+
+import type { PGlite } from '@electric-sql/pglite';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
-import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/client.server';
 import { PgliteConnection } from '../src/db/pglite-connection.server';
 import * as schema from '../src/db/schema';

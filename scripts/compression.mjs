@@ -158,6 +158,28 @@ function createEncoder(encoding, sizeHint) {
 }
 
 /**
+ * Compresses a whole body in one call (on libuv's thread pool, like the streams).
+ * @param {Encoding} encoding
+ * @param {Buffer} body
+ * @param {(error: Error | null, compressed: Buffer) => void} done
+ */
+function compressWhole(encoding, body, done) {
+  if (encoding === 'br') {
+    zlib.brotliCompress(
+      body,
+      {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      },
+      done,
+    );
+  } else zlib.gzip(body, { level: DYNAMIC_GZIP_LEVEL }, done);
+}
+
+/**
  * Makes `res` compress what is written to it when the request accepts it and the answer is worth
  * it. Call before handing `res` to the application; the application writes as usual
  * (writeHead/setHeader, write, end).
@@ -182,6 +204,8 @@ export function compressResponse(req, res) {
   let encoder;
   let flushScheduled = false;
   let ended = false;
+  /** The body was compressed whole at its end: the compression's callback ends the response. */
+  let wholeBody = false;
 
   /** @param {unknown} chunk @param {unknown} [encoding] */
   const toBuffer = (chunk, encoding) =>
@@ -255,6 +279,24 @@ export function compressResponse(req, res) {
       return mode;
     }
     mode = 'compress';
+    if (knownEnd) {
+      // The whole body is here (a page rendered whole, an endpoint's JSON): compress it in one
+      // call off the main thread and send it with its length, headers and body in one write.
+      const body = pending.length === 1 ? /** @type {Buffer} */ (pending[0]) : Buffer.concat(pending, pendingBytes);
+      pending = [];
+      wholeBody = true;
+      compressWhole(accepted, body, (error, compressed) => {
+        if (error) {
+          res.destroy(error);
+          return;
+        }
+        if (pageKey) rememberCompressedPage(pageKey, compressed);
+        res.setHeader('Content-Length', compressed.length);
+        originalWriteHead.call(res, res.statusCode);
+        originalEnd.call(res, compressed);
+      });
+      return mode;
+    }
     originalWriteHead.call(res, res.statusCode);
     const stream = createEncoder(accepted, size);
     encoder = stream;
@@ -351,7 +393,7 @@ export function compressResponse(req, res) {
     if (mode === 'undecided') decide(true);
     if (callback) res.once('finish', callback);
     if (mode === 'compress' && encoder) encoder.end();
-    else originalEnd.call(res);
+    else if (!wholeBody) originalEnd.call(res);
     return res;
   };
 }

@@ -199,11 +199,15 @@ describe('compressing what the application answers', () => {
     expect(appRenders).toBe(4);
   });
 
-  it('compresses a body of known length and drops its Content-Length', async () => {
-    const answer = await get(port, '/json', { 'accept-encoding': 'br' });
-    expect(answer.headers['content-encoding']).toBe('br');
-    expect(answer.headers['content-length']).toBeUndefined();
-    expect(JSON.parse(answer.text)).toEqual(JSON.parse(json));
+  it('compresses a whole body in one piece, with the compressed length instead of its own', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await get(port, '/json', { 'accept-encoding': encoding });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(Number(answer.headers['content-length'])).toBe(answer.raw.length);
+      expect(answer.raw.length).toBeLessThan(Buffer.byteLength(json));
+      expect(answer.headers['transfer-encoding']).toBeUndefined();
+      expect(JSON.parse(answer.text)).toEqual(JSON.parse(json));
+    }
   });
 
   it('leaves tiny bodies, images and no-transform answers as they are', async () => {

@@ -40,13 +40,21 @@ describe('PgliteConnection', () => {
       .insert(probes)
       .values({ name: 'a "quoted", \\ name', count: 7, data: { nested: [1, 'two'] }, tags: ['x', 'y "z"', ''], at })
       .returning();
-    const [viaPglite] = await plain().select().from(probes).where(eq(probes.id, row?.id as string));
-    const [viaLean] = await lean().select().from(probes).where(eq(probes.id, row?.id as string));
+    const [viaPglite] = await plain()
+      .select()
+      .from(probes)
+      .where(eq(probes.id, row?.id as string));
+    const [viaLean] = await lean()
+      .select()
+      .from(probes)
+      .where(eq(probes.id, row?.id as string));
     expect(viaLean).toEqual(viaPglite);
     expect(viaLean).toMatchObject({ name: 'a "quoted", \\ name', count: 7, tags: ['x', 'y "z"', ''] });
     expect(viaLean?.data).toEqual({ nested: [1, 'two'] });
     expect(viaLean?.at?.toISOString()).toBe(at.toISOString());
-    const raw = await lean().execute(sql`SELECT ${true}::boolean AS yes, ${null}::text AS nothing, ${12.5}::numeric AS n`);
+    const raw = await lean().execute(
+      sql`SELECT ${true}::boolean AS yes, ${null}::text AS nothing, ${12.5}::numeric AS n`,
+    );
     expect(raw.rows).toEqual([{ yes: true, nothing: null, n: '12.5' }]);
   });
 
@@ -101,12 +109,28 @@ describe('PgliteConnection', () => {
     expect((await lean().execute(sql`SELECT * FROM shapes`)).rows).toEqual([{ a: 1, b: 2 }]);
   });
 
+  it('shares the named statements of one PGlite between connections over it', async () => {
+    const shared = await PGlite.create();
+    const one = drizzle(new PgliteConnection(shared) as unknown as PGlite);
+    const two = drizzle(new PgliteConnection(shared) as unknown as PGlite);
+    for (let n = 0; n < 4; n += 1) {
+      expect((await one.execute(sql.raw(`SELECT ${n} AS n`))).rows).toEqual([{ n }]);
+      expect((await two.execute(sql.raw(`SELECT ${n + 10} AS n`))).rows).toEqual([{ n: n + 10 }]);
+    }
+    await shared.close();
+  });
+
   it('writes parameters as Postgres reads text', () => {
     expect(toPostgresText(null)).toBeNull();
     expect(toPostgresText(false)).toBe('f');
     expect(toPostgresText(10n)).toBe('10');
     expect(toPostgresText(new Uint8Array([1, 255]))).toBe('\\x01ff');
-    expect(toPostgresText([['a', null], ['b"', '\\']])).toBe('{{"a",NULL},{"b\\"","\\\\"}}');
+    expect(
+      toPostgresText([
+        ['a', null],
+        ['b"', '\\'],
+      ]),
+    ).toBe('{{"a",NULL},{"b\\"","\\\\"}}');
     expect(toPostgresText({ a: 1 })).toBe('{"a":1}');
   });
 });

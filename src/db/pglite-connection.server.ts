@@ -26,7 +26,7 @@ export class PgliteConnection {
 
   constructor(pg: PGlite, options: { maxStatements?: number } = {}) {
     this.#pg = pg;
-    this.#statements = new PreparedStatements(options.maxStatements ?? 500);
+    this.#statements = statementsOf(pg, options.maxStatements ?? 500);
     this.#parsers = Object.assign(Object.create(pg.parsers) as ParserOptions, textParsers());
   }
 
@@ -155,6 +155,18 @@ class PreparedStatements {
 }
 
 const NONE: string[] = [];
+
+/** Named statements live in PGlite's one session: every connection over it shares one registry. */
+const registries = new WeakMap<PGlite, PreparedStatements>();
+
+function statementsOf(pg: PGlite, max: number): PreparedStatements {
+  let registry = registries.get(pg);
+  if (!registry) {
+    registry = new PreparedStatements(max);
+    registries.set(pg, registry);
+  }
+  return registry;
+}
 
 /** SQLSTATE 0A000: a prepared statement's table changed shape (DDL since); prepare it again. */
 const CACHED_PLAN_CHANGED = '0A000';

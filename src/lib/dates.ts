@@ -69,6 +69,9 @@ function zonedFormatter(timeZone: string): Intl.DateTimeFormat | null {
   return f;
 }
 
+const WALL_TIMES_KEPT = 2000;
+const wallTimes = new Map<string, Readonly<WallTime>>();
+
 /**
  * Wall-clock parts of `date` in `timeZone`. An unknown zone falls back to the
  * runtime's local zone rather than breaking the page over a bad setting.
@@ -84,17 +87,25 @@ function wallTime(date: Date, timeZone: string | undefined): WallTime {
       minute: date.getMinutes(),
     };
   }
+  // formatToParts is the dearest step of a page that shows dates: the same instants come back on
+  // every request of that page (an invoice's dates), so their parts are kept.
+  const key = `${timeZone}|${date.getTime()}`;
+  const known = wallTimes.get(key);
+  if (known) return known;
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const p of formatter.formatToParts(date)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  return {
+  const time = {
     year: parts.year ?? 0,
     month: (parts.month ?? 1) - 1,
     day: parts.day ?? 1,
     hour: (parts.hour ?? 0) % 24,
     minute: parts.minute ?? 0,
   };
+  if (wallTimes.size >= WALL_TIMES_KEPT) wallTimes.clear();
+  wallTimes.set(key, time);
+  return time;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

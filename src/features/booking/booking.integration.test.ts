@@ -155,6 +155,8 @@ describe.each(testDatabaseKinds)('bookings on %s', (kind) => {
       publicId: request.booking.publicId,
       approve: true,
       staffId,
+      // The test's own clock: on the real one this request's time has passed since 24 Nov 06:00 UTC.
+      now: NOW,
     });
     expect(approved).toEqual({ ok: false, reason: 'slot_taken' });
   });

@@ -89,14 +89,44 @@ export async function toViews(db: Db, rows: InvoiceRow[], currency: Currency): P
   );
 }
 
+/** What an invoice view shows: the invoice page reads no column more. */
+const viewColumns = {
+  id: invoices.id,
+  publicId: invoices.publicId,
+  number: invoices.number,
+  kind: invoices.kind,
+  status: invoices.status,
+  currencyCode: invoices.currencyCode,
+  subtotal: invoices.subtotal,
+  fee: invoices.fee,
+  total: invoices.total,
+  savesPaymentMethod: invoices.savesPaymentMethod,
+  contactName: invoices.contactName,
+  contactPhone: invoices.contactPhone,
+  contactEmail: invoices.contactEmail,
+  customerId: invoices.customerId,
+  locale: invoices.locale,
+  dueAt: invoices.dueAt,
+  paidAt: invoices.paidAt,
+  createdAt: invoices.createdAt,
+};
+const viewLineColumns = {
+  description: invoiceLines.description,
+  quantity: invoiceLines.quantity,
+  unitAmount: invoiceLines.unitAmount,
+  amount: invoiceLines.amount,
+  sourceKind: invoiceLines.sourceKind,
+  sourceId: invoiceLines.sourceId,
+};
+
 /**
- * An invoice by its public id with its lines, in one query (the invoice page's first read: a
- * join, one row per line, the invoice's columns repeated).
+ * An invoice by its public id with its lines, in one query (the invoice page's read: a join, one
+ * row per line, the invoice's columns repeated), prepared: the page cannot be cached and runs it
+ * on every request.
  */
-/** The invoice page's read, prepared: the page cannot be cached and runs it on every request. */
 const invoiceWithLines = preparedQuery((db) =>
   db
-    .select({ invoice: invoices, line: invoiceLines })
+    .select({ invoice: viewColumns, line: viewLineColumns })
     .from(invoices)
     .leftJoin(
       invoiceLines,
@@ -125,7 +155,11 @@ export async function findInvoiceViewByPublicId(
 
 type LineRow = typeof invoiceLines.$inferSelect;
 
-function toView(row: InvoiceRow, lines: LineRow[], currency: Currency): InvoiceView {
+function toView(
+  row: Pick<InvoiceRow, keyof typeof viewColumns>,
+  lines: Pick<LineRow, keyof typeof viewLineColumns>[],
+  currency: Currency,
+): InvoiceView {
   return {
     id: row.id,
     publicId: row.publicId,
