@@ -286,6 +286,8 @@ export function compressResponse(req, res) {
       pending = [];
       wholeBody = true;
       compressWhole(accepted, body, (error, compressed) => {
+        // The visitor may have gone while it was being compressed.
+        if (res.destroyed) return;
         if (error) {
           res.destroy(error);
           return;
