@@ -102,6 +102,18 @@ describe('PgliteConnection', () => {
     expect(names).not.toContain('rolled back');
   });
 
+  it('keeps a statement first prepared in a transaction that rolled back (statements are not transactional)', async () => {
+    await expect(
+      lean().transaction(async (tx) => {
+        await tx.execute(sql`SELECT 42 AS first_in_a_transaction`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await lean().execute(sql`SELECT 42 AS first_in_a_transaction`)).rows).toEqual([
+      { first_in_a_transaction: 42 },
+    ]);
+  });
+
   it('prepares a statement again when its table changed shape', async () => {
     await pg.exec(`CREATE TABLE shapes (a int); INSERT INTO shapes VALUES (1)`);
     expect((await lean().execute(sql`SELECT * FROM shapes`)).rows).toEqual([{ a: 1 }]);
