@@ -9,14 +9,14 @@ type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
  * PGlite's own `query` drives the WebAssembly Postgres through six protocol round trips per
  * statement (parse, describe the statement to learn the parameter types, bind, describe, execute,
  * sync) and copies its whole parser table for every call that brings parsers, as drizzle's do.
- * Here a statement is one batch (Parse, Bind, Describe, Execute, Sync) and its text is kept
+ * Here a statement is one batch (Parse and Describe the first time, Bind, Execute, Sync) and its text is kept
  * prepared under a name, as node-postgres does with named statements: Postgres parses and analyses
  * it once. Parameters go as text with no declared type, so Postgres infers them from the statement
  * exactly as it does for node-postgres (the same statements run on PostgreSQL). Rows come back as
  * drizzle asks: dates, timestamps and intervals as their text.
  *
- * Measured on the invoice page's query (`node bench/pglite-statements.bench.ts`): about a third
- * of the CPU of PGlite's `query`; `select 1` about a fifth.
+ * Measured (`tsx bench/pglite-statements.bench.ts`): `select 1` about a quarter of the CPU of
+ * PGlite's `query`, the app's reads a half to two fifths.
  */
 export class PgliteConnection {
   readonly #pg: PGlite;
