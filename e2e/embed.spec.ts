@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { type AvailabilityFeed, decodeAvailability } from '../src/features/booking/availability-feed';
-import { call, expectAccessible, site } from './support';
+import { calendarDay, call, expectAccessible, site } from './support';
 
 // The booking embed on another site: a partner's page pastes the loader; only origins the clinic
 // allows may frame it. The partner's page comes from a tiny server of the test's own on
@@ -131,9 +131,7 @@ test.describe('the booking embed', () => {
     );
     const day = days.filter((d) => d.status === 'available').at(-1);
     if (!day) throw new Error('no available day');
-    const cell = frame.locator(`td[data-day="${day.date}"]:not([data-outside]) button`);
-    for (let i = 0; i < 4 && !(await cell.isVisible()); i += 1) await frame.locator('.rdp-button_next').click();
-    await cell.click();
+    await (await calendarDay(frame, day.date)).click();
     await frame.locator(`[role="radio"][data-slot="${day.slots[0]?.start}"]`).click();
     await frame.getByRole('button', { name: 'Continue', exact: true }).click();
 

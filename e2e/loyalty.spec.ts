@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type AvailabilityFeed, decodeAvailability } from '../src/features/booking/availability-feed';
-import { expectAccessible, hydrated, site } from './support';
+import { calendarDay, expectAccessible, hydrated, site } from './support';
 
 // Loyalty (issue 14), lean: one journey — join, pay an appointment, see the points arrive, use them
 // as a discount on the next booking, redeem a counter voucher that staff take — and the loyalty
@@ -65,9 +65,7 @@ async function bookScaling(page: Page, daysAhead: number): Promise<string> {
     (d) => d.status === 'available' && new Date(`${d.date}T00:00:00Z`).getTime() >= earliest,
   );
   if (!day) throw new Error('no free day');
-  const cell = page.locator(`td[data-day="${day.date}"]:not([data-outside]) button`);
-  for (let i = 0; i < 4 && !(await cell.isVisible()); i += 1) await page.locator('.rdp-button_next').click();
-  await cell.click();
+  await (await calendarDay(page, day.date)).click();
   const radio = page.locator(`[role="radio"][data-slot="${day.slots.at(-1)?.start}"]`);
   await radio.click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 4400);
 
@@ -137,4 +137,22 @@ export async function hydrationMismatches(
     }
     return { compared, mismatches };
   }, serverHtml);
+}
+
+/**
+ * Brings the month of `date` (yyyy-MM-dd) into the slot picker's calendar and answers that day's
+ * button. It waits for the calendar to be drawn before looking, and for each next month to be
+ * drawn before looking again: an instant look before the calendar was mounted clicked past the
+ * month the day was in.
+ */
+export async function calendarDay(scope: Page | FrameLocator, date: string): Promise<Locator> {
+  const cell = scope.locator(`td[data-day="${date}"]:not([data-outside]) button`);
+  const month = scope.locator('[role="grid"]').first();
+  await expect(month).toBeVisible();
+  for (let i = 0; i < 4 && !(await cell.isVisible()); i += 1) {
+    const shown = (await month.getAttribute('aria-label')) ?? '';
+    await scope.locator('.rdp-button_next').click();
+    await expect(month).not.toHaveAttribute('aria-label', shown);
+  }
+  return cell;
 }
