@@ -141,20 +141,28 @@ export function varyOnAcceptEncoding(res) {
 }
 
 /**
+ * The options of a dynamic answer's compression, for a stream and for a whole body alike.
+ * @param {Encoding} encoding
+ * @param {number | undefined} sizeHint
+ */
+function encoderOptions(encoding, sizeHint) {
+  if (encoding !== 'br') return { level: DYNAMIC_GZIP_LEVEL };
+  /** @type {Record<number, number>} */
+  const params = {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  };
+  if (sizeHint) params[zlib.constants.BROTLI_PARAM_SIZE_HINT] = sizeHint;
+  return { params };
+}
+
+/**
  * @param {Encoding} encoding
  * @param {number | undefined} sizeHint
  */
 function createEncoder(encoding, sizeHint) {
-  if (encoding === 'br') {
-    /** @type {Record<number, number>} */
-    const params = {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-    };
-    if (sizeHint) params[zlib.constants.BROTLI_PARAM_SIZE_HINT] = sizeHint;
-    return zlib.createBrotliCompress({ params });
-  }
-  return zlib.createGzip({ level: DYNAMIC_GZIP_LEVEL });
+  const options = encoderOptions(encoding, sizeHint);
+  return encoding === 'br' ? zlib.createBrotliCompress(options) : zlib.createGzip(options);
 }
 
 /**
@@ -164,19 +172,9 @@ function createEncoder(encoding, sizeHint) {
  * @param {(error: Error | null, compressed: Buffer) => void} done
  */
 function compressWhole(encoding, body, done) {
-  if (encoding === 'br') {
-    zlib.brotliCompress(
-      body,
-      {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      },
-      done,
-    );
-  } else zlib.gzip(body, { level: DYNAMIC_GZIP_LEVEL }, done);
+  const options = encoderOptions(encoding, body.length);
+  if (encoding === 'br') zlib.brotliCompress(body, options, done);
+  else zlib.gzip(body, options, done);
 }
 
 /**
