@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import preact from '@astrojs/preact';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { islandRenderer } from './scripts/island-renderer.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
 // Locale routing is done by src/middleware.ts (prefix → cookie → browser language, then a
@@ -39,7 +40,8 @@ export default defineConfig({
   // (src/components/shell/prefetch-policy.ts, docs/decisions/0018-page-cache.md).
   server: { host: '127.0.0.1', port: 4321 },
   vite: {
-    plugins: [tailwindcss()],
+    // islandRenderer: the server knows each island is Preact's without rendering it to find out.
+    plugins: [tailwindcss(), islandRenderer()],
     ssr: {
       external: ['@electric-sql/pglite', 'pg'],
       // Libraries that import 'react' must be bundled for the server too, so the compat alias

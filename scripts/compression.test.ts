@@ -120,6 +120,19 @@ describe('compressing what the application answers', () => {
           'x-page-cache': 'hit',
         });
         res.end(page.replace('book', `book v${version}`));
+      } else if (url === '/rendered-page') {
+        // As the adapter writes a page rendered whole: its length in writeHead, then the body's
+        // chunks as the Response hands them over, then end().
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-length': String(Buffer.byteLength(page)),
+        });
+        res.write(page.slice(0, 3000));
+        res.write(page.slice(3000, 6000));
+        setImmediate(() => {
+          res.write(page.slice(6000));
+          res.end();
+        });
       } else if (url === '/json') {
         res.setHeader('Content-Type', 'application/json');
         res.setHeader('Content-Length', Buffer.byteLength(json));
@@ -207,7 +220,17 @@ describe('compressing what the application answers', () => {
       expect(answer.raw.length).toBeLessThan(Buffer.byteLength(json));
       expect(answer.headers['transfer-encoding']).toBeUndefined();
       expect(JSON.parse(answer.text)).toEqual(JSON.parse(json));
+      // A page of declared length written in chunks over several turns: held to its end, then
+      // compressed whole (a stream would have gone out chunked, at several times the CPU).
+      const rendered = await get(port, '/rendered-page', { 'accept-encoding': encoding });
+      expect(rendered.headers['content-encoding']).toBe(encoding);
+      expect(rendered.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(rendered.headers['content-length'])).toBe(rendered.raw.length);
+      expect(rendered.text).toBe(page);
     }
+    const identity = await get(port, '/rendered-page', { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-length']).toBe(String(Buffer.byteLength(page)));
+    expect(identity.text).toBe(page);
   });
 
   it('leaves tiny bodies, images and no-transform answers as they are', async () => {

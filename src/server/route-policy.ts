@@ -231,7 +231,7 @@ const FAMILIES: Family[] = [
   { name: 'api-fundraisers', match: under('/api/fundraisers'), policy: { ...ENDPOINT, offer: DONATIONS } },
   {
     name: 'donation-landing',
-    match: (p) => p === '/donation' || re(`/donation/${SEGMENT}`)(p),
+    match: re(`/donation(/${SEGMENT})?`),
     policy: { ...MARKETING, offer: DONATIONS, pageCache: CAMPAIGN_PAGE },
   },
   {
@@ -257,7 +257,7 @@ const FAMILIES: Family[] = [
   },
   {
     name: 'loyalty',
-    match: (p) => p === '/loyalty' || re(`/loyalty/${SEGMENT}`)(p),
+    match: re(`/loyalty(/${SEGMENT})?`),
     policy: { ...MARKETING, offer: 'loyalty', pageCache: { ttlSeconds: 60, tags: ['loyalty'] } },
   },
   { name: 'review', match: under('/review'), policy: { ...SECRET_LINK, offer: 'reviews' } },
