@@ -193,7 +193,7 @@ async function runStatement<T>(
     messages.push(serialize.execute({}), serialize.sync());
     let answer: BackendMessage[];
     try {
-      answer = await pg.execProtocolStream(concat(messages), { syncToFs: false });
+      answer = await pg.execProtocolStream(Buffer.concat(messages), { syncToFs: false });
     } catch (error) {
       statements.failed(closings, created);
       if (statement && attempt === 0 && (error as { code?: string }).code === CACHED_PLAN_CHANGED) {
@@ -260,18 +260,6 @@ function arrayLiteral(values: unknown[]): string {
     return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   });
   return `{${items.join(',')}}`;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 /** The statement goes with the error, as PGlite's own `query` adds it. */

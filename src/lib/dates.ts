@@ -76,7 +76,7 @@ const wallTimes = new Map<string, Readonly<WallTime>>();
  * Wall-clock parts of `date` in `timeZone`. An unknown zone falls back to the
  * runtime's local zone rather than breaking the page over a bad setting.
  */
-function wallTime(date: Date, timeZone: string | undefined): WallTime {
+function wallTime(date: Date, timeZone: string | undefined): Readonly<WallTime> {
   const formatter = timeZone ? zonedFormatter(timeZone) : null;
   if (!formatter) {
     return {
