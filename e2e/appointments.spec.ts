@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type AvailabilityFeed, decodeAvailability } from '../src/features/booking/availability-feed';
-import { calendarDay, call, expectAccessible, site, watchConsole } from './support';
+import { calendarDay, call, expectAccessible, hydrated, site, watchConsole } from './support';
 
 // The customer booking journey (SPEC.md §2): landing → category → service (date, time) → form →
 // checkout (10-minute hold, payment) or request. Tests run on any day: dates come from the
@@ -35,6 +35,9 @@ async function expectAccessibleWithEnglishCalendar(page: Page) {
 
 /** The service page's slot picker has loaded its first month. */
 async function waitForTimes(page: Page) {
+  // The server renders the picker "ready" already: a choice made before hydration is lost (a
+  // doctor checked, then reset to "any" by hydration, once sent a booking for another doctor).
+  await hydrated(page);
   await expect(page.locator('[data-availability="ready"]')).toBeVisible({ timeout: 15_000 });
 }
 
