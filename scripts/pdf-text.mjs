@@ -20,7 +20,11 @@ export async function pdfText(bytes, pageNumber) {
   }
 }
 
-/** Groups text runs into lines by their baseline (within half a point), then orders each line by x. */
+/**
+ * Groups text runs into lines by their baseline (within half a point), then orders each line by x.
+ * Runs that touch (one font's run going on in another font: "Nguyễn " + "李明") join as they are;
+ * runs apart (table cells, label and value) are separated by a space.
+ */
 function pageLines(content) {
   const lines = [];
   for (const item of content.items) {
@@ -31,15 +35,15 @@ function pageLines(content) {
       line = { y, runs: [] };
       lines.push(line);
     }
-    line.runs.push({ x, text: item.str });
+    line.runs.push({ x, end: x + item.width, text: item.str });
   }
   return lines
     .sort((a, b) => b.y - a.y)
     .map((line) =>
       line.runs
         .sort((a, b) => a.x - b.x)
-        .map((run) => run.text)
-        .join(' '),
+        .map((run, i, runs) => (i > 0 && run.x - (runs[i - 1]?.end ?? 0) > 0.5 ? ` ${run.text}` : run.text))
+        .join(''),
     )
     .join('\n');
 }

@@ -1,15 +1,16 @@
-// A printable A4 invoice or receipt (when paid), drawn with pdfkit's standard Helvetica fonts.
+// A printable A4 invoice or receipt (when paid), drawn with the app's PDF kit (src/server/pdf:
+// Noto Sans with Tamil and Chinese fallbacks, so a name reads as it was typed).
 //
 // Output is deterministic for a given input: the PDF's CreationDate (which pdfkit also hashes
 // into the file ID) is the invoice's creation date, and nothing else depends on the clock.
 // Pages are buffered so every page gets a "Page x of y" footer once the total is known.
-import PDFDocument from 'pdfkit';
 import { isoCode, type Locale, localized } from '../../../i18n/locales';
 import { localePath } from '../../../i18n/routing';
 import { type MessageKey, type Translate, translator } from '../../../i18n/t';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { digitsOnly } from '../../../lib/phone';
+import { createPdf, type FontWeight, type PdfWriter, pdfText } from '../../../server/pdf/pdf-kit.server';
 import type { Tenant, Theme } from '../../tenants/tenant';
 import { displayInvoiceNumber, type InvoiceStatus, type InvoiceView } from '../invoice';
 
@@ -50,8 +51,8 @@ const TOTALS_WIDTH = 250;
 /** A description taller than this (a runaway text) is cut off, so one row never outgrows a page. */
 const MAX_DESCRIPTION_HEIGHT = 240;
 
-const FONT = 'Helvetica';
-const FONT_BOLD = 'Helvetica-Bold';
+const FONT: FontWeight = 'regular';
+const FONT_BOLD: FontWeight = 'bold';
 
 const TEXT = '#111827';
 const MUTED = '#6b7280';
@@ -89,40 +90,9 @@ const STATUS_KEYS: Record<InvoiceStatus, MessageKey> = {
 
 // ── Text helpers ────────────────────────────────────────────────────────────────────────────
 
-/** Characters above Latin-1 that the standard fonts' WinAnsi encoding still has. */
-const WIN_ANSI_EXTRAS = new Set([
-  0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014, 0x2018, 0x2019,
-  0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
-
-function isWinAnsi(code: number): boolean {
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(code);
-}
-
-/**
- * Text the standard (WinAnsi) fonts can draw. Accented letters outside Latin-1 lose their
- * accent (ş → s); other scripts become "?" instead of garbage glyphs; control characters
- * other than line breaks become spaces.
- */
-export function pdfSafeText(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0) ?? 0;
-    if (char === '\n') out += char;
-    else if (char === '\r' || char === '\t') out += ' ';
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
-    else if (isWinAnsi(code)) out += char;
-    else {
-      const base = char.normalize('NFD').replace(/\p{M}+/gu, '');
-      out += base && [...base].every((c) => isWinAnsi(c.codePointAt(0) ?? 0)) ? base : '?';
-    }
-  }
-  return out;
-}
-
 /** Up to two initials for the logo block: "Klinik Sihat" → "KS". */
 export function initials(name: string): string {
-  const words = pdfSafeText(name)
+  const words = pdfText(name)
     .split(/\s+/)
     .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter(Boolean);
@@ -162,6 +132,7 @@ type Doc = PDFKit.PDFDocument;
 
 interface Context {
   doc: Doc;
+  pdf: PdfWriter;
   invoice: InvoiceView;
   tenant: Tenant;
   locale: Locale;
@@ -174,39 +145,22 @@ interface Context {
 
 interface WriteOptions {
   width: number;
-  font?: string;
+  font?: FontWeight;
   size?: number;
   color?: string;
   align?: 'left' | 'right' | 'center';
   characterSpacing?: number;
   /** Cut the text off with an ellipsis below this height. */
   height?: number;
+  link?: string;
   /** Keep to one line, shrinking the font when the text is wider than `width` (amounts, headings). */
   fit?: boolean;
 }
 
 /** Draws text at (x, y) and returns the y below it. */
-function write(doc: Doc, text: string, x: number, y: number, options: WriteOptions): number {
-  const safe = pdfSafeText(text);
-  const characterSpacing = options.characterSpacing ?? 0;
-  let size = options.size ?? 10;
-  doc.font(options.font ?? FONT).fontSize(size);
-  if (options.fit) {
-    const natural = doc.widthOfString(safe, { characterSpacing });
-    if (natural > options.width) {
-      size = Math.max(5, Math.floor(((size * options.width) / natural) * 10) / 10);
-      doc.fontSize(size);
-    }
-  }
-  doc.fillColor(options.color ?? TEXT);
-  doc.text(safe, x, y, {
-    width: options.width,
-    align: options.align ?? 'left',
-    characterSpacing,
-    lineBreak: !options.fit,
-    ...(options.height ? { height: options.height, ellipsis: true } : {}),
-  });
-  return options.fit ? y + doc.currentLineHeight() : doc.y;
+function write(pdf: PdfWriter, text: string, x: number, y: number, options: WriteOptions): number {
+  const { font, ...rest } = options;
+  return pdf.draw(text, x, y, { ...rest, weight: font ?? FONT });
 }
 
 function hairline(doc: Doc, y: number, color = BORDER, width = 0.75): void {
@@ -215,7 +169,7 @@ function hairline(doc: Doc, y: number, color = BORDER, width = 0.75): void {
 
 /** Organisation block on the left, title and status on the right. Returns the y below it. */
 function drawHeader(ctx: Context): number {
-  const { doc, tenant, t, theme, invoice } = ctx;
+  const { doc, pdf, tenant, t, theme, invoice } = ctx;
 
   // A band in the organisation's colour across the top edge.
   doc.save().rect(0, 0, PAGE_WIDTH, 6).fill(theme.primary).restore();
@@ -225,9 +179,8 @@ function drawHeader(ctx: Context): number {
   const top = MARGIN;
   doc.save().roundedRect(LEFT, top, logoSize, logoSize, 9).fill(theme.primary).restore();
   const mark = initials(tenant.name);
-  doc.font(FONT_BOLD).fontSize(17);
-  const markHeight = doc.currentLineHeight();
-  write(doc, mark, LEFT, top + (logoSize - markHeight) / 2 + 1, {
+  const markHeight = pdf.lineHeight(17, FONT_BOLD);
+  write(pdf, mark, LEFT, top + (logoSize - markHeight) / 2 + 1, {
     width: logoSize,
     font: FONT_BOLD,
     size: 17,
@@ -237,7 +190,7 @@ function drawHeader(ctx: Context): number {
 
   const orgX = LEFT + logoSize + 14;
   const orgWidth = 250;
-  let left = write(doc, tenant.name, orgX, top, { width: orgWidth, font: FONT_BOLD, size: 14 });
+  let left = write(pdf, tenant.name, orgX, top, { width: orgWidth, font: FONT_BOLD, size: 14 });
   left += 3;
   const details = [
     tenant.registrationNo ? t('pdf.registrationNo', { number: tenant.registrationNo }) : '',
@@ -246,13 +199,13 @@ function drawHeader(ctx: Context): number {
     tenant.email,
   ].filter((line) => line.trim() !== '');
   for (const line of details) {
-    left = write(doc, line, orgX, left, { width: orgWidth, size: 9, color: MUTED }) + 1;
+    left = write(pdf, line, orgX, left, { width: orgWidth, size: 9, color: MUTED }) + 1;
   }
 
   // Right: title, number and status badge.
   const rightWidth = 170;
   const rightX = RIGHT - rightWidth;
-  let right = write(doc, ctx.title.toLocaleUpperCase(ctx.locale), rightX, top - 2, {
+  let right = write(pdf, ctx.title.toLocaleUpperCase(ctx.locale), rightX, top - 2, {
     width: rightWidth,
     font: FONT_BOLD,
     size: 22,
@@ -260,26 +213,26 @@ function drawHeader(ctx: Context): number {
     characterSpacing: 1,
     fit: true,
   });
-  right = write(doc, ctx.number, rightX, right + 4, {
+  right = write(pdf, ctx.number, rightX, right + 4, {
     width: rightWidth,
     size: 10,
     color: MUTED,
     align: 'right',
     fit: true,
   });
-  right = drawStatusBadge(doc, invoice.status, t(STATUS_KEYS[invoice.status]), ctx.locale, right + 8);
+  right = drawStatusBadge(ctx, invoice.status, t(STATUS_KEYS[invoice.status]), right + 8);
 
   const bottom = Math.max(left, right, top + logoSize) + 18;
   hairline(doc, bottom);
   return bottom + 18;
 }
 
-function drawStatusBadge(doc: Doc, status: InvoiceStatus, label: string, locale: Locale, y: number): number {
+function drawStatusBadge(ctx: Context, status: InvoiceStatus, label: string, y: number): number {
+  const { doc, pdf } = ctx;
   const colours = STATUS_COLOURS[status];
-  const text = pdfSafeText(label.toLocaleUpperCase(locale));
-  doc.font(FONT_BOLD).fontSize(9);
+  const text = label.toLocaleUpperCase(ctx.locale);
   const spacing = 0.8;
-  const textWidth = doc.widthOfString(text, { characterSpacing: spacing });
+  const textWidth = pdf.widthOf(text, { weight: FONT_BOLD, size: 9, characterSpacing: spacing });
   const height = 20;
   const width = textWidth + 20;
   const x = RIGHT - width;
@@ -288,17 +241,20 @@ function drawStatusBadge(doc: Doc, status: InvoiceStatus, label: string, locale:
     .roundedRect(x, y, width, height, height / 2)
     .fill(colours.background)
     .restore();
-  doc.fillColor(colours.text).text(text, x, y + (height - doc.currentLineHeight()) / 2 + 1, {
+  pdf.draw(text, x, y + (height - pdf.lineHeight(9, FONT_BOLD)) / 2, {
     width,
+    weight: FONT_BOLD,
+    size: 9,
+    color: colours.text,
     align: 'center',
     characterSpacing: spacing,
-    lineBreak: false,
+    fit: true,
   });
   return y + height;
 }
 
-function sectionLabel(doc: Doc, text: string, x: number, y: number, width: number): number {
-  return write(doc, text.toLocaleUpperCase(), x, y, {
+function sectionLabel(pdf: PdfWriter, text: string, x: number, y: number, width: number): number {
+  return write(pdf, text.toLocaleUpperCase(), x, y, {
     width,
     font: FONT_BOLD,
     size: 8,
@@ -309,14 +265,14 @@ function sectionLabel(doc: Doc, text: string, x: number, y: number, width: numbe
 
 /** Billed-to on the left, number and dates on the right. Returns the y below them. */
 function drawDetails(ctx: Context, y: number): number {
-  const { doc, invoice, tenant, locale, t } = ctx;
+  const { pdf, invoice, tenant, locale, t } = ctx;
 
   const billedWidth = 240;
-  let left = sectionLabel(doc, t('pdf.billedTo'), LEFT, y, billedWidth) + 4;
+  let left = sectionLabel(pdf, t('pdf.billedTo'), LEFT, y, billedWidth) + 4;
   const name = invoice.contactName.trim();
-  if (name) left = write(doc, name, LEFT, left, { width: billedWidth, font: FONT_BOLD, size: 11 }) + 2;
+  if (name) left = write(pdf, name, LEFT, left, { width: billedWidth, font: FONT_BOLD, size: 11 }) + 2;
   for (const line of [internationalPhone(invoice.contactPhone), invoice.contactEmail?.trim() ?? '']) {
-    if (line) left = write(doc, line, LEFT, left, { width: billedWidth, size: 10, color: '#374151' }) + 1;
+    if (line) left = write(pdf, line, LEFT, left, { width: billedWidth, size: 10, color: '#374151' }) + 1;
   }
 
   const rows: [string, string][] = [
@@ -332,8 +288,8 @@ function drawDetails(ctx: Context, y: number): number {
   const labelWidth = 105;
   let right = y;
   for (const [label, value] of rows) {
-    const labelBottom = write(doc, label, blockX, right, { width: labelWidth, size: 9, color: MUTED });
-    const valueBottom = write(doc, value, blockX + labelWidth, right - 0.5, {
+    const labelBottom = write(pdf, label, blockX, right, { width: labelWidth, size: 9, color: MUTED });
+    const valueBottom = write(pdf, value, blockX + labelWidth, right - 0.5, {
       width: blockWidth - labelWidth,
       font: FONT_BOLD,
       size: 9.5,
@@ -368,7 +324,7 @@ function columns(): Columns {
 const HEADER_ROW_HEIGHT = 24;
 
 function drawTableHeader(ctx: Context, y: number): number {
-  const { doc, t, theme } = ctx;
+  const { doc, pdf, t, theme } = ctx;
   const cols = columns();
   doc.save().rect(LEFT, y, CONTENT_WIDTH, HEADER_ROW_HEIGHT).fill(theme.soft).restore();
   doc
@@ -381,7 +337,7 @@ function drawTableHeader(ctx: Context, y: number): number {
     .restore();
   const textY = y + 8;
   const cell = (text: string, col: { x: number; width: number }, align: 'left' | 'right') =>
-    write(doc, text.toLocaleUpperCase(ctx.locale), col.x + CELL_PADDING_X, textY, {
+    write(pdf, text.toLocaleUpperCase(ctx.locale), col.x + CELL_PADDING_X, textY, {
       width: col.width - 2 * CELL_PADDING_X,
       font: FONT_BOLD,
       size: 8,
@@ -399,10 +355,10 @@ function drawTableHeader(ctx: Context, y: number): number {
 
 /** A fresh page for the rest of the document, with a small reminder of what it belongs to. */
 function continuationPage(ctx: Context): number {
-  const { doc } = ctx;
+  const { doc, pdf } = ctx;
   doc.addPage();
   doc.save().rect(0, 0, PAGE_WIDTH, 6).fill(ctx.theme.primary).restore();
-  const y = write(doc, ctx.t('pdf.continued', { title: ctx.title, number: ctx.number }), LEFT, MARGIN, {
+  const y = write(pdf, ctx.t('pdf.continued', { title: ctx.title, number: ctx.number }), LEFT, MARGIN, {
     width: CONTENT_WIDTH,
     font: FONT_BOLD,
     size: 10,
@@ -412,16 +368,15 @@ function continuationPage(ctx: Context): number {
 }
 
 function drawLines(ctx: Context, startY: number): number {
-  const { doc, invoice, locale } = ctx;
+  const { doc, pdf, invoice, locale } = ctx;
   const cols = columns();
   const descriptionWidth = cols.description.width - 2 * CELL_PADDING_X;
   let y = drawTableHeader(ctx, startY);
 
   invoice.lines.forEach((line, index) => {
-    const description = pdfSafeText(localized(line.description, locale));
-    doc.font(FONT).fontSize(10);
+    const description = localized(line.description, locale);
     const textHeight = Math.min(
-      Math.max(doc.heightOfString(description || ' ', { width: descriptionWidth }), doc.currentLineHeight()),
+      pdf.heightOf(description || ' ', { width: descriptionWidth, size: 10 }),
       MAX_DESCRIPTION_HEIGHT,
     );
     const rowHeight = textHeight + 2 * CELL_PADDING_Y;
@@ -434,12 +389,12 @@ function drawLines(ctx: Context, startY: number): number {
     }
 
     const textY = y + CELL_PADDING_Y;
-    write(doc, description, cols.description.x + CELL_PADDING_X, textY, {
+    write(pdf, description, cols.description.x + CELL_PADDING_X, textY, {
       width: descriptionWidth,
       height: MAX_DESCRIPTION_HEIGHT,
     });
     const numeric = (text: string, col: { x: number; width: number }) =>
-      write(doc, text, col.x + CELL_PADDING_X, textY, {
+      write(pdf, text, col.x + CELL_PADDING_X, textY, {
         width: col.width - 2 * CELL_PADDING_X,
         align: 'right',
         fit: true,
@@ -455,7 +410,7 @@ function drawLines(ctx: Context, startY: number): number {
 }
 
 function drawTotals(ctx: Context, startY: number): number {
-  const { doc, invoice, t } = ctx;
+  const { doc, pdf, invoice, t } = ctx;
   const rows: [string, string][] = [[t('pdf.subtotal'), ctx.money(invoice.subtotal)]];
   if (invoice.fee > 0) rows.push([t('pdf.fee'), ctx.money(invoice.fee)]);
 
@@ -466,12 +421,11 @@ function drawTotals(ctx: Context, startY: number): number {
   if (y + needed > BOTTOM) y = continuationPage(ctx);
 
   /** Label on the left, amount on the right, the amount shrinking rather than running into the label. */
-  const row = (label: string, value: string, rowY: number, font: string, size: number, color: string) => {
-    doc.font(font).fontSize(size);
-    const labelWidth = Math.min(150, doc.widthOfString(pdfSafeText(label)) + 2);
-    write(doc, label, x + CELL_PADDING_X, rowY, { width: 150, font, size, color, fit: true });
+  const row = (label: string, value: string, rowY: number, font: FontWeight, size: number, color: string) => {
+    const labelWidth = Math.min(150, pdf.widthOf(label, { weight: font, size }) + 2);
+    write(pdf, label, x + CELL_PADDING_X, rowY, { width: 150, font, size, color, fit: true });
     const valueX = x + CELL_PADDING_X + labelWidth + 12;
-    write(doc, value, valueX, rowY, { width: RIGHT - CELL_PADDING_X - valueX, font, size, align: 'right', fit: true });
+    write(pdf, value, valueX, rowY, { width: RIGHT - CELL_PADDING_X - valueX, font, size, align: 'right', fit: true });
   };
 
   for (const [label, value] of rows) {
@@ -488,7 +442,7 @@ function drawTotals(ctx: Context, startY: number): number {
 }
 
 function drawFooters(ctx: Context, url: string | null): void {
-  const { doc, t } = ctx;
+  const { doc, pdf, t } = ctx;
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -501,13 +455,17 @@ function drawFooters(ctx: Context, url: string | null): void {
     const pageLabel = t('pdf.page', { page: i - range.start + 1, pages: range.count });
     const pageWidth = 110;
     const textWidth = CONTENT_WIDTH - pageWidth - 10;
-    write(doc, t('pdf.generated'), LEFT, top, { width: textWidth, size: 8, color: MUTED });
+    write(pdf, t('pdf.generated'), LEFT, top, { width: textWidth, size: 8, color: MUTED });
     if (url) {
-      const line = pdfSafeText(t('pdf.viewOnline', { url }));
-      doc.font(FONT).fontSize(8).fillColor(MUTED);
-      doc.text(line, LEFT, top + 12, { width: textWidth, lineBreak: false, ellipsis: true, link: url });
+      write(pdf, t('pdf.viewOnline', { url }), LEFT, top + 12, {
+        width: textWidth,
+        size: 8,
+        color: MUTED,
+        height: pdf.lineHeight(8),
+        link: url,
+      });
     }
-    write(doc, pageLabel, RIGHT - pageWidth, top, { width: pageWidth, size: 8, color: MUTED, align: 'right' });
+    write(pdf, pageLabel, RIGHT - pageWidth, top, { width: pageWidth, size: 8, color: MUTED, align: 'right' });
 
     doc.page.margins.bottom = bottomMargin;
   }
@@ -520,24 +478,24 @@ export function renderInvoicePdf(input: InvoicePdfInput, options: InvoicePdfOpti
   const title = documentTitle(invoice, t);
   const number = displayInvoiceNumber(invoice.number);
 
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
+  const {
+    doc,
+    text: pdf,
+    finish,
+  } = createPdf({
+    title: `${title} ${number}`,
+    author: tenant.name,
+    subject: `${title} ${number}`,
+    creationDate: invoice.createdAt,
+    lang: isoCode(locale),
     compress: options.compress ?? true,
     bufferPages: true,
-    lang: isoCode(locale),
-    displayTitle: true,
-    info: {
-      Title: `${title} ${number}`,
-      Author: tenant.name,
-      Subject: `${title} ${number}`,
-      Creator: 'Serambi',
-      CreationDate: invoice.createdAt,
-    },
+    margin: MARGIN,
   });
 
   const ctx: Context = {
     doc,
+    pdf,
     invoice,
     tenant,
     locale,
@@ -548,20 +506,14 @@ export function renderInvoicePdf(input: InvoicePdfInput, options: InvoicePdfOpti
     money: (minor) => formatMoney(minor, invoice.currency),
   };
 
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    try {
-      let y = drawHeader(ctx);
-      y = drawDetails(ctx, y);
-      y = drawLines(ctx, y);
-      drawTotals(ctx, y);
-      drawFooters(ctx, input.publicBaseUrl ? publicInvoiceUrl(input.publicBaseUrl, invoice, locale) : null);
-      doc.end();
-    } catch (error) {
-      reject(error);
-    }
-  });
+  try {
+    let y = drawHeader(ctx);
+    y = drawDetails(ctx, y);
+    y = drawLines(ctx, y);
+    drawTotals(ctx, y);
+    drawFooters(ctx, input.publicBaseUrl ? publicInvoiceUrl(input.publicBaseUrl, invoice, locale) : null);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return finish();
 }
