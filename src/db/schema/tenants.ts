@@ -59,6 +59,9 @@ export const tenantSettings = pgTable('tenant_settings', {
   /** LHDN approval reference for tax-deductible gifts (s.44(6)); null when gifts are not deductible. */
   taxExemptRef: text('tax_exempt_ref'),
   issuesTaxReceipts: boolean('issues_tax_receipts').notNull().default(false),
+  /** Issue 23: the officer authorised to sign receipts (name and title), printed above the signature line. */
+  receiptOfficerName: text('receipt_officer_name'),
+  receiptOfficerTitle: text('receipt_officer_title'),
   /** Fee per method used to gross up "cover the fees" on a gift; missing method = no fee. */
   donationFeeRates: jsonb('donation_fee_rates').$type<DonationFeeRates>().notNull().default({}),
   /** Smallest and largest single gift the tenant accepts (minor units); a campaign may narrow them. */

@@ -101,6 +101,8 @@ export async function seedDemoDonations(db: Db, now = new Date()): Promise<void>
               registrationNumber: tenant.registrationNo,
               taxExemptRef: 'LHDN.01/35/42/51/179-6.7061',
               issuesTaxReceipts: true,
+              receiptOfficerName: 'Hajah Rohani binti Ismail',
+              receiptOfficerTitle: 'Pengurus Kewangan',
               donationFeeRates: {
                 card: { rateBps: 250, fixedMinor: 50 },
                 fpx: { rateBps: 0, fixedMinor: 100 },
@@ -110,6 +112,8 @@ export async function seedDemoDonations(db: Db, now = new Date()): Promise<void>
           : {
               registrationNumber: tenant.registrationNo,
               issuesTaxReceipts: false,
+              receiptOfficerName: 'Dewi Lestari',
+              receiptOfficerTitle: 'Bendahara',
               donationFeeRates: {
                 card: { rateBps: 290, fixedMinor: 2000 },
                 fpx: { rateBps: 0, fixedMinor: 4000 },

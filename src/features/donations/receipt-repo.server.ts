@@ -66,11 +66,20 @@ export async function receiptSettings(db: Db, tenantId: string) {
       registrationNumber: tenantSettings.registrationNumber,
       taxExemptRef: tenantSettings.taxExemptRef,
       issuesTaxReceipts: tenantSettings.issuesTaxReceipts,
+      officerName: tenantSettings.receiptOfficerName,
+      officerTitle: tenantSettings.receiptOfficerTitle,
     })
     .from(tenantSettings)
     .where(eq(tenantSettings.tenantId, tenantId));
   return (
-    row ?? { timeZone: 'Asia/Kuala_Lumpur', registrationNumber: null, taxExemptRef: null, issuesTaxReceipts: false }
+    row ?? {
+      timeZone: 'Asia/Kuala_Lumpur',
+      registrationNumber: null,
+      taxExemptRef: null,
+      issuesTaxReceipts: false,
+      officerName: null,
+      officerTitle: null,
+    }
   );
 }
 
