@@ -74,7 +74,7 @@ function receipt(name: string) {
     amountMinor: 5000,
     feeMinor: 0,
     createdAt: new Date('2026-11-23T02:00:00Z'),
-    donorAddress: 'No. 3, Jalan Melati 2, 43000 Kajang, Selangor, Malaysia',
+    donorAddress: ['No. 3, Jalan Melati 2', '43000 Kajang', 'Selangor', 'Malaysia'],
     officer: { name: 'Hajah Rohani binti Ismail', title: 'Pengurus Kewangan' },
   };
 }
