@@ -100,7 +100,10 @@ const inRanges = (ranges: Ranges, codePoint: number) =>
   ranges.some(([low, high]) => codePoint >= low && codePoint <= high);
 
 /**
- * A fontsource package: one file per Unicode slice (`[115]` → files/noto-sans-sc-115-400-normal.woff2).
+ * A fontsource package: one file per Unicode slice (`[115]` → files/noto-sans-sc-115-400-normal.woff).
+ * WOFF, not WOFF2: WOFF2 stores `glyf` transformed, and fontkit's subsetter copies glyph bytes
+ * from that table as they are — the embedded glyphs would be garbage (text still reads back,
+ * nothing shows). WOFF's tables are only deflated.
  * A slice covers its published range where its font has the glyph; a slice is read only once a
  * text needs it.
  */
@@ -118,7 +121,7 @@ function slicedFaces(
       const id = slice.replace(/^\[|\]$/g, '');
       const ranges = parseUnicodeRange(range);
       const whole = wholeFace(`${family}-${id}-${weight}`, () =>
-        path.join(path.dirname(unicodeFile), 'files', `${family}-${id}-${weight}-normal.woff2`),
+        path.join(path.dirname(unicodeFile), 'files', `${family}-${id}-${weight}-normal.woff`),
       );
       return {
         name: whole.name,
