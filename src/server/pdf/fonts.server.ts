@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 import type { CoveringFace } from './font-runs';
 
@@ -40,11 +41,54 @@ function packageFile(pkg: string, ...parts: string[]): string {
 const LAYOUTS_KEPT = 2000;
 
 /**
+ * A WOFF file as the plain TrueType font it wraps (each table inflated once, by Node's zlib).
+ * fontkit reads WOFF itself, but inflates a table (in JavaScript) every time it is asked for
+ * it — the subsetter asks for `glyf` once per glyph of every document.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') return woff;
+  const count = woff.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, i) => {
+    const entry = 44 + i * 20;
+    const offset = woff.readUInt32BE(entry + 4);
+    const compressed = woff.readUInt32BE(entry + 8);
+    const length = woff.readUInt32BE(entry + 12);
+    const stored = woff.subarray(offset, offset + compressed);
+    return {
+      tag: woff.subarray(entry, entry + 4),
+      checksum: woff.readUInt32BE(entry + 16),
+      data: compressed < length ? inflateSync(stored) : stored,
+    };
+  });
+  const power = 2 ** Math.floor(Math.log2(count));
+  const header = Buffer.alloc(12 + 16 * count);
+  header.writeUInt32BE(woff.readUInt32BE(4), 0); // the flavor: 0x00010000 for TrueType outlines
+  header.writeUInt16BE(count, 4);
+  header.writeUInt16BE(power * 16, 6);
+  header.writeUInt16BE(Math.log2(power), 8);
+  header.writeUInt16BE(count * 16 - power * 16, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((table, i) => {
+    const entry = 12 + i * 16;
+    table.tag.copy(header, entry);
+    header.writeUInt32BE(table.checksum, entry + 4);
+    header.writeUInt32BE(offset, entry + 8);
+    header.writeUInt32BE(table.data.length, entry + 12);
+    const padded = Buffer.alloc(Math.ceil(table.data.length / 4) * 4);
+    table.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
+/**
  * A font whose layouts (shaping a word: most of the time a page takes) are kept per process. pdfkit
  * scales a layout's positions in place, so each caller gets its own copy of them.
  */
 function load(file: string): fontkit.Font {
-  const font = fontkit.create(readFileSync(file));
+  const font = fontkit.create(woffToSfnt(readFileSync(file)));
   if (!('layout' in font)) throw new Error(`not a single font: ${path.basename(file)}`);
   const layout = font.layout.bind(font);
   const kept = new Map<string, fontkit.GlyphRun>();
