@@ -29,7 +29,6 @@ const postgres = {
 };
 
 describe('the sandbox gateway rule', () => {
-
   it('is on for the embedded demo and development, off in production on PostgreSQL', () => {
     // `npm start` on the embedded database: NODE_ENV defaults to production, still the demo.
     expect(sandboxEnabled(parseEnv({}))).toBe(true);

@@ -195,7 +195,9 @@ export function checkEnvAtBoot(exit: (code: number) => never = process.exit): vo
   }
   log.info(paymentsBootLine(config));
   if (config.DATABASE_URL && config.DEMO_DATA) {
-    log.warn('DEMO_DATA=1: a demo deployment (public demo passwords, sandbox gateway, developer aids allowed): never in production');
+    log.warn(
+      'DEMO_DATA=1: a demo deployment (public demo passwords, sandbox gateway, developer aids allowed): never in production',
+    );
   }
 }
 
