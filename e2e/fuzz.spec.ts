@@ -879,6 +879,7 @@ for (const database of databases) {
         `  dynamic routes with real ids: klinik ${withIds.filter((r) => idsFor('klinik', r)).length}/${withIds.length}, yayasan ${withIds.filter((r) => idsFor('yayasan', r)).length}/${withIds.length}; forms crawled ${forms.length} (${new Set(forms.map((f) => f.pattern)).size} routes), ${formShots} form posts with one bad field`,
       );
       const changed = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
+      // FUZZ_DEBUG=<file>: every POST that was not refused, to find which one wrote.
       if (process.env.FUZZ_DEBUG)
         writeFileSync(
           process.env.FUZZ_DEBUG,
