@@ -11,6 +11,10 @@
 // Last, a page the app serves from its page cache is answered here, without the app, to a visitor
 // who sends no cookie, for as long as the app's cache holds it (scripts/front-door-cache.mjs,
 // docs/decisions/0028-pages-at-the-front-door.md).
+// On SIGTERM or SIGINT (a deploy, a container restart, Ctrl-C) it stops gracefully: no new
+// connections, the realtime streams ended, the requests in flight finished (at most STOP_TIMEOUT_MS,
+// 10 s by default), then the app's workers stopped and its database closed (src/server/lifecycle.server.ts),
+// and exit 0.
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,9 +33,27 @@ const { handler } = await import(pathToFileURL(entry).href);
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 8080);
 const pages = new FrontDoorCache();
+const stopTimeoutMs = Number(process.env.STOP_TIMEOUT_MS || 10_000);
+if (!Number.isInteger(stopTimeoutMs) || stopTimeoutMs < 0) {
+  console.error(
+    'serambi: Invalid environment configuration:\n  STOP_TIMEOUT_MS: expected a whole number of milliseconds',
+  );
+  process.exit(1);
+}
+/** Requests received and not yet answered (or broken off). */
+let inFlight = 0;
+let stopping = false;
+const settled = new Set();
 
 /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
 function frontDoor(req, res) {
+  inFlight += 1;
+  res.once('close', () => {
+    inFlight -= 1;
+    if (inFlight === 0) for (const resolve of settled) resolve();
+  });
+  // A request that came on a kept-alive connection while stopping: its connection ends with it.
+  if (stopping) res.setHeader('Connection', 'close');
   delete req.headers[FRONT_DOOR_HEADER];
   delete req.headers[CAPTURE_HEADER];
   if (UNREPRESENTABLE.has(req.method ?? '')) req.method = `X-${req.method}`;
@@ -58,3 +80,57 @@ server.listen(port, host, () => {
   const bound = server.address();
   console.log(`serambi: listening on http://${host}:${typeof bound === 'object' && bound ? bound.port : port}/`);
 });
+
+/** Resolves when no request is in flight, or after `ms` (then false). */
+function allAnswered(ms) {
+  if (inFlight === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = () => {
+      settled.delete(done);
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      settled.delete(done);
+      resolve(false);
+    }, ms);
+    settled.add(done);
+  });
+}
+
+/** The graceful stop: see the head of this file. A second signal while stopping changes nothing (npm forwards Ctrl-C too). */
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  const startedAt = Date.now();
+  console.log(`serambi: ${signal}: stopping (${inFlight} requests in flight, waiting at most ${stopTimeoutMs} ms)`);
+  // The whole stop is bounded: a part that hangs must not keep the process (and its port) forever.
+  setTimeout(() => {
+    console.error('serambi: the stop did not finish in time; exiting');
+    process.exit(1);
+  }, stopTimeoutMs + 15_000).unref();
+  const closed = new Promise((resolve) => server.close(resolve));
+  const lifecycle = globalThis[Symbol.for('serambi.lifecycle')];
+  // Event streams never end by themselves: end them first, the browsers reconnect elsewhere.
+  await lifecycle?.drain();
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  server.closeIdleConnections();
+  const finished = await allAnswered(stopTimeoutMs);
+  clearInterval(idle);
+  if (!finished) console.error(`serambi: ${inFlight} requests still running after ${stopTimeoutMs} ms: cut off`);
+  server.closeAllConnections();
+  await closed;
+  // Workers (pg-boss, the outbox), LISTEN connections, then the database.
+  await lifecycle?.stop();
+  console.log(`serambi: stopped in ${Date.now() - startedAt} ms`);
+  process.exit(0);
+}
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    stop(signal).catch((error) => {
+      console.error('serambi: stop failed', error);
+      process.exit(1);
+    });
+  });
+}

@@ -1,6 +1,8 @@
 // `npm start`: build when the build is missing or older than the sources, then serve it.
 // The server opens (and on first start creates, migrates and seeds) the embedded database.
-import { spawnSync } from 'node:child_process';
+// The server runs in this process (serve.mjs is imported), so a SIGTERM or SIGINT sent to it (npm
+// passes them on) gets serve.mjs's graceful stop; during the build, the signal goes to the build.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -27,11 +29,16 @@ const sources = [
 const stale = !existsSync(entry) || Math.max(...sources.map(newestMtime)) > statSync(entry).mtimeMs;
 if (stale) {
   console.log('serambi: building (first start, or sources changed)…');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+  const build = spawn(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
     stdio: 'inherit',
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const forward = (signal) => build.kill(signal);
+  process.on('SIGTERM', forward).on('SIGINT', forward);
+  const [code, signal] = await new Promise((resolve) => build.once('exit', (...result) => resolve(result)));
+  process.off('SIGTERM', forward).off('SIGINT', forward);
+  if (signal) process.exit(0);
+  if (code !== 0) process.exit(code ?? 1);
 }
 
 process.env.HOST ??= '127.0.0.1';

@@ -22,6 +22,7 @@ import { type AccountSections, accountSections } from '#server/account-sections'
 import { databaseJobs } from '#server/database-statistics.server';
 import { type EventBus, events } from '#server/events';
 import { type RecurringJob, startJobScheduler } from '#server/jobs';
+import { onStop } from '#server/lifecycle.server';
 import { errorFields, log } from '#server/logger.server';
 import { startOutboxWorker, type TemplateRegistry, templates } from '#server/outbox';
 import { type PageInvalidations, registerPageInvalidations } from '#server/page-cache';
@@ -113,8 +114,12 @@ export function startApp(database: Database): void {
   composeApp();
   if (started) return;
   started = true;
-  startOutboxWorker(async () => database.db);
-  startJobScheduler(database, appJobs).catch((error: unknown) => {
+  const outbox = startOutboxWorker(async () => database.db);
+  onStop('outbox worker', () => outbox.stop());
+  const scheduler = startJobScheduler(database, appJobs).catch((error: unknown) => {
     log.error('job scheduler did not start', errorFields(error));
+    return null;
   });
+  // pg-boss lets a running job finish (up to its own timeout) before the database closes.
+  onStop('job workers', async () => (await scheduler)?.stop());
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkEnvAtBoot, onlineGateway, parseEnv, paymentsBootLine, sandboxEnabled } from './config.server';
+import {
+  checkEnvAtBoot,
+  isProductionDeployment,
+  onlineGateway,
+  parseEnv,
+  paymentsBootLine,
+  sandboxEnabled,
+} from './config.server';
 
 const stripe = {
   STRIPE_SECRET_KEY: 'sk_test_51SecretValueNeverShown',
@@ -16,15 +23,30 @@ function problem(source: Record<string, string>): string {
   throw new Error('expected the configuration to be refused');
 }
 
-describe('the sandbox gateway rule', () => {
-  const postgres = { DATABASE_URL: 'postgres://app@db.internal:5432/serambi' };
+const postgres = {
+  DATABASE_URL: 'postgres://app@db.internal:5432/serambi',
+  DONATION_LINK_SECRET: 'a-production-secret-of-32-characters-or-more',
+};
 
+describe('the sandbox gateway rule', () => {
   it('is on for the embedded demo and development, off in production on PostgreSQL', () => {
     // `npm start` on the embedded database: NODE_ENV defaults to production, still the demo.
     expect(sandboxEnabled(parseEnv({}))).toBe(true);
     expect(sandboxEnabled(parseEnv({ NODE_ENV: 'development', ...postgres }))).toBe(true);
     expect(sandboxEnabled(parseEnv({ NODE_ENV: 'production', ...postgres }))).toBe(false);
     expect(sandboxEnabled(parseEnv({ ...postgres }))).toBe(false);
+  });
+
+  it('is on for the README’s PostgreSQL demo (DEMO_DATA=1, NODE_ENV unset), unless PAYMENT_SANDBOX=0', () => {
+    const demo = { DATABASE_URL: postgres.DATABASE_URL, DEMO_DATA: '1' };
+    expect(isProductionDeployment(parseEnv(demo))).toBe(false);
+    expect(sandboxEnabled(parseEnv(demo))).toBe(true);
+    expect(onlineGateway(parseEnv(demo))).toBe('sandbox');
+    expect(sandboxEnabled(parseEnv({ ...demo, PAYMENT_SANDBOX: '0' }))).toBe(false);
+    // A demo needs no DONATION_LINK_SECRET; DEMO_DATA=0 is production again.
+    expect(() => parseEnv(demo)).not.toThrow();
+    expect(isProductionDeployment(parseEnv({ ...postgres, DEMO_DATA: '0' }))).toBe(true);
+    expect(sandboxEnabled(parseEnv({ ...postgres, DEMO_DATA: '0' }))).toBe(false);
   });
 
   it('follows PAYMENT_SANDBOX when the operator names it, either way', () => {
@@ -100,6 +122,36 @@ describe('the environment check', () => {
     expect(ably).toContain('ABLY_API_KEY: expected appId.keyId:secret');
     expect(ably).not.toContain('justasecretwithoutshape');
     expect(parseEnv({ ABLY_API_KEY: 'app1.key1:s3cr3t' }).ABLY_API_KEY).toBe('app1.key1:s3cr3t');
+  });
+
+  it('refuses to start in production without DONATION_LINK_SECRET, naming it (never signing with the source’s secret)', () => {
+    const missing = problem({ DATABASE_URL: postgres.DATABASE_URL, NODE_ENV: 'production' });
+    expect(missing).toMatch(/^\s*DONATION_LINK_SECRET: required in production/m);
+    expect(problem({ DATABASE_URL: postgres.DATABASE_URL })).toMatch(/^\s*DONATION_LINK_SECRET:/m);
+    expect(problem({ ...postgres, DONATION_LINK_SECRET: 'short' })).toMatch(/^\s*DONATION_LINK_SECRET:/m);
+    expect(parseEnv({ ...postgres }).DONATION_LINK_SECRET).toBe(postgres.DONATION_LINK_SECRET);
+    // The embedded demo and development still start without it, on the development secret.
+    expect(parseEnv({}).DONATION_LINK_SECRET).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: postgres.DATABASE_URL, NODE_ENV: 'development' })).toBeTruthy();
+    const before = { ...process.env };
+    const errors: unknown[] = [];
+    const originalError = console.error;
+    console.error = (...args: unknown[]) => errors.push(args.join(' '));
+    try {
+      process.env.NODE_ENV = 'production';
+      process.env.DATABASE_URL = postgres.DATABASE_URL;
+      delete process.env.DONATION_LINK_SECRET;
+      delete process.env.DEMO_DATA;
+      expect(() =>
+        checkEnvAtBoot((code: number): never => {
+          throw new Error(`exit ${code}`);
+        }),
+      ).toThrow('exit 1');
+      expect(String(errors[0])).toContain('DONATION_LINK_SECRET');
+    } finally {
+      console.error = originalError;
+      process.env = before;
+    }
   });
 
   it('stops the process at boot when the configuration is wrong', () => {

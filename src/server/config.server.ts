@@ -10,7 +10,8 @@ const EnvFields = z.object({
   ANALYTICS_HOST: z.url().optional(),
   /**
    * Seed an empty database with the demo organisations (and their demo staff passwords): on by
-   * default for the embedded database, off when DATABASE_URL is set unless DEMO_DATA=1.
+   * default for the embedded database, off when DATABASE_URL is set unless DEMO_DATA=1. DEMO_DATA=1
+   * also makes a PostgreSQL deployment a demo, not production (see `isProductionDeployment`).
    */
   DEMO_DATA: z
     .enum(['0', '1', 'true', 'false'])
@@ -67,8 +68,8 @@ const EnvFields = z.object({
   SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /**
    * Signs the donors' links to manage a recurring gift and open their receipts (HMAC-SHA256).
-   * Unset: a fixed development secret, and a warning at boot in a production deployment (links in
-   * sent receipts stop opening if it changes, so set it once and keep it).
+   * Required in a production deployment (the server refuses to start without it); elsewhere a
+   * fixed development secret. Links in sent receipts stop opening if it changes: set it once, keep it.
    */
   DONATION_LINK_SECRET: z.string().min(32).optional(),
   /** Stripe: card and FPX go through Stripe only when all three are set (else the sandbox gateway). */
@@ -97,6 +98,15 @@ const EnvFields = z.object({
 export const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 const EnvSchema = EnvFields.superRefine((config, context) => {
+  // Without it, donors' links would be signed with the development secret, which is in the source.
+  if (isProductionDeployment(config) && !config.DONATION_LINK_SECRET) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DONATION_LINK_SECRET'],
+      message:
+        'required in production (NODE_ENV=production with DATABASE_URL): a random secret of at least 32 characters, kept across deploys (it signs the donors’ links)',
+    });
+  }
   const missing = STRIPE_VARIABLES.filter((name) => !config[name]);
   if (missing.length === 0 || missing.length === STRIPE_VARIABLES.length) return;
   for (const name of missing) {
@@ -110,16 +120,23 @@ const EnvSchema = EnvFields.superRefine((config, context) => {
 
 export type Env = z.infer<typeof EnvSchema>;
 
-/** A production deployment: NODE_ENV=production on a real PostgreSQL (the embedded database is the demo). */
-export function isProductionDeployment(config: Pick<Env, 'NODE_ENV' | 'DATABASE_URL'>): boolean {
-  return config.NODE_ENV === 'production' && config.DATABASE_URL !== undefined;
+/**
+ * A production deployment: NODE_ENV=production on a real PostgreSQL. The embedded database is the
+ * demo, and so is a PostgreSQL seeded on purpose with the demo organisations (DEMO_DATA=1, whose
+ * staff passwords are public): there the sandbox gateway and the developer aids work as on the
+ * embedded demo, so the README's demo command gives a working demo.
+ */
+export function isProductionDeployment(config: Pick<Env, 'NODE_ENV' | 'DATABASE_URL' | 'DEMO_DATA'>): boolean {
+  return config.NODE_ENV === 'production' && config.DATABASE_URL !== undefined && config.DEMO_DATA !== true;
 }
 
 /**
  * Whether the sandbox gateway runs: PAYMENT_SANDBOX when set, else on everywhere but in a
  * production deployment, where only an operator who names it turns it on.
  */
-export function sandboxEnabled(config: Pick<Env, 'NODE_ENV' | 'DATABASE_URL' | 'PAYMENT_SANDBOX'>): boolean {
+export function sandboxEnabled(
+  config: Pick<Env, 'NODE_ENV' | 'DATABASE_URL' | 'DEMO_DATA' | 'PAYMENT_SANDBOX'>,
+): boolean {
   return config.PAYMENT_SANDBOX ?? !isProductionDeployment(config);
 }
 
@@ -177,8 +194,10 @@ export function checkEnvAtBoot(exit: (code: number) => never = process.exit): vo
     exit(1);
   }
   log.info(paymentsBootLine(config));
-  if (isProductionDeployment(config) && !config.DONATION_LINK_SECRET) {
-    log.warn('DONATION_LINK_SECRET is not set: donation links are signed with the development secret; set it');
+  if (config.DATABASE_URL && config.DEMO_DATA) {
+    log.warn(
+      'DEMO_DATA=1: a demo deployment (public demo passwords, sandbox gateway, developer aids allowed): never in production',
+    );
   }
 }
 

@@ -3,6 +3,7 @@ import { seedDemo } from '../db/seed/demo.server';
 import { analyseDatabase } from '../db/statistics.server';
 import { env } from './config.server';
 import { shouldSeedDemo } from './demo-data';
+import { onStop } from './lifecycle.server';
 import { log } from './logger.server';
 
 let opening: Promise<Database> | undefined;
@@ -15,6 +16,8 @@ export function database(): Promise<Database> {
   opening ??= (async () => {
     const { DATABASE_URL, DATA_DIR, DEMO_DATA } = env();
     const database = await openDatabase({ url: DATABASE_URL, dataDir: DATA_DIR });
+    // Closed last on a graceful stop: PGlite writes its files and releases DATA_DIR, the pool ends.
+    onStop(`database (${database.kind})`, () => database.close());
     if (await isEmpty(database.db)) {
       if (shouldSeedDemo({ databaseUrl: DATABASE_URL, demoData: DEMO_DATA })) {
         log.info('empty database: seeding demo data');

@@ -18,8 +18,15 @@ describe('developer aids', () => {
 
   it('stay off unless SHOW_DEV_PAGES=1, and in production on PostgreSQL whatever it says', () => {
     expect(devAidsOpen({ clientAddress: '127.0.0.1' }, parseEnv({}))).toBe(false);
-    const production = parseEnv({ SHOW_DEV_PAGES: '1', DATABASE_URL: 'postgres://app@db:5432/serambi' });
+    const production = parseEnv({
+      SHOW_DEV_PAGES: '1',
+      DATABASE_URL: 'postgres://app@db:5432/serambi',
+      DONATION_LINK_SECRET: 'a-production-secret-of-32-characters-or-more',
+    });
     expect(devAidsOpen({ clientAddress: '127.0.0.1' }, production)).toBe(false);
+    // The README's PostgreSQL demo (DEMO_DATA=1) is a demo: codes can be read at /dev/outbox.
+    const demo = parseEnv({ SHOW_DEV_PAGES: '1', DATABASE_URL: 'postgres://app@db:5432/serambi', DEMO_DATA: '1' });
+    expect(devAidsOpen({ clientAddress: '127.0.0.1' }, demo)).toBe(true);
     // The embedded demo (`npm start`, NODE_ENV production by default) and development keep them.
     expect(devAidsOpen({ clientAddress: '127.0.0.1' }, parseEnv({ SHOW_DEV_PAGES: '1', NODE_ENV: 'production' }))).toBe(
       true,

@@ -9,7 +9,7 @@ import { type Env, env, isProductionDeployment } from './config.server';
  */
 export function devAidsOpen(
   request: { clientAddress: string | undefined },
-  config: Pick<Env, 'SHOW_DEV_PAGES' | 'NODE_ENV' | 'DATABASE_URL'> = env(),
+  config: Pick<Env, 'SHOW_DEV_PAGES' | 'NODE_ENV' | 'DATABASE_URL' | 'DEMO_DATA'> = env(),
 ): boolean {
   return config.SHOW_DEV_PAGES && !isProductionDeployment(config) && isLoopbackAddress(request.clientAddress);
 }

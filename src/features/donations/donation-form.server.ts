@@ -8,7 +8,7 @@ import { localized } from '../../i18n/locales';
 import type { MessageKey, Translate } from '../../i18n/t';
 import { formatDate } from '../../lib/dates';
 import { timeZoneCountry } from '../../lib/time-zones';
-import { readForm } from '../../server/http';
+import { fieldProblems, readFormInput } from '../../server/http';
 import { enabledOptions, methodAvailable } from '../payments';
 import type { Tenant } from '../tenants';
 import type { GivingOptions } from './cart';
@@ -201,8 +201,14 @@ export async function answerDonationPost(
     idempotencyKey: randomUUID(),
   };
   if (request.method !== 'POST') return answer;
-  const values = await readForm(request);
-  if (options.closed) {
+  // A field holding NUL or text that is not UTF-8 is marked on the form shown again with every
+  // value typed (NUL taken out), like any other field error; nothing is submitted.
+  const { values, invalid } = await readFormInput(request);
+  if (Object.keys(invalid).length > 0) {
+    answer.status = 400;
+    answer.errors = fieldProblems({ values, invalid, problem: null }, context.t);
+    answer.formError = context.t('donation.form.fixErrors');
+  } else if (options.closed) {
     answer.status = 409;
     answer.formError = options.closed;
   } else {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.server';
 import { env } from '../config.server';
 import type { EventBus, EventName, ServerEvents } from '../events';
 import { registerFrontDoorValidator } from '../front-door';
+import { onStop } from '../lifecycle.server';
 import { log } from '../logger.server';
 import { type FanoutLogger, type PgFanout, startPgListener } from '../realtime/pg-fanout.server';
 import { decodeInvalidation, encodeInvalidation, PAGE_CACHE_CHANNEL } from './invalidation';
@@ -82,6 +83,7 @@ export function pageCache(): PageCache {
   if (!node) {
     const created = createPageCacheNode({ connectionString: env().DATABASE_URL || undefined });
     node = created;
+    onStop('page cache', closePageCache);
     // The front door keeps a page only while this cache holds the same one (decision 0028).
     registerFrontDoorValidator(FRONT_DOOR_PAGES, (key) => created.cache.etagOf(key));
   }

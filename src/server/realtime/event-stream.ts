@@ -30,6 +30,14 @@ export const EVENT_STREAM_HEADERS = {
   'X-Accel-Buffering': 'no',
 } as const;
 
+/** The open streams' `close`: a graceful stop ends them, else they would hold it until its deadline. */
+const openStreams = new Set<() => void>();
+
+/** Ends every open event stream of this process (the readers reconnect and replay from their last id). */
+export function closeEventStreams(): void {
+  for (const close of [...openStreams]) close();
+}
+
 /**
  * An SSE response for one reader: replays what it missed after its last id, then streams live
  * messages of its realm's channels until it goes away. The order is: `retry`, missed messages,
@@ -55,6 +63,7 @@ export function eventStreamResponse(
       function stop() {
         if (!open) return;
         open = false;
+        openStreams.delete(close);
         clearInterval(heartbeat);
         unsubscribe();
         request.signal?.removeEventListener('abort', close);
@@ -74,6 +83,7 @@ export function eventStreamResponse(
         controller.enqueue(encoder.encode(text));
       }
       release = stop;
+      openStreams.add(close);
 
       if (request.signal?.aborted) return close();
       request.signal?.addEventListener('abort', close, { once: true });

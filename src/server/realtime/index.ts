@@ -1,8 +1,9 @@
 import { env } from '../config.server';
 import { db } from '../database.server';
+import { onDrain, onStop } from '../lifecycle.server';
 import { log } from '../logger.server';
 import { createAblyAdapter, createAblyRest } from './ably.server';
-import type { EventStreamRequest } from './event-stream';
+import { closeEventStreams, type EventStreamRequest } from './event-stream';
 import { notifyThrough } from './pg-notify.server';
 import { type BrowserRealtime, createRealtime, type Realtime } from './realtime.server';
 
@@ -24,6 +25,7 @@ export { createRealtime } from './realtime.server';
 export { READY_EVENT, RESYNC_EVENT } from './sse';
 
 let instance: Realtime | undefined;
+onDrain('realtime event streams', closeEventStreams);
 
 /** This process's realtime adapter, chosen by the environment on first use. */
 export function realtime(): Realtime {
@@ -40,6 +42,8 @@ export function realtime(): Realtime {
       : undefined,
     ably: ABLY_API_KEY ? createAblyAdapter(createAblyRest(ABLY_API_KEY, (line) => log.warn(line))) : undefined,
   });
+  const created = instance;
+  onStop('realtime', () => created.close());
   return instance;
 }
 
