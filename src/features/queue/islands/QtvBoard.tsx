@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { $realtimeStatus, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
 import Button from '../../../components/ui/Button';
+import type { Locale } from '../../../i18n/locales';
+import { countMessage } from '../../../i18n/plural';
 import { apiCall } from '../../../lib/api-client';
 import type { SpeechLanguage } from '../announcement';
 import { type BoardCall, type BoardState, CALLED_EVENT, type PointKind } from '../board-state';
@@ -34,7 +36,7 @@ interface Props {
   channel: string;
   /** `/api/qtv/state?display=…&points=…` */
   stateUrl: string;
-  locale: string;
+  locale: Locale;
   timeZone: string;
   tenantName: string;
   logoPath: string;
@@ -282,7 +284,7 @@ export default function QtvBoard(props: Props) {
                   <p className="flex items-baseline justify-between text-[clamp(1rem,1.4vw,1.75rem)] text-slate-300">
                     <span>{queue.name}</span>
                     <span className="text-[0.8em]">
-                      {m['queue.board.waitingCount'].replace('{count}', String(queue.waiting))}
+                      {countMessage(m, props.locale, 'queue.board.waitingCount', { count: queue.waiting })}
                     </span>
                   </p>
                   <p className="mt-1 flex flex-wrap gap-x-[1vw] text-[clamp(1.5rem,2.6vw,3.25rem)] font-semibold tabular-nums">
