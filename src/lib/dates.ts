@@ -8,7 +8,8 @@
 // Localised words, taken from CLDR (what Intl itself prints for these locales):
 //   en: "at", AM/PM   → 22/11/2026 at 03:05PM
 //   ms: "pada", PG/PTG (pagi/petang) → 22/11/2026 pada 03:05PTG
-//   id: "pukul", AM/PM (CLDR id has no native marker) → 22/11/2026 pukul 03:05PM
+//   id: "pukul", and the 24-hour clock with a dot, as Indonesian writes the time (CLDR id,
+//       Intl's `hourCycle: 'h23'` for 'id': "15.05") → 22/11/2026 pukul 15.05
 // Month abbreviations come from date-fns' locales (ms: Ogo for August, id: Agt).
 import type { Locale, Month } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
@@ -20,14 +21,14 @@ export type DateLocale = 'en' | 'ms' | 'id';
 interface LocaleWords {
   dateFns: Locale;
   at: string;
-  am: string;
-  pm: string;
+  /** The 12-hour clock's markers (`hh:mma`), or null for the 24-hour clock (`HH.mm`). */
+  marker: { am: string; pm: string } | null;
 }
 
 const WORDS: Record<DateLocale, LocaleWords> = {
-  en: { dateFns: enUS, at: 'at', am: 'AM', pm: 'PM' },
-  ms: { dateFns: ms, at: 'pada', am: 'PG', pm: 'PTG' },
-  id: { dateFns: id, at: 'pukul', am: 'AM', pm: 'PM' },
+  en: { dateFns: enUS, at: 'at', marker: { am: 'AM', pm: 'PM' } },
+  ms: { dateFns: ms, at: 'pada', marker: { am: 'PG', pm: 'PTG' } },
+  id: { dateFns: id, at: 'pukul', marker: null },
 };
 
 function words(locale: DateLocale): LocaleWords {
@@ -115,15 +116,26 @@ function toDate(date: Date | number): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** `dd/MM/yyyy at hh:mma`, e.g. "22/11/2026 at 03:05PM". Invalid dates give ''. */
+function clock(t: Readonly<WallTime>, w: LocaleWords): string {
+  if (!w.marker) return `${pad(t.hour)}.${pad(t.minute)}`;
+  const hour12 = t.hour % 12 === 0 ? 12 : t.hour % 12;
+  return `${pad(hour12)}:${pad(t.minute)}${t.hour < 12 ? w.marker.am : w.marker.pm}`;
+}
+
+/** The time of day: `hh:mma` ("03:05PM", "03:05PTG"), in Indonesian `HH.mm` ("15.05"). Invalid dates give ''. */
+export function formatTime(date: Date | number, locale: DateLocale, timeZone?: string): string {
+  const d = toDate(date);
+  if (!d) return '';
+  return clock(wallTime(d, timeZone), words(locale));
+}
+
+/** `dd/MM/yyyy at hh:mma`, e.g. "22/11/2026 at 03:05PM", "22/11/2026 pukul 15.05". Invalid dates give ''. */
 export function formatDateTime(date: Date | number, locale: DateLocale, timeZone?: string): string {
   const d = toDate(date);
   if (!d) return '';
   const t = wallTime(d, timeZone);
   const w = words(locale);
-  const hour12 = t.hour % 12 === 0 ? 12 : t.hour % 12;
-  const marker = t.hour < 12 ? w.am : w.pm;
-  return `${pad(t.day)}/${pad(t.month + 1)}/${pad(t.year, 4)} ${w.at} ${pad(hour12)}:${pad(t.minute)}${marker}`;
+  return `${pad(t.day)}/${pad(t.month + 1)}/${pad(t.year, 4)} ${w.at} ${clock(t, w)}`;
 }
 
 /** `dd Mon yyyy`, e.g. "22 Nov 2026", "05 Ogo 2026" (ms). Invalid dates give ''. */
