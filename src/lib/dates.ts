@@ -19,17 +19,20 @@ import { ms } from 'date-fns/locale/ms';
 export type DateLocale = 'en' | 'ms' | 'id';
 
 interface LocaleWords {
-  dateFns: Locale;
   at: string;
   /** The 12-hour clock's markers (`hh:mma`), or null for the 24-hour clock (`HH.mm`). */
   marker: { am: string; pm: string } | null;
 }
 
 const WORDS: Record<DateLocale, LocaleWords> = {
-  en: { dateFns: enUS, at: 'at', marker: { am: 'AM', pm: 'PM' } },
-  ms: { dateFns: ms, at: 'pada', marker: { am: 'PG', pm: 'PTG' } },
-  id: { dateFns: id, at: 'pukul', marker: null },
+  en: { at: 'at', marker: { am: 'AM', pm: 'PM' } },
+  ms: { at: 'pada', marker: { am: 'PG', pm: 'PTG' } },
+  id: { at: 'pukul', marker: null },
 };
+
+// Apart from the words, so an island that writes only times (the queue board's clock) ships no
+// date-fns locale.
+const MONTH_NAMES: Record<DateLocale, Locale> = { en: enUS, ms, id };
 
 function words(locale: DateLocale): LocaleWords {
   // Unknown locales at runtime (e.g. from a cookie) fall back to English.
@@ -143,6 +146,9 @@ export function formatDate(date: Date | number, locale: DateLocale, timeZone?: s
   const d = toDate(date);
   if (!d) return '';
   const t = wallTime(d, timeZone);
-  const month = words(locale).dateFns.localize.month(t.month as Month, { width: 'abbreviated', context: 'formatting' });
+  const month = (MONTH_NAMES[locale] ?? enUS).localize.month(t.month as Month, {
+    width: 'abbreviated',
+    context: 'formatting',
+  });
   return `${pad(t.day)} ${month} ${pad(t.year, 4)}`;
 }

@@ -5,6 +5,7 @@ import Button from '../../../components/ui/Button';
 import type { Locale } from '../../../i18n/locales';
 import { countMessage } from '../../../i18n/plural';
 import { apiCall } from '../../../lib/api-client';
+import { formatTime } from '../../../lib/dates';
 import type { SpeechLanguage } from '../announcement';
 import { type BoardCall, type BoardState, CALLED_EVENT, type PointKind } from '../board-state';
 import { pointLabel } from '../point-label';
@@ -184,12 +185,7 @@ export default function QtvBoard(props: Props) {
   }, [props.channel, props.stateUrl, props.locale, props.initial.latest, sound, m]);
 
   const stale = isStale({ status, notOpenSince: notOpenSince.current, fetchOk, now });
-  const clock = new Intl.DateTimeFormat(`${props.locale}-MY`, {
-    timeZone: props.timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
+  const clock = formatTime(now, props.locale, props.timeZone);
   const latest = state.latest;
   const latestPoint = latest ? pointLabel(texts, latest.kind, latest.pointNumber) : '';
   // The point's name never breaks across lines ("Room / 1").
