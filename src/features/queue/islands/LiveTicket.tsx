@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $realtimeStatus, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
+import { $realtimeShown, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
 import type { Locale } from '../../../i18n/locales';
 import { countMessage } from '../../../i18n/plural';
 import { apiCall } from '../../../lib/api-client';
@@ -37,7 +37,7 @@ interface Props {
 
 /** The visitor's ticket, kept current: position, estimate, the numbers served now, where to go when called. */
 export default function LiveTicket({ initial, channel, stateUrl, locale, messages: m }: Props) {
-  const status = useStore($realtimeStatus);
+  const status = useStore($realtimeShown);
   const [ticket, setTicket] = useState(initial);
   useEffect(() => {
     let alive = true;
