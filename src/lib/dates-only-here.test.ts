@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 /** Files that use Intl's dates for something other than writing a date, and why. */
 const NOT_WRITING_DATES: Record<string, string> = {
   'src/lib/dates.ts': 'the shared formatters themselves',
+  'src/lib/wall-time.ts': 'the shared formatters themselves (time of day, wall-clock parts)',
   'src/features/booking/time-zone.ts': 'wall clock ↔ instant arithmetic (en-US parts) and the zone’s name',
   'src/features/queue/queue-rules.ts': 'the calendar day of a ticket (en-CA parts, YYYY-MM-DD)',
   'src/features/donations/schedule.ts': 'the calendar day of a gift (en-CA parts, YYYY-MM-DD)',

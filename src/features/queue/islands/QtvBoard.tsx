@@ -5,7 +5,7 @@ import Button from '../../../components/ui/Button';
 import type { Locale } from '../../../i18n/locales';
 import { countMessage } from '../../../i18n/plural';
 import { apiCall } from '../../../lib/api-client';
-import { formatTime } from '../../../lib/dates';
+import { formatTime } from '../../../lib/wall-time';
 import type { SpeechLanguage } from '../announcement';
 import { type BoardCall, type BoardState, CALLED_EVENT, type PointKind } from '../board-state';
 import { pointLabel } from '../point-label';
