@@ -134,7 +134,7 @@ test.describe('fundraisers', () => {
     // The fundraiser sees the gift on their account page.
     await page.goto(site('yayasan', '/account'));
     const section = page.locator('[data-account-section="fundraisers"]');
-    await expect(section).toContainText('RM1,000.00 raised · 1 donors');
+    await expect(section).toContainText('RM1,000.00 raised · 1 donor');
     await section.getByRole('link').first().click();
     await expect(page.locator('[data-donor-list]')).toContainText('Ahmad Fauzi');
     await expectAccessible(page);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DateLocale } from './dates';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime, formatTime } from './dates';
 
 const KL = 'Asia/Kuala_Lumpur'; // UTC+8, no DST
 const JKT = 'Asia/Jakarta'; // UTC+7, no DST
@@ -9,16 +9,27 @@ const JKT = 'Asia/Jakarta'; // UTC+7, no DST
 const AFTERNOON = Date.UTC(2026, 10, 22, 7, 5);
 
 describe('formatDateTime', () => {
+  it('writes Indonesian times on the 24-hour clock with a dot, as Intl does for id', () => {
+    expect(formatDateTime(Date.UTC(2026, 10, 22, 4, 48), 'id', KL)).toBe('22/11/2026 pukul 12.48');
+    expect(formatDateTime(Date.UTC(2026, 0, 1, 16, 0), 'id', KL)).toBe('02/01/2026 pukul 00.00');
+    expect(formatDateTime(Date.UTC(2026, 0, 1, 15, 59), 'id', KL)).toBe('01/01/2026 pukul 23.59');
+    const intl = new Intl.DateTimeFormat('id', { timeZone: KL, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (const hour of [0, 4, 9, 13, 23]) {
+      const at = Date.UTC(2026, 10, 22, hour, 7);
+      expect(formatTime(at, 'id', KL)).toBe(intl.format(at));
+    }
+  });
+
   it('uses localised "at" words and AM/PM markers', () => {
     expect(formatDateTime(AFTERNOON, 'en', KL)).toBe('22/11/2026 at 03:05PM');
     expect(formatDateTime(AFTERNOON, 'ms', KL)).toBe('22/11/2026 pada 03:05PTG');
-    expect(formatDateTime(AFTERNOON, 'id', KL)).toBe('22/11/2026 pukul 03:05PM');
+    expect(formatDateTime(AFTERNOON, 'id', KL)).toBe('22/11/2026 pukul 15.05');
   });
 
   it('shows the wall time of the given zone', () => {
     expect(formatDateTime(AFTERNOON, 'en', JKT)).toBe('22/11/2026 at 02:05PM');
     expect(formatDateTime(AFTERNOON, 'en', 'UTC')).toBe('22/11/2026 at 07:05AM');
-    expect(formatDateTime(new Date(AFTERNOON), 'id', JKT)).toBe('22/11/2026 pukul 02:05PM');
+    expect(formatDateTime(new Date(AFTERNOON), 'id', JKT)).toBe('22/11/2026 pukul 14.05');
   });
 
   it('crosses the date line per zone', () => {
@@ -54,6 +65,17 @@ describe('formatDateTime', () => {
 
   it('falls back to English words for an unknown locale', () => {
     expect(formatDateTime(AFTERNOON, 'fr' as DateLocale, KL)).toBe('22/11/2026 at 03:05PM');
+  });
+});
+
+describe('formatTime', () => {
+  it('writes the time of day in each language', () => {
+    const at = Date.UTC(2026, 10, 22, 4, 48); // 12:48 in KL
+    expect(formatTime(at, 'en', KL)).toBe('12:48PM');
+    expect(formatTime(at, 'ms', KL)).toBe('12:48PTG');
+    expect(formatTime(at, 'id', KL)).toBe('12.48');
+    expect(formatTime(AFTERNOON, 'id', JKT)).toBe('14.05');
+    expect(formatTime(Number.NaN, 'id')).toBe('');
   });
 });
 

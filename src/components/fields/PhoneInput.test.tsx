@@ -148,6 +148,20 @@ describe('PhoneInput', () => {
     expect(hidden.value).toBe('628123456789');
   });
 
+  it('asks for autofill with the one token valid on type=tel, and splits an autofilled international number', () => {
+    zone('Asia/Kuala_Lumpur');
+    const { input, hidden, button } = setup();
+    expect(input.type).toBe('tel');
+    // HTML: on type=tel only the "Tel" group, i.e. `tel` (optionally sectioned/prefixed); `tel-national` is Text-only.
+    expect(input.getAttribute('autocomplete')).toMatch(
+      /^(section-\S+ )?((shipping|billing) )?((home|work|mobile|fax|pager) )?tel$/,
+    );
+    fireEvent.input(input, { target: { value: '+6281234567890' } });
+    expect(button.getAttribute('data-country')).toBe('ID');
+    expect(input.value).toBe('81234567890');
+    expect(hidden.value).toBe('6281234567890');
+  });
+
   describe('country picker', () => {
     it('opens a searchable listbox and picks with the keyboard', () => {
       zone('Asia/Kuala_Lumpur');

@@ -181,6 +181,18 @@ export default function PhoneInput({
   };
 
   const changeNumber = (field: HTMLInputElement) => {
+    // Autofill (`autocomplete="tel"`) and typing may bring the whole international number
+    // ("+62 812…"): the country follows it, as for a paste.
+    // Only a leading '+': a typed '00' is still being typed.
+    const international = field.value.trim().startsWith('+') ? parsePastedPhone(field.value) : null;
+    if (international) {
+      field.value = international.number;
+      pickedByVisitor.current = true;
+      setIso(international.iso);
+      setNumber(international.number);
+      if (touched) setError(message(international.number, international.iso));
+      return;
+    }
     const digits = digitsOnly(field.value).slice(0, MAX_PHONE_DIGITS);
     // When the filtered value equals the state (letters typed into an empty field), nothing
     // re-renders and preact would leave the letters on screen: put the digits back ourselves.
@@ -293,7 +305,9 @@ export default function PhoneInput({
             id={inputId}
             type="tel"
             inputMode="numeric"
-            autoComplete="tel-national"
+            // `tel`, the one autofill token the HTML spec allows on type=tel (its `tel-national` is
+            // for text inputs: the Nu checker refuses it here); a full number is split above.
+            autoComplete="tel"
             value={number}
             onChange={(event) => changeNumber(event.currentTarget)}
             onPaste={(event) => {

@@ -2,8 +2,10 @@ import { type RefObject, useEffect, useRef } from 'react';
 
 // Each field island validates itself when its form is submitted, so a plain Astro <form> holding
 // several separate islands needs no coordinating component: an invalid field cancels the submit
-// and shows its error. Listeners sit on the form; anything listening on the document afterwards
-// (bubbling) sees `defaultPrevented` when some field was invalid.
+// and shows its error. Listeners sit on the form in the capture phase, so they run before any
+// submit handler of the form itself (an island's `onSubmit`, registered before the fields' effects)
+// and before anything on the document: those see `defaultPrevented` when some field was invalid,
+// and send nothing (else the server's answer would show a second, contradicting error).
 
 const pendingFocus = new WeakSet<HTMLFormElement>();
 
@@ -36,7 +38,7 @@ export function useFormSubmitValidation(ref: RefObject<HTMLElement | null>, vali
       event.preventDefault();
       focusFirstInvalid(form);
     };
-    form.addEventListener('submit', onSubmit);
-    return () => form.removeEventListener('submit', onSubmit);
+    form.addEventListener('submit', onSubmit, { capture: true });
+    return () => form.removeEventListener('submit', onSubmit, { capture: true });
   }, [ref]);
 }

@@ -174,6 +174,41 @@ describe('realtime client over SSE', () => {
     );
   });
 
+  it('tells the visitor "connecting", not "disconnected", until the first open, even through a failed attempt', async () => {
+    const t = await setup();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const shown: string[] = [];
+    t.client.$realtimeShown.listen((status) => shown.push(status));
+    // What an island renders before anything happened (also on the server): nothing alarming.
+    expect(t.client.$realtimeShown.get()).toBe('connecting');
+    t.failNextStreams(1);
+    cleanup.push(t.client.subscribe('booking:abc', recorder().handler));
+    await vi.waitFor(() => expect(t.client.$realtimeStatus.get()).toBe('closed'));
+    expect(t.client.$realtimeShown.get()).toBe('connecting');
+    await vi.waitFor(() => expect(t.client.$realtimeShown.get()).toBe('open'), { timeout: 3_000 });
+    expect(shown).not.toContain('closed');
+  });
+
+  it('says "disconnected" only once it has not been open for the grace period, and "live" again when back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const t = await setup();
+      vi.spyOn(Math, 'random').mockReturnValue(0);
+      t.failNextStreams(1_000);
+      cleanup.push(t.client.subscribe('booking:abc', recorder().handler));
+      await vi.advanceTimersByTimeAsync(t.client.DISCONNECTED_AFTER_MS - 500);
+      expect(t.fetch.mock.calls.length).toBeGreaterThan(2); // token, then failed attempts
+      expect(t.client.$realtimeShown.get()).toBe('connecting');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(t.client.$realtimeShown.get()).toBe('closed');
+      t.failNextStreams(0);
+      await vi.advanceTimersByTimeAsync(31_000);
+      expect(t.client.$realtimeShown.get()).toBe('open');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('tells each channel when its subscription is ready, again after every reconnect', async () => {
     const t = await setup();
     const invoice = recorder();

@@ -28,6 +28,34 @@ export const READY = 'realtime.ready';
 /** 'open' when events flow; anything else means "not live" (the TV board shows it). */
 export const $realtimeStatus = atom<RealtimeStatus>('closed');
 
+/** How long the connection may take to open (or to come back) before the visitor is told it is down. */
+export const DISCONNECTED_AFTER_MS = 8_000;
+
+/**
+ * The status as a page tells the visitor ("Live updates are on" / "… are disconnected"): 'open' at
+ * once; 'connecting' (nothing alarming) from the first subscription until the first open, and
+ * after a drop while it reconnects; 'closed' only once it has not been open for
+ * DISCONNECTED_AFTER_MS, until it opens again (no flicker through the retries).
+ */
+export const $realtimeShown = atom<RealtimeStatus>('connecting');
+let graceTimer: ReturnType<typeof setTimeout> | undefined;
+
+function showStatus(status: RealtimeStatus) {
+  if (status === 'open') {
+    clearTimeout(graceTimer);
+    graceTimer = undefined;
+    $realtimeShown.set('open');
+    return;
+  }
+  if ($realtimeShown.get() === 'closed' || graceTimer !== undefined) return;
+  $realtimeShown.set('connecting');
+  graceTimer = setTimeout(() => {
+    graceTimer = undefined;
+    if ($realtimeStatus.get() !== 'open') $realtimeShown.set('closed');
+  }, DISCONNECTED_AFTER_MS);
+}
+$realtimeStatus.listen(showStatus);
+
 const CHANNEL = /^[a-z]+:[A-Za-z0-9_-]{1,64}$/;
 const MAX_CHANNELS = 10;
 
@@ -45,6 +73,8 @@ export function subscribe(channel: string, handler: RealtimeHandler): () => void
     handlers.set(channel, set);
   }
   set.add(handler);
+  // The grace period starts with the first subscription of the page, not with its first attempt.
+  if ($realtimeStatus.get() !== 'open') showStatus('connecting');
   changed();
   return () => {
     if (!set.delete(handler)) return;

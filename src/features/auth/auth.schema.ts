@@ -11,6 +11,7 @@ import { normalisePhone } from '../../lib/phone-e164';
 const phoneValue = z
   .string()
   .trim()
+  .min(1, { message: 'phone.required' })
   .regex(/^\d{6,16}$/, { message: 'phone.invalid' })
   .superRefine((value, ctx) => {
     if (matchDialCode(value)?.iso !== 'MY') return;

@@ -116,7 +116,7 @@ async function submitLines(
   if (result.reason === 'honeypot') return refused(400, t('donation.form.rejected'));
   if (result.reason === 'rate_limited') {
     const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
-    return refused(429, t('donation.form.rateLimited', { minutes }));
+    return refused(429, t('donation.form.rateLimited', { minutes, count: minutes }));
   }
   const message = t(result.problem);
   return refused(422, message, { [lineField(result.index)]: message });

@@ -1,6 +1,8 @@
 // The donation form's pure parts, shared by the server render and the island: the schedule
 // preview ("12 monthly gifts of RM50, the last on 23 Oct 2027"), dates as `dd Mon yyyy` from
 // month names the page passes (so the island loads no date library).
+import type { Locale } from '../../i18n/locales';
+import { countMessage } from '../../i18n/plural';
 import type { DonationType } from '../../stores/cart-shapes';
 import { lastScheduleDate } from './schedule';
 
@@ -10,12 +12,15 @@ export function formatDay(day: string, monthNames: readonly string[]): string {
   return `${date} ${monthNames[Number(month) - 1] ?? month} ${year}`;
 }
 
-export interface PreviewMessages {
+export type PreviewMessages = {
   'donation.form.previewOneTime': string;
   'donation.form.previewWeekly': string;
   'donation.form.previewMonthly': string;
   'donation.form.previewFee': string;
-}
+  /** Plural forms the locale selects (`pick` adds them): "1 monthly gift of RM50, on …". */
+  'donation.form.previewWeekly.one'?: string;
+  'donation.form.previewMonthly.one'?: string;
+};
 
 function fill(text: string, params: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
@@ -30,6 +35,7 @@ export function schedulePreview(
   today: string,
   monthNames: readonly string[],
   messages: PreviewMessages,
+  locale: Locale,
 ): string {
   if (!choice.amount) return '';
   let text: string;
@@ -39,7 +45,7 @@ export function schedulePreview(
     if (!choice.count) return '';
     const last = formatDay(lastScheduleDate(today, choice.type, choice.count), monthNames);
     const key = choice.type === 'weekly' ? 'donation.form.previewWeekly' : 'donation.form.previewMonthly';
-    text = fill(messages[key], { count: choice.count, amount: choice.amount, last });
+    text = countMessage(messages, locale, key, { count: choice.count, amount: choice.amount, last });
   }
   return choice.fee ? `${text}, ${fill(messages['donation.form.previewFee'], { fee: choice.fee })}` : text;
 }

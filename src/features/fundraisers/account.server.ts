@@ -45,6 +45,7 @@ export const fundraisersSection: AccountSectionLoader = async ({ db, tenant, cus
       detail: t('fundraiser.account.detail', {
         raised: formatMoney(row.raisedMinor, tenant.currency),
         donors: row.donorCount,
+        count: row.donorCount,
       }),
       href: localePath(locale, `/account/fundraisers/${row.id}`),
       status: t(`fundraiser.status.${row.status}` as MessageKey),

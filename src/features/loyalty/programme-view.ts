@@ -18,7 +18,8 @@ export function howItWorks(
   currency: Currency,
 ): string[] {
   const lines: string[] = [];
-  if (programme.signupBonus > 0) lines.push(t('loyalty.how.signup', { points: programme.signupBonus }));
+  if (programme.signupBonus > 0)
+    lines.push(t('loyalty.how.signup', { points: programme.signupBonus, count: programme.signupBonus }));
   if (programme.earnPoints > 0)
     lines.push(
       t('loyalty.how.earn', {
@@ -27,7 +28,8 @@ export function howItWorks(
         amount: formatMoney(programme.earnPerMinor, currency),
       }),
     );
-  if (programme.visitPoints > 0) lines.push(t('loyalty.how.visit', { points: programme.visitPoints }));
+  if (programme.visitPoints > 0)
+    lines.push(t('loyalty.how.visit', { points: programme.visitPoints, count: programme.visitPoints }));
   if (programme.earnOnDonations) lines.push(t('loyalty.how.donations'));
   lines.push(
     programme.expiryMonths ? t('loyalty.how.expiry', { months: programme.expiryMonths }) : t('loyalty.how.noExpiry'),

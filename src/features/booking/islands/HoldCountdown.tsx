@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import Alert from '../../../components/ui/Alert';
 import Button from '../../../components/ui/Button';
+import type { Locale } from '../../../i18n/locales';
+import { countMessage } from '../../../i18n/plural';
 import { formatCountdown, minutesLeft } from '../appointment-flow';
 
 interface Props {
@@ -14,10 +16,12 @@ interface Props {
   headingId: string;
   /** The service page, to choose a new time. */
   servicePath: string;
+  locale: Locale;
   messages: {
     timeLeft: string;
     reminder: string;
-    minutesLeft: string;
+    /** `appointment.minutesLeft` and its plural forms (`pick`). */
+    minutesLeft: Record<string, string>;
     expired: string;
     expiredTitle: string;
     chooseAnother: string;
@@ -35,6 +39,7 @@ export default function HoldCountdown({
   paymentSectionId,
   headingId,
   servicePath,
+  locale,
   messages: m,
 }: Props) {
   const end = Date.parse(expiresAt);
@@ -85,7 +90,10 @@ export default function HoldCountdown({
           {m.reminder}
         </p>
         <p className="mt-1 text-sm text-gray-800" aria-live="polite">
-          {m.minutesLeft.replace('{minutes}', String(minutesLeft(left)))}
+          {countMessage(m.minutesLeft, locale, 'appointment.minutesLeft', {
+            count: minutesLeft(left),
+            minutes: minutesLeft(left),
+          })}
         </p>
       </div>
     </Alert>

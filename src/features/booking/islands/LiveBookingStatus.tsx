@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $realtimeStatus, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
+import { $realtimeShown, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
 
 interface Props {
   publicId: string;
@@ -13,7 +13,7 @@ interface Props {
  * missed messages (RESYNC) it reloads too. Says when the live connection is down.
  */
 export default function LiveBookingStatus({ publicId, messages }: Props) {
-  const status = useStore($realtimeStatus);
+  const status = useStore($realtimeShown);
   useEffect(
     () =>
       subscribe(`booking:${publicId}`, (event) => {

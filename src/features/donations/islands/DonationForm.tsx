@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { controlClass, hintClass, labelClass } from '../../../components/fields/field-styles';
+import type { Locale } from '../../../i18n/locales';
 import { type Currency, formatMoney, toMinorUnits } from '../../../lib/money';
 import { $donationCart, MAX_DONATION_CART_LINES, setDonationCart } from '../../../stores/carts';
 import { addLine, type DonationType, type GivingOptions, lineProblem, offeredTypes } from '../cart';
@@ -69,6 +70,7 @@ interface Props {
   fees: { rates: FeeRates; methods: FeeMethod[] };
   issuesTaxReceipts: boolean;
   today: string;
+  locale: Locale;
   monthNames: string[];
   values: FormValues;
   errors: Record<string, string>;
@@ -154,6 +156,7 @@ export default function DonationForm(props: Props) {
           props.today,
           props.monthNames,
           m,
+          props.locale,
         )
       : '';
   const limits =

@@ -223,7 +223,7 @@ describe('renderInvoicePdf: a paid IDR receipt in Indonesian', () => {
       'No. faktur INV-000042',
       'Tanggal terbit 22 Nov 2026',
       // 08:30 UTC is 03:30PM in Jakarta (UTC+7).
-      'Tanggal pembayaran 23/11/2026 pukul 03:30PM',
+      'Tanggal pembayaran 23/11/2026 pukul 15.30',
       'DESKRIPSI',
       'KUANTITAS',
       'HARGA SATUAN',

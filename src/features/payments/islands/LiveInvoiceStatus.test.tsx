@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const subscribed: { channel: string; handler: (event: string, data: unknown) => void }[] = [];
 vi.mock('../../../components/realtime/realtime-client', () => ({
   $realtimeStatus: atom('open'),
+  $realtimeShown: atom('open'),
   READY: 'realtime.ready',
   RESYNC: 'realtime.resync',
   subscribe: (channel: string, handler: (event: string, data: unknown) => void) => {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $realtimeStatus, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
+import { $realtimeShown, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
 import { type PaymentState, recheck, statusUrl } from './live-status';
 
 interface Props {
@@ -19,7 +19,7 @@ interface Props {
  * between the server's render and the subscription sent its message to nobody.
  */
 export default function LiveInvoiceStatus({ publicId, paymentId, shown, messages }: Props) {
-  const status = useStore($realtimeStatus);
+  const status = useStore($realtimeShown);
   useEffect(
     () =>
       subscribe(`invoice:${publicId}`, (event) => {

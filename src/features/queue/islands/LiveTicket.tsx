@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $realtimeStatus, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
+import { $realtimeShown, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
+import type { Locale } from '../../../i18n/locales';
+import { countMessage } from '../../../i18n/plural';
 import { apiCall } from '../../../lib/api-client';
 import type { PointKind, TicketState } from '../board-state';
 import { pointLabel } from '../point-label';
@@ -29,13 +31,13 @@ interface Props {
   initial: TicketState;
   channel: string;
   stateUrl: string;
-  locale: string;
+  locale: Locale;
   messages: Messages;
 }
 
 /** The visitor's ticket, kept current: position, estimate, the numbers served now, where to go when called. */
 export default function LiveTicket({ initial, channel, stateUrl, locale, messages: m }: Props) {
-  const status = useStore($realtimeStatus);
+  const status = useStore($realtimeShown);
   const [ticket, setTicket] = useState(initial);
   useEffect(() => {
     let alive = true;
@@ -84,11 +86,13 @@ export default function LiveTicket({ initial, channel, stateUrl, locale, message
         )}
         {ticket.ahead !== null && (
           <p data-ahead={ticket.ahead}>
-            {ticket.ahead === 0 ? m['queue.ticket.next'] : fill(m['queue.ticket.ahead'], { count: ticket.ahead })}
+            {ticket.ahead === 0
+              ? m['queue.ticket.next']
+              : countMessage(m, locale, 'queue.ticket.ahead', { count: ticket.ahead })}
           </p>
         )}
         {ticket.estimateMinutes !== null && ticket.ahead !== 0 && (
-          <p>{fill(m['queue.ticket.estimate'], { count: ticket.estimateMinutes })}</p>
+          <p>{countMessage(m, locale, 'queue.ticket.estimate', { count: ticket.estimateMinutes })}</p>
         )}
         {ticket.status === 'done' && <p>{m['queue.ticket.finished']}</p>}
         {ticket.status === 'missed' && <p>{m['queue.ticket.missed']}</p>}

@@ -2,7 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { $realtimeStatus, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
 import Button from '../../../components/ui/Button';
+import type { Locale } from '../../../i18n/locales';
+import { countMessage } from '../../../i18n/plural';
 import { apiCall } from '../../../lib/api-client';
+import { formatTime } from '../../../lib/wall-time';
 import type { SpeechLanguage } from '../announcement';
 import { type BoardCall, type BoardState, CALLED_EVENT, type PointKind } from '../board-state';
 import { pointLabel } from '../point-label';
@@ -34,7 +37,7 @@ interface Props {
   channel: string;
   /** `/api/qtv/state?display=…&points=…` */
   stateUrl: string;
-  locale: string;
+  locale: Locale;
   timeZone: string;
   tenantName: string;
   logoPath: string;
@@ -182,12 +185,7 @@ export default function QtvBoard(props: Props) {
   }, [props.channel, props.stateUrl, props.locale, props.initial.latest, sound, m]);
 
   const stale = isStale({ status, notOpenSince: notOpenSince.current, fetchOk, now });
-  const clock = new Intl.DateTimeFormat(`${props.locale}-MY`, {
-    timeZone: props.timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
+  const clock = formatTime(now, props.locale, props.timeZone);
   const latest = state.latest;
   const latestPoint = latest ? pointLabel(texts, latest.kind, latest.pointNumber) : '';
   // The point's name never breaks across lines ("Room / 1").
@@ -282,7 +280,7 @@ export default function QtvBoard(props: Props) {
                   <p className="flex items-baseline justify-between text-[clamp(1rem,1.4vw,1.75rem)] text-slate-300">
                     <span>{queue.name}</span>
                     <span className="text-[0.8em]">
-                      {m['queue.board.waitingCount'].replace('{count}', String(queue.waiting))}
+                      {countMessage(m, props.locale, 'queue.board.waitingCount', { count: queue.waiting })}
                     </span>
                   </p>
                   <p className="mt-1 flex flex-wrap gap-x-[1vw] text-[clamp(1.5rem,2.6vw,3.25rem)] font-semibold tabular-nums">

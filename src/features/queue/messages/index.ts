@@ -33,7 +33,7 @@ export const queueNearTemplate = defineTemplate({
   payload: QueueNearPayload,
   render: ({ organisation, number, ahead, link }, t) => ({
     subject: t('queue.message.nearSubject', { number, organisation }),
-    paragraphs: [t('queue.message.near', { number, organisation, count: String(ahead), link })],
+    paragraphs: [t('queue.message.near', { number, organisation, count: ahead, link })],
   }),
   // Stale after half an hour: the turn has come and gone.
   validForMs: () => 30 * 60_000,

@@ -37,6 +37,7 @@ export const POST: APIRoute = async (context) => {
     message: locals.t('auth.codeSent', {
       destination: displayDestination(destination, body.data.channel),
       minutes: CODE_TTL_MS / 60_000,
+      count: CODE_TTL_MS / 60_000,
     }),
     // Offline development: when messages only go to the log, the page may show the code.
     ...(showsCodesOnPage(body.data.channel, context) ? { devCode: result.code } : {}),

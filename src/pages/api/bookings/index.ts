@@ -24,7 +24,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
     return json(
-      { error: t('booking.rateLimited', { minutes }) },
+      { error: t('booking.rateLimited', { minutes, count: minutes }) },
       { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
     );
   }

@@ -51,6 +51,7 @@ export const POST: APIRoute = async (context) => {
     message: t('account.contactCodeSent', {
       destination: displayDestination(destination, channel),
       minutes: CODE_TTL_MS / 60_000,
+      count: CODE_TTL_MS / 60_000,
     }),
     ...(showsCodesOnPage(channel, context) ? { devCode: result.code } : {}),
   } satisfies CodeSentResponse);

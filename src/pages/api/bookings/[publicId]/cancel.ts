@@ -19,7 +19,7 @@ export const POST: APIRoute = async ({ params, locals }) => {
   if (result.reason === 'too_late') {
     const hours = result.changeNoticeHours ?? 24;
     return json(
-      { error: t('appointment.changeTooLate', { hours, phone: tenant.phone }), reason: 'too_late' },
+      { error: t('appointment.changeTooLate', { hours, count: hours, phone: tenant.phone }), reason: 'too_late' },
       { status: 409 },
     );
   }

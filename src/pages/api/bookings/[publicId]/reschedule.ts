@@ -35,7 +35,11 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
       case 'too_late':
         return json(
           {
-            error: t('appointment.changeTooLate', { hours: result.changeNoticeHours ?? 24, phone: tenant.phone }),
+            error: t('appointment.changeTooLate', {
+              hours: result.changeNoticeHours ?? 24,
+              count: result.changeNoticeHours ?? 24,
+              phone: tenant.phone,
+            }),
             reason: 'too_late',
           },
           { status: 409 },

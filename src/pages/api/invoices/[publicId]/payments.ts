@@ -33,7 +33,7 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
     if (result.reason === 'rate_limited') {
       const minutes = Math.max(1, Math.ceil((result.retryAfterSeconds ?? 60) / 60));
       return json(
-        { error: locals.t('invoice.rateLimited', { minutes }) },
+        { error: locals.t('invoice.rateLimited', { minutes, count: minutes }) },
         { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds ?? 60) } },
       );
     }
