@@ -64,6 +64,14 @@ describe('the thank-you page offers the same choices at every rating', () => {
     expect(thankYouFor(1, null).heading).not.toBe(thankYouFor(5, null).heading);
   });
 
+  it('after a verified review, carries the visit to the feedback link only, at every rating', () => {
+    const token = 'a'.repeat(43);
+    const choices = ratings.map((r) => thankYouFor(r, null, token).choices);
+    expect(new Set(choices.map((c) => JSON.stringify(c))).size).toBe(1);
+    expect(choices[0]?.[0].href).toBe('/review/redirect');
+    expect(choices[0]?.[1].href).toBe(`/review/feedback?t=${token}`);
+  });
+
   it('reads a rating only from 1 to 5', () => {
     expect(parseRating('5')).toBe(5);
     for (const bad of ['0', '6', '4.5', ' 3', '', undefined, '1e0']) expect(parseRating(bad)).toBeNull();

@@ -9,6 +9,7 @@ import { enqueueMessage, kickOutbox } from '../../server/outbox';
 import { zonedDayStart } from '../donations';
 import type { Tenant } from '../tenants';
 import { googleReviewUrl, parseSlug, safePublicUrl } from './review-links';
+import { MODERATIONS, type ReviewModeration } from './review-types';
 import {
   deleteReviewLink,
   findReview,
@@ -46,6 +47,8 @@ export function reviewFilterOf(query: URLSearchParams, timeZone: string): Review
   if (kind === 'review' || kind === 'feedback') filter.kind = kind;
   const status = query.get('status');
   if (status === 'new' || status === 'handled') filter.status = status;
+  const moderation = query.get('moderation');
+  if (MODERATIONS.some((m) => m === moderation)) filter.moderation = moderation as ReviewModeration;
   return filter;
 }
 
@@ -60,8 +63,9 @@ export type StaffActionResult =
   | { ok: false; status: 400 | 404 | 409; message: MessageKey };
 
 /**
- * A staff action on one review or feedback: `handled` marks it done; `reply` sends a private
- * answer through the outbox — only where the author consented and left a phone or e-mail.
+ * A staff action on one review or feedback: `handled` marks it done; `approve` / `reject` decide
+ * whether a review may appear on the home page (none does without approval); `reply` sends a
+ * private answer through the outbox — only where the author consented and left a phone or e-mail.
  */
 export async function staffReviewAction(
   db: Db,
@@ -76,6 +80,17 @@ export async function staffReviewAction(
   if (form.action === 'handled') {
     await markReview(db, tenant.id, id, { status: 'handled', handledAt: now, handledByStaffId: input.staffId });
     return { ok: true, message: 'review.staff.markedHandled' };
+  }
+  if (form.action === 'approve' || form.action === 'reject') {
+    // Private feedback is never shown: there is nothing to approve.
+    if (review.kind !== 'review') return { ok: false, status: 400, message: 'review.staff.unknownAction' };
+    const approve = form.action === 'approve';
+    await markReview(db, tenant.id, id, {
+      moderation: approve ? 'approved' : 'rejected',
+      moderatedAt: now,
+      moderatedByStaffId: input.staffId,
+    });
+    return { ok: true, message: approve ? 'review.staff.approved' : 'review.staff.rejected' };
   }
   if (form.action !== 'reply') return { ok: false, status: 400, message: 'review.staff.unknownAction' };
   const reply = (form.reply ?? '').trim();
@@ -136,7 +151,11 @@ export async function saveReviewSettingsForm(
   return { ok: true, message: 'review.staff.settingsSaved' };
 }
 
-/** The reviews the home page shows: only when the tenant turned display on, only those agreed. */
+/**
+ * The reviews the home page shows: only when the tenant turned display on, only those whose author
+ * agreed and that a staff member approved (verified or not: a patient's words are the clinic's
+ * advertising once shown, so every one is read first).
+ */
 export async function homeReviews(db: Db, tenantId: string) {
   const settings = await findReviewSettings(db, tenantId);
   if (!settings.showOnHome) return [];
