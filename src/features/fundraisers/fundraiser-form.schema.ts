@@ -26,13 +26,20 @@ const optionalAmount = (currency: Currency) =>
       return minor;
     });
 
+/** `yyyy-mm-dd` naming a day that exists (not 31 February). */
+export function isCalendarDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
 const optionalDay = z
   .string()
   .max(10)
   .optional()
   .transform((value, ctx) => {
     if (!value?.trim()) return null;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    // A real calendar day: Date.parse takes 2026-02-31 as 3 March, so the day must read back the same.
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isCalendarDay(value)) {
       ctx.addIssue({ code: 'custom', message: 'fundraiser.form.dateInvalid' });
       return z.NEVER;
     }
@@ -88,6 +95,24 @@ export const fundraisingSettingsSchema = z.object({
     .regex(/^\d{1,3}$/, { message: 'fundraiser.form.numberInvalid' })
     .transform(Number)
     .pipe(z.number().int().min(1, { message: 'fundraiser.form.numberInvalid' }).max(100)),
+  // Absent (an older form): the default, 3 distinct people.
+  reportThreshold: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || '3')
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,3}$/, { message: 'fundraiser.form.numberInvalid' })
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .int()
+            .min(1, { message: 'fundraiser.form.numberInvalid' })
+            .max(100, { message: 'fundraiser.form.numberInvalid' }),
+        ),
+    ),
 });
 
 export const reportSchema = z.object({
