@@ -1,6 +1,7 @@
 // What "Start a fundraiser", its edit form and staff's campaign settings post (issue 13), read with
 // zod; messages are message keys. Texts are trimmed and length-limited; they are rendered as text.
 import { z } from 'zod';
+import { isCalendarDay } from '../../lib/dates';
 import { type Currency, toMinorUnits } from '../../lib/money';
 import { isSlug, RANKINGS, TEXT_LIMITS } from './fundraiser-rules';
 
@@ -26,20 +27,14 @@ const optionalAmount = (currency: Currency) =>
       return minor;
     });
 
-/** `yyyy-mm-dd` naming a day that exists (not 31 February). */
-export function isCalendarDay(value: string): boolean {
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
-
 const optionalDay = z
   .string()
   .max(10)
   .optional()
   .transform((value, ctx) => {
     if (!value?.trim()) return null;
-    // A real calendar day: Date.parse takes 2026-02-31 as 3 March, so the day must read back the same.
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isCalendarDay(value)) {
+    // A day that exists: 2026-02-31 is a field error, not 3 March (nor a 500 further on).
+    if (!isCalendarDay(value)) {
       ctx.addIssue({ code: 'custom', message: 'fundraiser.form.dateInvalid' });
       return z.NEVER;
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editable, INVITATION_GAP_DAYS, invitationDecision, invitationDueAt, recipientKey } from './invitation-rules';
 import { googleReviewUrl, parseSlug, redirectTarget, resolveTarget, safePublicUrl } from './review-links';
+import { reviewFilterOf } from './staff-reviews.server';
 import { parseRating, thankYouFor } from './thank-you';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -139,5 +140,18 @@ describe('the redirect allow-list', () => {
       'https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
     );
     expect(googleReviewUrl('x&redirect=https://evil')).toBeNull();
+  });
+});
+
+describe('the staff list filters', () => {
+  it('ignores a day that does not exist instead of failing on it', () => {
+    const filter = reviewFilterOf(
+      new URLSearchParams('from=2026-02-31&to=2026-02-28&moderation=held'),
+      'Asia/Kuala_Lumpur',
+    );
+    expect(filter.from).toBeUndefined();
+    expect(filter.until?.toISOString()).toBe('2026-02-28T16:00:00.000Z');
+    expect(filter.moderation).toBe('held');
+    expect(reviewFilterOf(new URLSearchParams('moderation=shown'), 'UTC').moderation).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
 import { isLocale, type Locale } from '../../i18n/locales';
 import type { MessageKey } from '../../i18n/t';
+import { isCalendarDay } from '../../lib/dates';
 import { parseUuid } from '../../lib/input';
 import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { errorFields, log } from '../../server/logger.server';
@@ -37,8 +38,7 @@ export function reviewFilterOf(query: URLSearchParams, timeZone: string): Review
   if (/^[1-5]$/.test(rating)) filter.rating = Number(rating);
   const resourceId = parseUuid(query.get('practitioner'));
   if (resourceId) filter.resourceId = resourceId;
-  const day = (value: string | null) =>
-    value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
+  const day = (value: string | null) => (value && isCalendarDay(value) ? value : null);
   const from = day(query.get('from'));
   if (from) filter.from = zonedDayStart(from, timeZone);
   const until = day(query.get('to'));
