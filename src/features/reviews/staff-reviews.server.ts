@@ -85,11 +85,17 @@ export async function staffReviewAction(
     // Private feedback is never shown: there is nothing to approve.
     if (review.kind !== 'review') return { ok: false, status: 400, message: 'review.staff.unknownAction' };
     const approve = form.action === 'approve';
-    await markReview(db, tenant.id, id, {
-      moderation: approve ? 'approved' : 'rejected',
-      moderatedAt: now,
-      moderatedByStaffId: input.staffId,
+    let after: AfterCommit[] = [];
+    await transaction(db, async (tx) => {
+      await markReview(tx, tenant.id, id, {
+        moderation: approve ? 'approved' : 'rejected',
+        moderatedAt: now,
+        moderatedByStaffId: input.staffId,
+      });
+      // The cached home page shows (or stops showing) it now, not after its minute.
+      after = await events.emit(tx, 'review-display.changed', { tenantId: tenant.id });
     });
+    await runAfterCommit(after, (error) => log.warn('after review moderation failed', errorFields(error)));
     return { ok: true, message: approve ? 'review.staff.approved' : 'review.staff.rejected' };
   }
   if (form.action !== 'reply') return { ok: false, status: 400, message: 'review.staff.unknownAction' };
