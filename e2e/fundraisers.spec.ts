@@ -180,4 +180,85 @@ test.describe('fundraisers', () => {
     expect((await call('yayasan.localhost', `/donation/tabung-anak-yatim/fundraisers/${slug}/give`)).status).toBe(404);
     await Promise.all([staffContext.close(), supporter.close()]);
   });
+
+  test('a phishing page: 31 February refused, links and numbers masked, hidden after 3 reports (issue 23)', async ({
+    browser,
+  }) => {
+    const supporter = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshIp() } });
+    const page = await supporter.newPage();
+    await page.goto(site('yayasan', '/donation/banjir-kelantan/fundraise'));
+    await logInHere(page);
+    await expect(page).toHaveURL(site('yayasan', '/donation/banjir-kelantan/fundraise'));
+    const desk = `Official Refund Desk ${Date.now() % 100_000}`;
+    await page.getByLabel('Your name on the page').fill(`${desk} +60 12-345 6789`);
+    await page.getByLabel('Page title').fill('URGENT: claim your flood aid at https://evil.example/claim');
+    await page
+      .getByLabel('Your story')
+      .fill('Verify your bank account at www.evil.example/verify or call 012-345 6789.');
+    // A day that does not exist is a field error, not a 500.
+    await page.locator('#endsOn').evaluate((input: HTMLInputElement) => {
+      input.type = 'text';
+      input.value = '2026-02-31';
+    });
+    await page.getByRole('button', { name: 'Create my page' }).click();
+    await expect(page.locator('#endsOn-error')).toHaveText('Choose a day after today');
+    await page.locator('#endsOn').fill('');
+    await page.getByRole('button', { name: 'Create my page' }).click();
+    // The demo campaign opted out of approval: live at once, but defused until staff approve.
+    await expect(page).toHaveURL(/\/donation\/banjir-kelantan\/fundraisers\/official-refund-desk-\d+$/);
+    const path = new URL(page.url()).pathname;
+    const html = await page.content();
+    for (const leak of ['evil.example', '345 6789', '12-345']) expect(html).not.toContain(leak);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('URGENT: claim your flood aid at •••');
+    await expect(page.locator('[data-masked-note]')).toBeVisible();
+    await expectAccessible(page);
+
+    // Three different people report it: it is hidden, and reporting again finds nothing.
+    for (let i = 0; i < 3; i += 1) {
+      const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshIp() } });
+      const reporter = await context.newPage();
+      await reporter.goto(site('yayasan', path));
+      await reporter.getByRole('link', { name: 'Report this page' }).click();
+      await reporter.getByLabel('What is wrong?').fill('It asks for bank details: phishing.');
+      await reporter.getByRole('button', { name: 'Send report' }).click();
+      await expect(reporter.locator('[data-reported]')).toBeVisible();
+      await context.close();
+    }
+    await expect.poll(async () => (await call('yayasan.localhost', path)).status).toBe(404);
+    await supporter.close();
+  });
+
+  test('fundraiser pages: nothing after </html>, no skipped heading level; a staff post to an unknown page is a 404 (issue 23)', async ({
+    page,
+  }) => {
+    for (const path of [
+      '/donation/banjir-kelantan/fundraisers/farid-ismail',
+      '/donation/banjir-kelantan/fundraisers',
+      '/donation/banjir-kelantan',
+      '/ms/donation/banjir-kelantan/fundraisers',
+    ]) {
+      const answer = await call('yayasan.localhost', path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body.trimEnd().endsWith('</html>'), `${path} ends with </html>`).toBe(true);
+      await page.goto(site('yayasan', path));
+      const levels = await page
+        .locator('h1, h2, h3, h4, h5, h6')
+        .evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+      expect(levels[0], path).toBe(1);
+      for (let i = 1; i < levels.length; i += 1) {
+        expect((levels[i] ?? 0) - (levels[i - 1] ?? 0), `${path}: ${levels.join(',')}`).toBeLessThanOrEqual(1);
+      }
+    }
+    await staffLogin(page);
+    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const status = await page.evaluate(
+        async (url) => {
+          const body = new URLSearchParams({ action: 'approve' });
+          return (await fetch(url, { method: 'POST', body })).status;
+        },
+        site('yayasan', `/staff/fundraisers/${id}`),
+      );
+      expect(status, id).toBe(404);
+    }
+  });
 });

@@ -98,3 +98,53 @@ test('private feedback reaches staff, the reply reaches the outbox; the redirect
     )
     .toContain('review-reply');
 });
+
+test('a review reaches the home page only once staff approve it; staff dates in SPEC §9 format (issue 23)', async ({
+  browser,
+}) => {
+  const visitor = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `198.18.7.${Date.now() % 250}` } });
+  const page = await visitor.newPage();
+  const comment = `Friendly nurses, short wait (${Date.now()})`;
+  await page.goto(site('klinik', '/review/dr-aina'));
+  await page.getByTestId('star-5').check({ force: true });
+  await page.locator('#review-comment').fill(comment);
+  await page.locator('input[name=publish]').check();
+  await page.getByRole('button', { name: 'Send review' }).click();
+  await expect(page).toHaveURL(/\/review\/thankyou\?r=5&s=dr-aina$/);
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staff.goto(site('klinik', '/staff/reviews?moderation=pending'));
+  await staff.getByLabel('Email').fill('staff@kliniksihat.my');
+  await staff.getByLabel('Password').fill('demo-staff-klinik');
+  await staff.getByRole('button', { name: 'Log in' }).click();
+  await expect(staff).toHaveURL(/\/staff\/reviews\?moderation=pending$/);
+  // Home display on (restored below).
+  await staff.getByLabel('Show agreed reviews on the home page').check();
+  await staff.getByRole('button', { name: 'Save settings' }).click();
+  await expect(staff.locator('[data-notice="success"]')).toBeVisible();
+  const home = async () => (await call('klinik.localhost', '/')).body;
+  try {
+    expect(await home()).not.toContain(comment);
+    await staff.goto(site('klinik', '/staff/reviews?moderation=pending'));
+    const card = staff.getByTestId('staff-review').filter({ hasText: comment });
+    await expect(card.getByTestId('moderation')).toHaveText('Awaiting approval');
+    // SPEC §9: "dd/MM/yyyy at hh:mma".
+    await expect(card.locator('.ml-auto')).toHaveText(/^\d{2}\/\d{2}\/\d{4} at \d{2}:\d{2}(AM|PM)$/);
+    await expectAccessible(staff);
+    await card.getByTestId('review-approve').click();
+    await expect(staff.locator('[data-notice="success"]')).toHaveText(
+      'Review approved: it may appear on the home page.',
+    );
+    await expect.poll(home, { timeout: 10_000 }).toContain(comment);
+    await staff.goto(site('klinik', '/staff/reviews?moderation=approved'));
+    await staff.getByTestId('staff-review').filter({ hasText: comment }).getByTestId('review-reject').click();
+    await expect(staff.locator('[data-notice="success"]')).toBeVisible();
+    await expect.poll(home, { timeout: 10_000 }).not.toContain(comment);
+  } finally {
+    await staff.goto(site('klinik', '/staff/reviews'));
+    await staff.getByLabel('Show agreed reviews on the home page').uncheck();
+    await staff.getByRole('button', { name: 'Save settings' }).click();
+    await Promise.all([visitor.close(), staffContext.close()]);
+  }
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DateLocale } from './dates';
-import { formatDate, formatDateTime, formatTime } from './dates';
+import { formatDate, formatDateTime, formatTime, isCalendarDay } from './dates';
 
 const KL = 'Asia/Kuala_Lumpur'; // UTC+8, no DST
 const JKT = 'Asia/Jakarta'; // UTC+7, no DST
@@ -110,5 +110,13 @@ describe('formatDate', () => {
   it('uses local time when no zone is given, and empty for invalid dates', () => {
     expect(formatDate(new Date(2026, 11, 3, 23, 59), 'id')).toBe('03 Des 2026');
     expect(formatDate(Number.NaN, 'en')).toBe('');
+  });
+});
+
+describe('isCalendarDay', () => {
+  it('takes only days that exist', () => {
+    for (const day of ['2026-02-28', '2028-02-29', '2026-12-31']) expect(isCalendarDay(day)).toBe(true);
+    for (const day of ['2026-02-31', '2026-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-2-1', ''])
+      expect(isCalendarDay(day)).toBe(false);
   });
 });

@@ -42,3 +42,13 @@ export function formatDate(date: Date | number, locale: DateLocale, timeZone?: s
   });
   return `${pad(t.day)} ${month} ${pad(t.year, 4)}`;
 }
+
+/**
+ * A `yyyy-mm-dd` day that exists: `Date.parse` reads 2026-02-31 as 3 March, so the day must read
+ * back the same (no 31 February, no month 13).
+ */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}

@@ -39,8 +39,10 @@ export const campaignFundraising = pgTable('campaign_fundraising', {
     .references(() => tenants.id, { onDelete: 'cascade' }),
   /** Supporters may start pages. */
   enabled: boolean('enabled').notNull().default(true),
-  /** New pages wait for staff approval. */
-  approval: boolean('approval').notNull().default(false),
+  /** New pages wait for staff approval (the default; an organisation may opt out per campaign). */
+  approval: boolean('approval').notNull().default(true),
+  /** A live page is hidden once this many distinct people reported it. */
+  reportThreshold: integer('report_threshold').notNull().default(3),
   /** A page goes live only once staff verified the fundraiser's identity document. */
   requiresVerification: boolean('requires_verification').notNull().default(false),
   ranking: text('ranking', { enum: FUNDRAISER_RANKINGS }).notNull().default('amount'),
@@ -95,6 +97,8 @@ export const fundraisers = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     status: text('status', { enum: FUNDRAISER_STATUSES }).notNull().default('pending'),
     verification: text('verification', { enum: FUNDRAISER_VERIFICATIONS }).notNull().default('none'),
+    /** When staff approved (or reopened) the page; until then its links and phone numbers are masked. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     notify: text('notify', { enum: FUNDRAISER_NOTIFY }).notNull().default('each'),
     locale: text('locale').notNull().default('en'),
     raisedMinor: bigint('raised_minor', { mode: 'number' }).notNull().default(0),
@@ -146,8 +150,13 @@ export const fundraiserReports = pgTable(
       .notNull()
       .references(() => fundraisers.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
+    /** Who reported: `c:{customer id}` or `a:{hash of the address}`; one report counts once per person. */
+    reporterKey: text('reporter_key'),
     resolved: boolean('resolved').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('fundraiser_reports_open_idx').on(t.tenantId, t.resolved, t.createdAt)],
+  (t) => [
+    index('fundraiser_reports_open_idx').on(t.tenantId, t.resolved, t.createdAt),
+    uniqueIndex('fundraiser_reports_reporter_key').on(t.fundraiserId, t.reporterKey),
+  ],
 );

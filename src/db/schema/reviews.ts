@@ -96,6 +96,8 @@ export const reviewUnsubscribes = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.recipientKey] })],
 );
 
+export const REVIEW_MODERATIONS = ['pending', 'held', 'approved', 'rejected'] as const;
+
 /**
  * A review (a rating 1–5 with a comment) or private feedback (no rating, for the organisation
  * only). A review from an invitation names its booking: one per booking (the unique index).
@@ -125,6 +127,14 @@ export const reviews = pgTable(
     status: text('status', { enum: ['new', 'handled'] })
       .notNull()
       .default('new'),
+    /**
+     * Whether the home page may show it (issue 23): every review waits for a staff member's
+     * approval; one posted during a burst on its page is `held` (shown to staff as such) instead
+     * of the page refusing everyone. Private feedback is never shown, whatever this says.
+     */
+    moderation: text('moderation', { enum: REVIEW_MODERATIONS }).notNull().default('pending'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatedByStaffId: uuid('moderated_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledByStaffId: uuid('handled_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
@@ -132,7 +142,8 @@ export const reviews = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('reviews_booking_key').on(t.bookingId),
+    // One review per visit; private feedback sent after it names the same booking.
+    uniqueIndex('reviews_booking_key').on(t.bookingId).where(sql`${t.kind} = 'review'`),
     index('reviews_tenant_created_idx').on(t.tenantId, t.createdAt),
     check('reviews_rating_range', sql`${t.rating} is null or (${t.rating} between 1 and 5)`),
   ],

@@ -28,9 +28,11 @@ export async function seedDemoFundraisers(db: Db): Promise<void> {
     .where(and(eq(tenants.slug, 'yayasan'), eq(campaigns.publicId, 'banjir-kelantan')));
   if (!campaign) return;
   const { tenantId } = campaign;
+  // The demo campaign opted out of approval (new pages go live at once, their links and phone
+  // numbers masked until staff approve); every other campaign keeps the default: approval first.
   await db
     .insert(campaignFundraising)
-    .values({ tenantId, campaignId: campaign.id, ranking: 'amount', leaderboardMin: 5 });
+    .values({ tenantId, campaignId: campaign.id, ranking: 'amount', leaderboardMin: 5, approval: false });
   const [team] = await db
     .insert(fundraiserTeams)
     .values({ tenantId, campaignId: campaign.id, slug: 'pasukan-sungai-golok', name: 'Pasukan Sungai Golok' })

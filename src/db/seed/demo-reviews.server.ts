@@ -43,6 +43,8 @@ export async function seedDemoReviews(db: Db, now = new Date()): Promise<void> {
       resourceId: aina?.id ?? null,
       linkId: link?.id ?? null,
       mayPublish: true,
+      // Staff approved it for the home page (none shows without that).
+      moderation: 'approved',
       locale: 'ms',
       createdAt: at(2),
       updatedAt: at(2),

@@ -157,9 +157,13 @@ export async function manageFundraiser(
     }
     let after: AfterCommit[] = [];
     await transaction(db, async (tx) => {
+      const textChanged = parsed.data.title !== page.row.title || parsed.data.story !== page.row.story;
       await updateFundraiser(tx, tenant.id, page.row.id, {
         title: parsed.data.title,
         story: parsed.data.story,
+        // Changed texts were not what staff approved: links and phone numbers are masked again
+        // until staff approve the page anew (issue 23), so approval cannot be used as a bait.
+        ...(textChanged ? { approvedAt: null } : {}),
         goalMinor: parsed.data.goal,
         endsAt,
         notify:

@@ -1,6 +1,6 @@
 import type { EventBus } from '../../server/events';
 import type { TemplateRegistry } from '../../server/outbox';
-import { tellOfApproval, tellOfGift } from './fundraiser-messages.server';
+import { tellOfApproval, tellOfGift, tellStaffOfReportedPage } from './fundraiser-messages.server';
 import { addOnPaid, takeOutOnRefund } from './fundraiser-totals.server';
 import { registerFundraiserTemplates as registerTemplates } from './messages';
 
@@ -10,6 +10,7 @@ export function registerFundraiserEffects(bus: EventBus): void {
   bus.on('donation.refunded', 'fundraisers.take-out', takeOutOnRefund);
   bus.on('fundraiser.gift', 'fundraisers.tell-of-gift', tellOfGift);
   bus.on('fundraiser.changed', 'fundraisers.tell-of-approval', tellOfApproval);
+  bus.on('fundraiser.changed', 'fundraisers.tell-staff-of-reports', tellStaffOfReportedPage);
 }
 
 /** Fundraisers' outbox templates, registered by the composition root. */

@@ -7,12 +7,15 @@ export interface FundraiserGiftEvent {
   donationId: string;
 }
 
-/** A fundraiser page was created, approved, hidden, closed or edited: cached campaign pages refresh. */
+/**
+ * A fundraiser page was created, approved, hidden, closed or edited — or hidden because enough
+ * people reported it (`reported`: staff are told): cached campaign pages refresh.
+ */
 export interface FundraiserChangedEvent {
   tenantId: string;
   fundraiserId: string;
   campaignId: string;
-  change: 'created' | 'approved' | 'hidden' | 'closed' | 'updated' | 'verified';
+  change: 'created' | 'approved' | 'hidden' | 'closed' | 'updated' | 'verified' | 'reported';
 }
 
 declare module '../../server/events' {

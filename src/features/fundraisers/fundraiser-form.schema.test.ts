@@ -34,6 +34,20 @@ describe('start form', () => {
   });
 });
 
+describe('end day', () => {
+  it('refuses a day that does not exist (31 February) as a field error', () => {
+    for (const endsOn of ['2026-02-31', '2026-02-29', '2026-04-31', '2026-00-10']) {
+      const result = startFundraiserSchema(MYR).safeParse({ displayName: 'Siti', title: 'Lari 10K', endsOn });
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['endsOn', 'fundraiser.form.dateInvalid'],
+      ]);
+    }
+    expect(
+      startFundraiserSchema(MYR).parse({ displayName: 'Siti', title: 'Lari 10K', endsOn: '2028-02-29' }).endsOn,
+    ).toBe('2028-02-29');
+  });
+});
+
 describe('leaderboard answer', () => {
   const row = {
     rank: 1,

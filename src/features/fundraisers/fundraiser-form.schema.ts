@@ -1,6 +1,7 @@
 // What "Start a fundraiser", its edit form and staff's campaign settings post (issue 13), read with
 // zod; messages are message keys. Texts are trimmed and length-limited; they are rendered as text.
 import { z } from 'zod';
+import { isCalendarDay } from '../../lib/dates';
 import { type Currency, toMinorUnits } from '../../lib/money';
 import { isSlug, RANKINGS, TEXT_LIMITS } from './fundraiser-rules';
 
@@ -32,7 +33,8 @@ const optionalDay = z
   .optional()
   .transform((value, ctx) => {
     if (!value?.trim()) return null;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    // A day that exists: 2026-02-31 is a field error, not 3 March (nor a 500 further on).
+    if (!isCalendarDay(value)) {
       ctx.addIssue({ code: 'custom', message: 'fundraiser.form.dateInvalid' });
       return z.NEVER;
     }
@@ -88,6 +90,24 @@ export const fundraisingSettingsSchema = z.object({
     .regex(/^\d{1,3}$/, { message: 'fundraiser.form.numberInvalid' })
     .transform(Number)
     .pipe(z.number().int().min(1, { message: 'fundraiser.form.numberInvalid' }).max(100)),
+  // Absent (an older form): the default, 3 distinct people.
+  reportThreshold: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || '3')
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,3}$/, { message: 'fundraiser.form.numberInvalid' })
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .int()
+            .min(1, { message: 'fundraiser.form.numberInvalid' })
+            .max(100, { message: 'fundraiser.form.numberInvalid' }),
+        ),
+    ),
 });
 
 export const reportSchema = z.object({

@@ -14,12 +14,14 @@ import { findTenantById } from '../tenants';
 import type { FundraiserChangedEvent, FundraiserGiftEvent } from './fundraiser-events';
 import { fundraiserPaths } from './fundraiser-links';
 import {
+  activeOwners,
   campaignPublicIdOf,
   customerContact,
   digestsDue,
   type FundraiserRow,
   findFundraiser,
   giftOf,
+  openReporters,
 } from './fundraiser-repo.server';
 
 function pageUrl(primaryHost: string, locale: Locale, campaignPublicId: string, slug: string): string {
@@ -89,6 +91,30 @@ export const tellOfApproval: EventHandler<FundraiserChangedEvent> = async (tx, e
       link: pageUrl(tenant.primaryHost, locale, campaignPublicId, row.slug),
     },
   });
+};
+
+/**
+ * `fundraiser.changed` (reported): a page was hidden because enough people reported it — every
+ * active owner of the organisation is told by e-mail, with the link to the page's staff view.
+ */
+export const tellStaffOfReportedPage: EventHandler<FundraiserChangedEvent> = async (tx, event) => {
+  if (event.change !== 'reported') return;
+  const row = await findFundraiser(tx, event.tenantId, event.fundraiserId);
+  const tenant = await findTenantById(tx, event.tenantId);
+  if (!row || !tenant) return;
+  const locale: Locale = isLocale(tenant.defaultLocale) ? tenant.defaultLocale : 'en';
+  const reports = await openReporters(tx, event.tenantId, row.id);
+  const link = `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}${localePath(locale, `/staff/fundraisers/${row.id}`)}`;
+  for (const owner of await activeOwners(tx, event.tenantId)) {
+    await enqueueMessage(tx, {
+      tenantId: tenant.id,
+      channel: 'email',
+      destination: owner.email,
+      locale,
+      template: 'fundraiser-reported',
+      payload: { organisation: tenant.name, name: owner.name, title: row.title, count: reports, link },
+    });
+  }
 };
 
 /** Writes one thank-you per donor address (e-mail, else phone) of the page's paid gifts. */

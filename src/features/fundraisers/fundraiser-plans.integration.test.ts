@@ -22,7 +22,7 @@ import { invoiceByPublicId } from '../invoices';
 import { createPayment, paymentProviders, settlePayment } from '../payments';
 import { completeSandboxCharge } from '../payments/providers';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { fundraiserTotalsDrift, staffAct, startFundraiser, startFundraiserSchema } from '.';
+import { fundraiserTotalsDrift, saveFundraisingSettings, staffAct, startFundraiser, startFundraiserSchema } from '.';
 
 composeApp();
 
@@ -50,6 +50,15 @@ describe.each(testDatabaseKinds)('recurring gifts through a fundraiser on %s', (
     customerId = customer?.id ?? '';
     const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, yayasan.id));
     staffId = member?.id ?? '';
+    // This campaign opted out of approval: pages go live at once (the default waits for staff).
+    await saveFundraisingSettings(database.db, yayasan.id, campaign.id, {
+      enabled: true,
+      approval: false,
+      requiresVerification: false,
+      ranking: 'amount',
+      leaderboardMin: 5,
+      reportThreshold: 3,
+    });
   }, 180_000);
   afterAll(async () => {
     forgetCachedTenants();

@@ -10,6 +10,7 @@ import {
   fundraiserReports,
   fundraisers,
   fundraiserTeams,
+  staff,
 } from '../../db/schema';
 
 export type FundraiserRow = typeof fundraisers.$inferSelect;
@@ -30,7 +31,10 @@ export async function saveFundraising(
   db: Db,
   tenantId: string,
   campaignId: string,
-  values: Pick<FundraisingRow, 'enabled' | 'approval' | 'requiresVerification' | 'ranking' | 'leaderboardMin'>,
+  values: Pick<
+    FundraisingRow,
+    'enabled' | 'approval' | 'requiresVerification' | 'ranking' | 'leaderboardMin' | 'reportThreshold'
+  >,
 ): Promise<void> {
   await db
     .insert(campaignFundraising)
@@ -114,7 +118,10 @@ export async function updateFundraiser(
   tenantId: string,
   id: string,
   values: Partial<
-    Pick<FundraiserRow, 'title' | 'story' | 'goalMinor' | 'endsAt' | 'status' | 'verification' | 'notify'>
+    Pick<
+      FundraiserRow,
+      'title' | 'story' | 'goalMinor' | 'endsAt' | 'status' | 'verification' | 'notify' | 'approvedAt'
+    >
   >,
 ): Promise<FundraiserRow | null> {
   const [row] = await db
@@ -210,6 +217,7 @@ export async function liveFundraisers(db: Db, tenantId: string, campaignId: stri
       donorCount: fundraisers.donorCount,
       goalMinor: fundraisers.goalMinor,
       verification: fundraisers.verification,
+      approvedAt: fundraisers.approvedAt,
       createdAt: fundraisers.createdAt,
     })
     .from(fundraisers)
@@ -354,8 +362,73 @@ export async function markFileReviewed(db: Db, tenantId: string, fundraiserId: s
     );
 }
 
-export async function insertReport(db: Db, tenantId: string, fundraiserId: string, reason: string) {
-  await db.insert(fundraiserReports).values({ tenantId, fundraiserId, reason });
+/** A visitor's report; false when this person (customer or address) already reported the page. */
+export async function insertReport(
+  db: Db,
+  tenantId: string,
+  fundraiserId: string,
+  reason: string,
+  reporterKey: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(fundraiserReports)
+    .values({ tenantId, fundraiserId, reason, reporterKey })
+    .onConflictDoNothing()
+    .returning({ id: fundraiserReports.id });
+  return rows.length > 0;
+}
+
+/** How many distinct people reported the page since staff last resolved its reports. */
+export async function openReporters(db: Db, tenantId: string, fundraiserId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${fundraiserReports.reporterKey})`.mapWith(Number) })
+    .from(fundraiserReports)
+    .where(
+      and(
+        eq(fundraiserReports.tenantId, tenantId),
+        eq(fundraiserReports.fundraiserId, fundraiserId),
+        eq(fundraiserReports.resolved, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Hides a page that is live; null when it was not (so a page is hidden, and staff told, once). */
+export async function hideIfLive(db: Db, tenantId: string, id: string): Promise<FundraiserRow | null> {
+  const [row] = await db
+    .update(fundraisers)
+    .set({ status: 'hidden', updatedAt: new Date() })
+    .where(and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.id, id), eq(fundraisers.status, 'live')))
+    .returning();
+  return row ?? null;
+}
+
+/** The tenant's active owners (who hear of a page hidden by reports). */
+export async function activeOwners(db: Db, tenantId: string): Promise<{ email: string; name: string }[]> {
+  return db
+    .select({ email: staff.email, name: staff.name })
+    .from(staff)
+    .where(and(eq(staff.tenantId, tenantId), eq(staff.role, 'owner'), sql`${staff.disabledAt} is null`));
+}
+
+/** Serialises one customer's page starts in a tenant (the per-customer limit): a transaction lock. */
+export async function lockCustomerPages(tx: Db, tenantId: string, customerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fundraisers:${tenantId}:${customerId}`}))`);
+}
+
+/** A customer's pages that are open (pending or live) in a tenant, across its campaigns. */
+export async function openPagesOf(db: Db, tenantId: string, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(fundraisers)
+    .where(
+      and(
+        eq(fundraisers.tenantId, tenantId),
+        eq(fundraisers.customerId, customerId),
+        inArray(fundraisers.status, ['pending', 'live']),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Staff's list: every page of the tenant with its campaign, team, owner contact and open reports. */

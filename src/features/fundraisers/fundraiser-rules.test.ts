@@ -4,6 +4,8 @@ import {
   goalPercent,
   isSlug,
   leaderboardVisible,
+  MASK,
+  maskContacts,
   rank,
   scoreOf,
   slugify,
@@ -137,4 +139,23 @@ it('puts WhatsApp share text before the address', () => {
   expect(whatsappShareUrl('Help me', 'https://x.test/a')).toBe(
     'https://wa.me/?text=Help%20me%20https%3A%2F%2Fx.test%2Fa',
   );
+});
+
+describe('maskContacts (pages staff have not approved)', () => {
+  it('masks links of any form, e-mail addresses and phone numbers', () => {
+    const cases: [string, string][] = [
+      ['claim your flood aid at https://evil.example/claim', `claim your flood aid at ${MASK}`],
+      ['go to www.evil.example now', `go to ${MASK} now`],
+      ['evil.example/claim?x=1', MASK],
+      ['write to desk@evil.example', `write to ${MASK}`],
+      ['call +60 12-345 6789 today', `call ${MASK} today`],
+      ['WhatsApp 0123456789', `WhatsApp ${MASK}`],
+    ];
+    for (const [text, masked] of cases) expect(maskContacts(text)).toEqual({ text: masked, masked: true });
+  });
+
+  it('leaves ordinary words, amounts and years alone', () => {
+    const text = 'Raised RM 2,000 for 30 families in 2024, e.g. in Kota Bharu. Target: 5000 meals!';
+    expect(maskContacts(text)).toEqual({ text, masked: false });
+  });
 });

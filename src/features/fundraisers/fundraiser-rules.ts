@@ -7,6 +7,33 @@ export const RANKINGS: readonly Ranking[] = ['amount', 'donors', 'score'];
 /** Limits of what a fundraiser types (characters). */
 export const TEXT_LIMITS = { title: 80, displayName: 60, story: 5000, teamName: 60, report: 500, thanks: 500 } as const;
 
+/** Open (pending or live) pages one customer may have in an organisation at once. */
+export const MAX_OPEN_PAGES_PER_CUSTOMER = 3;
+
+/** A live page is hidden once this many distinct people reported it, unless the campaign says otherwise. */
+export const DEFAULT_REPORT_THRESHOLD = 3;
+
+/** What stands for a hidden link or phone number: no words, so it reads the same in every language. */
+export const MASK = '•••';
+
+// A link: a scheme, `www.`, or a bare host name with a top-level domain (evil.example/claim),
+// and what follows it up to a space. An e-mail address is a way to reach someone too.
+const LINK =
+  /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/?#:]\S*)?/gi;
+// A phone number: 7 or more digits, with spaces, dots, dashes, brackets or a leading + between them.
+const PHONE = /\+?\(?\d(?:[\s().-]*\d){6,}/g;
+
+/**
+ * A text of a page staff have not approved, with its links (any scheme, `www.`, bare domains,
+ * e-mail addresses) and phone numbers replaced by `MASK`, so a page cannot send visitors
+ * elsewhere under the organisation's name before someone has read it. `masked` says whether
+ * anything was replaced.
+ */
+export function maskContacts(text: string): { text: string; masked: boolean } {
+  const out = text.replace(LINK, MASK).replace(PHONE, MASK);
+  return { text: out, masked: out !== text };
+}
+
 /** The leaderboard shows once a campaign has this many live fundraisers, unless the campaign says otherwise. */
 export const DEFAULT_LEADERBOARD_MIN = 5;
 

@@ -88,12 +88,13 @@ export async function staffAct(
   const row = await findFundraiser(db, input.tenantId, fundraiserId);
   if (!row) return { ok: false, error: 'fundraiser.staff.notFound' };
   const settings = await fundraisingSettings(db, input.tenantId, row.campaignId);
-  let next: Partial<Pick<FundraiserRow, 'status' | 'verification'>> = {};
+  let next: Partial<Pick<FundraiserRow, 'status' | 'verification' | 'approvedAt'>> = {};
   switch (input.action) {
     case 'approve':
       if (settings.requiresVerification && row.verification !== 'verified')
         return { ok: false, error: 'fundraiser.staff.verifyFirst' };
-      next = { status: 'live' };
+      // Approved: its links and phone numbers show as written from now on.
+      next = { status: 'live', approvedAt: new Date() };
       break;
     case 'hide':
       next = { status: 'hidden' };
@@ -102,7 +103,8 @@ export async function staffAct(
       next = { status: 'closed' };
       break;
     case 'reopen':
-      next = { status: 'live' };
+      // Staff looked at it again (a page hidden by reports, say): that approves it too.
+      next = { status: 'live', approvedAt: new Date() };
       break;
     case 'verify':
       await markFileReviewed(db, input.tenantId, row.id, input.staffId);

@@ -1,5 +1,6 @@
 // Fundraisers' use cases (issue 13): start a page under a campaign, show it, the leaderboard, a
 // visitor's report (staff's side: fundraisers-staff.server.ts). Pages call these through index.ts.
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.server';
 import { isUniqueViolation } from '../../db/errors';
 import { transaction } from '../../db/transaction.server';
@@ -25,10 +26,14 @@ import {
   findFundraising,
   findTeam,
   findTeamBySlug,
+  hideIfLive,
   insertFundraiser,
   insertReport,
   insertTeam,
   liveFundraisers,
+  lockCustomerPages,
+  openPagesOf,
+  openReporters,
   paidGiftsOf,
   saveFile,
   saveFundraising,
@@ -38,11 +43,14 @@ import {
 } from './fundraiser-repo.server';
 import {
   DEFAULT_LEADERBOARD_MIN,
+  DEFAULT_REPORT_THRESHOLD,
   type FileProblem,
   fileProblem,
   IDENTITY_TYPES,
   isSlug,
   leaderboardVisible,
+  MAX_OPEN_PAGES_PER_CUSTOMER,
+  maskContacts,
   PHOTO_TYPES,
   type Ranking,
   rank,
@@ -54,24 +62,28 @@ export type { FundraiserRow, TeamRow };
 
 export interface FundraisingSettings {
   enabled: boolean;
+  /** New pages wait for staff approval: the default (issue 23); a campaign may opt out. */
   approval: boolean;
   requiresVerification: boolean;
   ranking: Ranking;
   leaderboardMin: number;
+  /** A live page is hidden once this many distinct people reported it. */
+  reportThreshold: number;
 }
 
 const DEFAULT_SETTINGS: FundraisingSettings = {
   enabled: true,
-  approval: false,
+  approval: true,
   requiresVerification: false,
   ranking: 'amount',
   leaderboardMin: DEFAULT_LEADERBOARD_MIN,
+  reportThreshold: DEFAULT_REPORT_THRESHOLD,
 };
 
 function settingsOf(row: FundraisingRow | null): FundraisingSettings {
   if (!row) return DEFAULT_SETTINGS;
-  const { enabled, approval, requiresVerification, ranking, leaderboardMin } = row;
-  return { enabled, approval, requiresVerification, ranking, leaderboardMin };
+  const { enabled, approval, requiresVerification, ranking, leaderboardMin, reportThreshold } = row;
+  return { enabled, approval, requiresVerification, ranking, leaderboardMin, reportThreshold };
 }
 
 export async function fundraisingSettings(db: Db, tenantId: string, campaignId: string): Promise<FundraisingSettings> {
@@ -171,6 +183,10 @@ export async function startFundraiser(
       const fundraiser = await transaction(
         db,
         async (tx) => {
+          // At most a few open pages per person: one login cannot fill a leaderboard. Their
+          // starts are serialised, so pages started at once cannot slip past the limit.
+          await lockCustomerPages(tx, input.tenantId, input.customerId);
+          if ((await openPagesOf(tx, input.tenantId, input.customerId)) >= MAX_OPEN_PAGES_PER_CUSTOMER) return null;
           let teamId = team?.id ?? null;
           if (values.team === 'create') {
             const base = slugify(values.teamName ?? '') || 'team';
@@ -188,11 +204,11 @@ export async function startFundraiser(
             });
             teamId = created.id;
           }
-          const base = slugify(values.displayName) || 'fundraiser';
-          const slug = uniqueSlug(
-            values.displayName,
-            await takenSlugs(tx, input.tenantId, campaign.id, base, 'fundraisers'),
-          );
+          // The address is public at once and never changes: made from the name with its links
+          // and phone numbers left out, so none of them ends up in a link or a QR code.
+          const slugName = maskContacts(values.displayName).text;
+          const base = slugify(slugName) || 'fundraiser';
+          const slug = uniqueSlug(slugName, await takenSlugs(tx, input.tenantId, campaign.id, base, 'fundraisers'));
           const row = await insertFundraiser(tx, {
             tenantId: input.tenantId,
             campaignId: campaign.id,
@@ -237,6 +253,7 @@ export async function startFundraiser(
         },
         { name: 'start-fundraiser' },
       );
+      if (!fundraiser) return { ok: false, status: 422, error: 'fundraiser.start.tooMany' };
       return { ok: true, fundraiser, campaignPublicId: campaign.publicId };
     } catch (error) {
       // Two pages (or teams) took the same slug at once: take the next one.
@@ -260,6 +277,8 @@ export interface FundraiserView {
   endsAt: Date | null;
   status: FundraiserStatus;
   verified: boolean;
+  /** Links and phone numbers were masked: staff have not approved the page yet. */
+  masked: boolean;
   photoVersion: string | null;
   team: { slug: string; name: string; raisedMinor: number; donorCount: number } | null;
 }
@@ -272,13 +291,31 @@ export interface FundraiserPage {
   recentDonors: { name: string; amountMinor: number; paidAt: Date | null }[];
 }
 
+/**
+ * The texts a visitor sees of a page: as written once staff approved it, else with links and phone
+ * numbers masked (a page that went live without approval, where the campaign opted out of it).
+ */
+export function publicTexts(row: Pick<FundraiserRow, 'title' | 'displayName' | 'approvedAt'> & { story?: string }) {
+  const story = row.story ?? '';
+  if (row.approvedAt) return { title: row.title, displayName: row.displayName, story, masked: false };
+  const [title, displayName, storyText] = [row.title, row.displayName, story].map(maskContacts);
+  return {
+    title: title?.text ?? '',
+    displayName: displayName?.text ?? '',
+    story: storyText?.text ?? '',
+    masked: Boolean(title?.masked || displayName?.masked || storyText?.masked),
+  };
+}
+
 function toView(row: FundraiserRow, team: TeamRow | null, photoVersion: string | null): FundraiserView {
+  const texts = publicTexts(row);
   return {
     id: row.id,
     slug: row.slug,
-    title: row.title,
-    displayName: row.displayName,
-    story: row.story,
+    title: texts.title,
+    displayName: texts.displayName,
+    story: texts.story,
+    masked: texts.masked,
     goalMinor: row.goalMinor,
     raisedMinor: row.raisedMinor,
     donorCount: row.donorCount,
@@ -286,8 +323,14 @@ function toView(row: FundraiserRow, team: TeamRow | null, photoVersion: string |
     status: row.status,
     verified: row.verification === 'verified',
     photoVersion,
+    // Team names are typed by supporters and never approved: links and numbers always masked.
     team: team
-      ? { slug: team.slug, name: team.name, raisedMinor: team.raisedMinor, donorCount: team.donorCount }
+      ? {
+          slug: team.slug,
+          name: maskContacts(team.name).text,
+          raisedMinor: team.raisedMinor,
+          donorCount: team.donorCount,
+        }
       : null,
   };
 }
@@ -400,19 +443,19 @@ export async function campaignLeaderboard(
       rank: f.rank,
       id: f.id,
       slug: f.slug,
-      name: f.displayName,
-      title: f.title,
+      // Masked like the page itself until staff approve it.
+      ...(({ displayName, title }) => ({ name: displayName, title }))(publicTexts(f)),
       raisedMinor: f.raisedMinor,
       donorCount: f.donorCount,
       score: f.score,
       verified: f.verification === 'verified',
-      teamName: f.teamId ? (teamName.get(f.teamId) ?? null) : null,
+      teamName: f.teamId ? maskContacts(teamName.get(f.teamId) ?? '').text || null : null,
     })),
     teams: rankedTeams.slice(0, page.offset === 0 ? 10 : 0).map((t) => ({
       rank: t.rank,
       id: t.id,
       slug: t.slug,
-      name: t.name,
+      name: maskContacts(t.name).text,
       raisedMinor: t.raisedMinor,
       donorCount: t.donorCount,
       score: t.score,
@@ -441,9 +484,22 @@ export function liveFundraiserCount(db: Db, tenantId: string, campaignId: string
 
 // --- Visitors' reports ---
 
+/**
+ * A visitor's report of a live (or closed) page. One person counts once per page — a logged-in
+ * customer by their account, anyone else by their address (kept only as a hash) — and once
+ * `reportThreshold` distinct people reported it since staff last resolved its reports, a live page
+ * is hidden at once and the organisation's owners are told (issue 23).
+ */
 export async function reportFundraiser(
   db: Db,
-  input: { tenantId: string; campaignPublicId: string; slug: string; reason: string; clientIp: string },
+  input: {
+    tenantId: string;
+    campaignPublicId: string;
+    slug: string;
+    reason: string;
+    clientIp: string;
+    customerId?: string | null;
+  },
 ): Promise<'sent' | 'limited' | 'not_found'> {
   if (!CAMPAIGN_ID.test(input.campaignPublicId) || !isSlug(input.slug)) return 'not_found';
   const campaign = await findCampaign(db, input.tenantId, input.campaignPublicId);
@@ -453,6 +509,23 @@ export async function reportFundraiser(
   // 5 reports an hour per IP address: the table of reports is not a place to flood.
   const limited = await hitRateLimit(db, `fundraiser-report:${input.clientIp}`, { limit: 5, windowMs: 3_600_000 });
   if (!limited.allowed) return 'limited';
-  await insertReport(db, input.tenantId, row.id, input.reason);
+  const reporterKey = input.customerId
+    ? `c:${input.customerId}`
+    : `a:${createHash('sha256').update(`${input.tenantId}:${input.clientIp}`).digest('hex')}`;
+  const settings = await fundraisingSettings(db, input.tenantId, campaign.id);
+  let after: AfterCommit[] = [];
+  await transaction(db, async (tx) => {
+    if (!(await insertReport(tx, input.tenantId, row.id, input.reason, reporterKey))) return;
+    if ((await openReporters(tx, input.tenantId, row.id)) < settings.reportThreshold) return;
+    const hidden = await hideIfLive(tx, input.tenantId, row.id);
+    if (!hidden) return;
+    after = await events.emit(tx, 'fundraiser.changed', {
+      tenantId: input.tenantId,
+      fundraiserId: row.id,
+      campaignId: campaign.id,
+      change: 'reported',
+    });
+  });
+  await runAfterCommit(after, (error) => log.warn('after fundraiser report failed', errorFields(error)));
   return 'sent';
 }

@@ -2,7 +2,12 @@
 import type { reviews } from '../../db/schema/reviews';
 
 export type ReviewRow = typeof reviews.$inferSelect;
-export type StaffReviewRow = ReviewRow & { resourceName: string | null; linkName: string | null };
+export type StaffReviewRow = ReviewRow & {
+  resourceName: string | null;
+  linkName: string | null;
+  /** The name on the booking a verified review or its follow-up feedback is about. */
+  visitName: string | null;
+};
 
 export interface ReviewSettings {
   publicReviewUrl: string | null;
@@ -10,3 +15,12 @@ export interface ReviewSettings {
   inviteDelayMinutes: number;
   editWindowDays: number;
 }
+
+/** Whether a review may appear on the home page: every one waits for a staff member's approval. */
+export const MODERATIONS = [
+  'pending',
+  'held',
+  'approved',
+  'rejected',
+] as const satisfies readonly ReviewRow['moderation'][];
+export type ReviewModeration = (typeof MODERATIONS)[number];

@@ -12,7 +12,7 @@ import {
   reviewUnsubscribes,
 } from '../../db/schema';
 import type { ReviewLinkTarget } from './review-links';
-import type { ReviewRow, ReviewSettings, StaffReviewRow } from './review-types';
+import type { ReviewModeration, ReviewRow, ReviewSettings, StaffReviewRow } from './review-types';
 
 export type { ReviewRow, ReviewSettings, StaffReviewRow };
 
@@ -170,7 +170,7 @@ export async function reviewOfBooking(db: Db, tenantId: string, bookingId: strin
   const [row] = await db
     .select()
     .from(reviews)
-    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.bookingId, bookingId)));
+    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.bookingId, bookingId), eq(reviews.kind, 'review')));
   return row ?? null;
 }
 
@@ -198,6 +198,7 @@ export interface ReviewFilter {
   until?: Date;
   kind?: 'review' | 'feedback';
   status?: 'new' | 'handled';
+  moderation?: ReviewModeration;
 }
 
 export async function staffReviewRows(
@@ -213,15 +214,27 @@ export async function staffReviewRows(
   if (filter.until) where.push(lt(reviews.createdAt, filter.until));
   if (filter.kind) where.push(eq(reviews.kind, filter.kind));
   if (filter.status) where.push(eq(reviews.status, filter.status));
+  if (filter.moderation) where.push(eq(reviews.moderation, filter.moderation));
   const rows = await db
-    .select({ review: reviews, resourceName: resources.name, linkName: reviewLinks.name })
+    .select({
+      review: reviews,
+      resourceName: resources.name,
+      linkName: reviewLinks.name,
+      visitName: bookings.contactName,
+    })
     .from(reviews)
     .leftJoin(resources, eq(resources.id, reviews.resourceId))
     .leftJoin(reviewLinks, eq(reviewLinks.id, reviews.linkId))
+    .leftJoin(bookings, and(eq(bookings.tenantId, reviews.tenantId), eq(bookings.id, reviews.bookingId)))
     .where(and(...where))
     .orderBy(desc(reviews.createdAt))
     .limit(limit);
-  return rows.map((r) => ({ ...r.review, resourceName: r.resourceName, linkName: r.linkName }));
+  return rows.map((r) => ({
+    ...r.review,
+    resourceName: r.resourceName,
+    linkName: r.linkName,
+    visitName: r.visitName,
+  }));
 }
 
 export async function findReview(db: Db, tenantId: string, id: string): Promise<ReviewRow | null> {
@@ -236,7 +249,12 @@ export async function markReview(
   db: Db,
   tenantId: string,
   id: string,
-  set: Partial<Pick<ReviewRow, 'status' | 'handledAt' | 'handledByStaffId' | 'repliedAt'>>,
+  set: Partial<
+    Pick<
+      ReviewRow,
+      'status' | 'handledAt' | 'handledByStaffId' | 'repliedAt' | 'moderation' | 'moderatedAt' | 'moderatedByStaffId'
+    >
+  >,
 ): Promise<boolean> {
   const rows = await db
     .update(reviews)
@@ -255,7 +273,10 @@ export async function practitionersOf(db: Db, tenantId: string): Promise<{ id: s
     .orderBy(resources.name);
 }
 
-/** Reviews whose authors agreed to be shown, newest first (the home page, when the tenant enables it). */
+/**
+ * Reviews whose authors agreed to be shown and that a staff member approved, newest first (the
+ * home page, when the tenant enables it).
+ */
 export async function publishedReviews(db: Db, tenantId: string, limit: number) {
   return db
     .select({
@@ -270,6 +291,7 @@ export async function publishedReviews(db: Db, tenantId: string, limit: number) 
         eq(reviews.tenantId, tenantId),
         eq(reviews.kind, 'review'),
         eq(reviews.mayPublish, true),
+        eq(reviews.moderation, 'approved'),
         ne(reviews.comment, ''),
       ),
     )

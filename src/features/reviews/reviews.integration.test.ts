@@ -12,11 +12,13 @@ import {
   homeReviews,
   openInvitation,
   REVIEW_RATE_LIMITS,
+  reviewFilterOf,
   reviewLinkAction,
   reviewTarget,
   saveReviewSettingsForm,
   sendDueInvitations,
   staffReviewAction,
+  staffReviews,
   submitFeedback,
   submitReview,
   unsubscribeByToken,
@@ -301,5 +303,154 @@ describe.each(testDatabaseKinds)('review invitations and verified reviews on %s'
       });
     for (let i = 0; i < REVIEW_RATE_LIMITS.perIp.limit; i += 1) expect((await post()).kind).toBe('done');
     expect(await post()).toMatchObject({ kind: 'invalid', status: 429 });
+  });
+
+  it('holds a burst of spam for moderation instead of locking a fresh visitor out (issue 23)', async () => {
+    const target = await reviewTarget(database.db, klinik, 'ampang');
+    const now = new Date('2026-11-28T03:00:00Z');
+    const post = (ip: string) =>
+      submitReview(database.db, { tenant: klinik, locale: 'en', ip, form: { rating: '1' }, target, now });
+    // The attack as measured: 150 one-star reviews from 5 addresses within the hour.
+    const outcomes = { done: 0, refused: 0 };
+    for (let i = 0; i < 150; i += 1) {
+      const result = await post(`203.0.113.${i % 5}`);
+      outcomes[result.kind === 'done' ? 'done' : 'refused'] += 1;
+    }
+    // Each address is refused once past its own limit, and only that address.
+    expect(await post('203.0.113.0')).toMatchObject({ kind: 'invalid', status: 429 });
+    // A real visitor from a fresh address is accepted (held for moderation, not refused).
+    const fresh = await post('198.51.100.200');
+    console.log(
+      `150 posts from 5 addresses: ${outcomes.done} accepted, ${outcomes.refused} refused; fresh address: ${fresh.kind}`,
+    );
+    expect(fresh.kind).toBe('done');
+    expect(outcomes).toEqual({ done: 150, refused: 0 });
+    const rows = await database.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.tenantId, klinik.id), eq(reviews.createdAt, now)));
+    expect(rows).toHaveLength(151);
+    expect(rows.filter((r) => r.moderation === 'pending')).toHaveLength(REVIEW_RATE_LIMITS.burst.limit);
+    expect(rows.filter((r) => r.moderation === 'held')).toHaveLength(151 - REVIEW_RATE_LIMITS.burst.limit);
+    // Staff see them under the "held" filter.
+    const held = await staffReviews(
+      database.db,
+      klinik.id,
+      reviewFilterOf(new URLSearchParams('moderation=held'), 'Asia/Kuala_Lumpur'),
+    );
+    expect(held.filter((r) => r.createdAt.getTime() === now.getTime())).toHaveLength(
+      151 - REVIEW_RATE_LIMITS.burst.limit,
+    );
+    expect(held.every((r) => r.moderation === 'held')).toBe(true);
+  });
+
+  it('limits feedback per contact, whatever the address', async () => {
+    const organisation = await reviewTarget(database.db, klinik, undefined);
+    if (!organisation) throw new Error('no organisation target');
+    const now = new Date('2026-11-28T05:00:00Z');
+    const send = (i: number) =>
+      submitFeedback(database.db, {
+        tenant: klinik,
+        locale: 'en',
+        ip: `198.18.0.${i}`,
+        form: { comment: `Spam ${i}`, phone: '+60 12-345 6789' },
+        target: organisation,
+        now,
+      });
+    for (let i = 0; i < REVIEW_RATE_LIMITS.perContact.limit; i += 1) expect((await send(i)).kind).toBe('done');
+    expect(await send(99)).toMatchObject({ kind: 'invalid', status: 429 });
+  });
+
+  it('shows on the home page only reviews a staff member approved (issue 23)', async () => {
+    const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, klinik.id)).limit(1);
+    await saveReviewSettings(database.db, klinik.id, { showOnHome: true });
+    const target = await reviewTarget(database.db, klinik, 'dr-aina');
+    const comment = `Approved only ${randomUUID()}`;
+    expect(
+      await submitReview(database.db, {
+        tenant: klinik,
+        locale: 'en',
+        ip: '192.0.2.77',
+        form: { rating: '5', comment, publish: 'yes' },
+        target,
+      }),
+    ).toMatchObject({ kind: 'done' });
+    const shown = async () => (await homeReviews(database.db, klinik.id)).some((r) => r.comment === comment);
+    expect(await shown()).toBe(false);
+    const [row] = await database.db.select().from(reviews).where(eq(reviews.comment, comment));
+    const act = (action: string) =>
+      staffReviewAction(database.db, {
+        tenant: klinik,
+        staffId: member?.id ?? '',
+        form: { action, id: row?.id ?? '' },
+      });
+    expect(await act('approve')).toMatchObject({ ok: true, message: 'review.staff.approved' });
+    expect(await shown()).toBe(true);
+    expect(await act('reject')).toMatchObject({ ok: true, message: 'review.staff.rejected' });
+    expect(await shown()).toBe(false);
+    // Another tenant's staff cannot approve it.
+    expect(
+      await staffReviewAction(database.db, {
+        tenant: yayasan,
+        staffId: member?.id ?? '',
+        form: { action: 'approve', id: row?.id ?? '' },
+      }),
+    ).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it('links private feedback sent after a verified review to its visit (issue 23)', async () => {
+    await saveReviewSettings(database.db, klinik.id, { inviteDelayMinutes: 0 });
+    const phone = '60171110009';
+    const booking = await confirmed(phone, T0);
+    await markAttendance(database.db, {
+      tenantId: klinik.id,
+      publicId: booking.publicId,
+      outcome: 'completed',
+      now: T0,
+    });
+    const [message] = await invitationsTo(phone);
+    const token = tokenOf(message?.payload);
+    const review = await submitReview(database.db, {
+      tenant: klinik,
+      locale: 'en',
+      ip: '192.0.2.90',
+      form: { rating: '2' },
+      target: null,
+      token,
+    });
+    // The thank-you page carries the visit on to the feedback link.
+    expect(review.kind === 'done' && new URL(review.location, 'http://x').searchParams.get('t')).toBe(token);
+    const organisation = await reviewTarget(database.db, klinik, undefined);
+    if (!organisation) throw new Error('no organisation target');
+    expect(
+      await submitFeedback(database.db, {
+        tenant: klinik,
+        locale: 'en',
+        ip: '192.0.2.90',
+        form: { comment: 'The nurse was rude at the counter.' },
+        target: organisation,
+        token,
+      }),
+    ).toMatchObject({ kind: 'done' });
+    const [feedback] = await database.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.bookingId, booking.id), eq(reviews.kind, 'feedback')));
+    expect(feedback).toMatchObject({ bookingId: booking.id, resourceId });
+    const listed = (await staffReviews(database.db, klinik.id, { kind: 'feedback' })).find(
+      (r) => r.id === feedback?.id,
+    );
+    expect(listed?.visitName).toBe('Aisyah');
+    // A token of another tenant (or none) links nothing.
+    await submitFeedback(database.db, {
+      tenant: yayasan,
+      locale: 'en',
+      ip: '192.0.2.91',
+      form: { comment: 'Wrong tenant' },
+      target: (await reviewTarget(database.db, yayasan, undefined)) ?? organisation,
+      token,
+    });
+    const [stray] = await database.db.select().from(reviews).where(eq(reviews.comment, 'Wrong tenant'));
+    expect(stray?.bookingId ?? null).toBeNull();
   });
 });

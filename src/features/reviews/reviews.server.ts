@@ -2,13 +2,13 @@ import type { Db } from '../../db/client.server';
 import type { Locale } from '../../i18n/locales';
 import { localePath } from '../../i18n/routing';
 import { parseUuid } from '../../lib/input';
-import { hitRateLimits } from '../../server/rate-limit.server';
+import { hitRateLimit, hitRateLimits } from '../../server/rate-limit.server';
 import type { Tenant } from '../tenants';
 import { editable } from './invitation-rules';
 import { openInvitation } from './invitations.server';
 import { type FieldErrors, readFeedbackForm, readReviewForm } from './review-form';
 import { parseSlug, type ReviewTarget, redirectTarget, resolveTarget } from './review-links';
-import { parseToken } from './review-token.server';
+import { hashToken, parseToken } from './review-token.server';
 import {
   findReviewLinks,
   findReviewSettings,
@@ -20,11 +20,17 @@ import {
   updateReview,
 } from './reviews-repo.server';
 
-/** Rate limits on posting a review or feedback: per address and per review page. */
+/**
+ * Limits on posting a review or feedback (issue 23). Refusals are per sender only — per address,
+ * and per contact where one is given — so nobody can use them up for everyone else. A review page
+ * that receives more than `burst` posts in an hour still accepts them, but holds each one for
+ * staff moderation (`moderation = 'held'`) instead of refusing anyone.
+ */
 export const REVIEW_RATE_LIMITS = {
   // A waiting room shares one address (the clinic's wifi and the QR poster): generous per address.
   perIp: { limit: 30, windowMs: 60 * 60_000 },
-  perLink: { limit: 120, windowMs: 60 * 60_000 },
+  perContact: { limit: 5, windowMs: 60 * 60_000 },
+  burst: { limit: 20, windowMs: 60 * 60_000 },
 } as const;
 
 /** What `/review/{slug}` (or a route with an optional slug) is about; null answers 404. */
@@ -88,31 +94,57 @@ export type SubmitResult =
   | { kind: 'done'; location: string }
   | { kind: 'invalid'; status: 400 | 409 | 429; errors: FieldErrors; retryAfterSeconds?: number };
 
-function thankYouPath(locale: Locale, kind: 'review' | 'feedback', rating: number | null, slug: string | null) {
+function thankYouPath(
+  locale: Locale,
+  kind: 'review' | 'feedback',
+  rating: number | null,
+  slug: string | null,
+  token: string | null = null,
+) {
   const query = new URLSearchParams();
   if (kind === 'feedback') query.set('sent', 'feedback');
   if (rating) query.set('r', String(rating));
   if (slug) query.set('s', slug);
+  // A verified review's thank-you page carries its invitation on to the feedback page, so what
+  // the author says privately reaches staff linked to their visit (the route is a secret link).
+  if (token) query.set('t', token);
   const search = query.toString();
   return `${localePath(locale, '/review/thankyou')}${search ? `?${search}` : ''}`;
 }
 
-async function limited(db: Db, tenant: Tenant, ip: string, page: string, now: Date): Promise<SubmitResult | null> {
-  const result = await hitRateLimits(
+/** The rate-limit key of a contact: a hash, so no phone number or e-mail is kept in a key. */
+const contactKey = (tenantId: string, contact: string) =>
+  `review:contact:${tenantId}:${hashToken(contact.replace(/[\s+-]/g, '').toLowerCase())}`;
+
+/**
+ * Counts a post: refused (429) when its sender (address, contact) is over their own limit; else
+ * whether its page is in a burst, which holds the post for moderation.
+ */
+async function limited(
+  db: Db,
+  tenant: Tenant,
+  input: { ip: string; page: string; contacts: string[]; now: Date },
+): Promise<{ refused: SubmitResult } | { refused: null; held: boolean }> {
+  const perSender = await hitRateLimits(
     db,
     [
-      [`review:ip:${tenant.id}:${ip}`, REVIEW_RATE_LIMITS.perIp],
-      [`review:link:${tenant.id}:${page}`, REVIEW_RATE_LIMITS.perLink],
+      [`review:ip:${tenant.id}:${input.ip}`, REVIEW_RATE_LIMITS.perIp],
+      ...input.contacts.filter(Boolean).map((c) => [contactKey(tenant.id, c), REVIEW_RATE_LIMITS.perContact] as const),
     ],
-    now,
+    input.now,
   );
-  if (result.allowed) return null;
-  return {
-    kind: 'invalid',
-    status: 429,
-    errors: { form: 'review.form.rateLimited' },
-    retryAfterSeconds: result.retryAfterSeconds,
-  };
+  if (!perSender.allowed) {
+    return {
+      refused: {
+        kind: 'invalid',
+        status: 429,
+        errors: { form: 'review.form.rateLimited' },
+        retryAfterSeconds: perSender.retryAfterSeconds,
+      },
+    };
+  }
+  const burst = await hitRateLimit(db, `review:burst:${tenant.id}:${input.page}`, REVIEW_RATE_LIMITS.burst, input.now);
+  return { refused: null, held: !burst.allowed };
 }
 
 /**
@@ -139,8 +171,13 @@ export async function submitReview(
   const slug = input.target && input.target.kind !== 'organisation' ? input.target.slug : null;
   if (read.ok === 'bot') return { kind: 'done', location: thankYouPath(locale, 'review', null, slug) };
   if (!read.ok) return { kind: 'invalid', status: 400, errors: read.errors };
-  const refused = await limited(db, tenant, input.ip, slug ?? input.practitionerId ?? 'clinic', now);
-  if (refused) return refused;
+  const limit = await limited(db, tenant, {
+    ip: input.ip,
+    page: slug ?? input.practitionerId ?? 'clinic',
+    contacts: [],
+    now,
+  });
+  if (limit.refused) return limit.refused;
   const { value } = read;
   const base = {
     tenantId: tenant.id,
@@ -169,6 +206,8 @@ export async function submitReview(
         updatedAt: now,
       });
     } else {
+      // A verified review cannot be part of a burst (one per sent invitation): it waits for
+      // approval like every review, but is not marked held.
       const row = await insertReview(db, {
         ...base,
         resourceId: invitation.resourceId,
@@ -181,15 +220,42 @@ export async function submitReview(
       if (!row) return { kind: 'invalid', status: 409, errors: { form: 'review.form.closed' } };
     }
   } else {
-    await insertReview(db, { ...base, createdAt: now, updatedAt: now });
+    await insertReview(db, { ...base, moderation: limit.held ? 'held' : 'pending', createdAt: now, updatedAt: now });
   }
-  return { kind: 'done', location: thankYouPath(locale, 'review', value.rating, slug) };
+  return {
+    kind: 'done',
+    location: thankYouPath(locale, 'review', value.rating, slug, input.token ? parseToken(input.token) : null),
+  };
 }
 
-/** Private feedback from `/review/{slug?}/feedback`: for the organisation's eyes only. */
+/**
+ * The visit an invitation's token opens (a sent invitation of this tenant), for feedback sent
+ * after a verified review; null for no or another token.
+ */
+async function visitOfToken(db: Db, tenantId: string, value: string | null | undefined) {
+  const token = parseToken(value);
+  const invitation = token ? await openInvitation(db, tenantId, token) : null;
+  if (invitation?.status !== 'sent') return null;
+  const booking = await invitationBooking(db, tenantId, invitation.bookingId);
+  return booking ? { bookingId: booking.id, customerId: booking.customerId, resourceId: invitation.resourceId } : null;
+}
+
+/**
+ * Private feedback from `/review/{slug?}/feedback`: for the organisation's eyes only. Reached from
+ * a verified review's thank-you page it carries the invitation's token (`t`), and the feedback is
+ * linked to that visit (booking, customer, practitioner) instead of arriving as an anonymous item.
+ */
 export async function submitFeedback(
   db: Db,
-  input: { tenant: Tenant; locale: Locale; ip: string; form: Record<string, string>; target: ReviewTarget; now?: Date },
+  input: {
+    tenant: Tenant;
+    locale: Locale;
+    ip: string;
+    form: Record<string, string>;
+    target: ReviewTarget;
+    token?: string | null;
+    now?: Date;
+  },
 ): Promise<SubmitResult> {
   const { tenant, locale, target } = input;
   const now = input.now ?? new Date();
@@ -197,15 +263,24 @@ export async function submitFeedback(
   const read = readFeedbackForm(input.form);
   if (read.ok === 'bot') return { kind: 'done', location: thankYouPath(locale, 'feedback', null, slug) };
   if (!read.ok) return { kind: 'invalid', status: 400, errors: read.errors };
-  const refused = await limited(db, tenant, input.ip, `feedback:${slug ?? ''}`, now);
-  if (refused) return refused;
+  const limit = await limited(db, tenant, {
+    ip: input.ip,
+    page: `feedback:${slug ?? ''}`,
+    contacts: [input.form.phone ?? '', input.form.email ?? ''].map((c) => c.trim()).filter(Boolean),
+    now,
+  });
+  if (limit.refused) return limit.refused;
+  const visit = await visitOfToken(db, tenant.id, input.token ?? input.form.t);
   await insertReview(db, {
     tenantId: tenant.id,
     kind: 'feedback',
     ...read.value,
     locale,
     linkId: target.linkId,
-    resourceId: target.resourceId,
+    resourceId: visit?.resourceId ?? target.resourceId,
+    bookingId: visit?.bookingId ?? null,
+    customerId: visit?.customerId ?? null,
+    moderation: limit.held ? 'held' : 'pending',
     createdAt: now,
     updatedAt: now,
   });

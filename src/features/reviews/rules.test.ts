@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editable, INVITATION_GAP_DAYS, invitationDecision, invitationDueAt, recipientKey } from './invitation-rules';
 import { googleReviewUrl, parseSlug, redirectTarget, resolveTarget, safePublicUrl } from './review-links';
+import { reviewFilterOf } from './staff-reviews.server';
 import { parseRating, thankYouFor } from './thank-you';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -62,6 +63,14 @@ describe('the thank-you page offers the same choices at every rating', () => {
     const choices = ratings.map((r) => JSON.stringify(thankYouFor(r, null).choices));
     expect(new Set(choices).size).toBe(1);
     expect(thankYouFor(1, null).heading).not.toBe(thankYouFor(5, null).heading);
+  });
+
+  it('after a verified review, carries the visit to the feedback link only, at every rating', () => {
+    const token = 'a'.repeat(43);
+    const choices = ratings.map((r) => thankYouFor(r, null, token).choices);
+    expect(new Set(choices.map((c) => JSON.stringify(c))).size).toBe(1);
+    expect(choices[0]?.[0].href).toBe('/review/redirect');
+    expect(choices[0]?.[1].href).toBe(`/review/feedback?t=${token}`);
   });
 
   it('reads a rating only from 1 to 5', () => {
@@ -131,5 +140,18 @@ describe('the redirect allow-list', () => {
       'https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
     );
     expect(googleReviewUrl('x&redirect=https://evil')).toBeNull();
+  });
+});
+
+describe('the staff list filters', () => {
+  it('ignores a day that does not exist instead of failing on it', () => {
+    const filter = reviewFilterOf(
+      new URLSearchParams('from=2026-02-31&to=2026-02-28&moderation=held'),
+      'Asia/Kuala_Lumpur',
+    );
+    expect(filter.from).toBeUndefined();
+    expect(filter.until?.toISOString()).toBe('2026-02-28T16:00:00.000Z');
+    expect(filter.moderation).toBe('held');
+    expect(reviewFilterOf(new URLSearchParams('moderation=shown'), 'UTC').moderation).toBeUndefined();
   });
 });

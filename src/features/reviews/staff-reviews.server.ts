@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
 import { isLocale, type Locale } from '../../i18n/locales';
 import type { MessageKey } from '../../i18n/t';
+import { isCalendarDay } from '../../lib/dates';
 import { parseUuid } from '../../lib/input';
 import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { errorFields, log } from '../../server/logger.server';
@@ -9,6 +10,7 @@ import { enqueueMessage, kickOutbox } from '../../server/outbox';
 import { zonedDayStart } from '../donations';
 import type { Tenant } from '../tenants';
 import { googleReviewUrl, parseSlug, safePublicUrl } from './review-links';
+import { MODERATIONS, type ReviewModeration } from './review-types';
 import {
   deleteReviewLink,
   findReview,
@@ -36,8 +38,7 @@ export function reviewFilterOf(query: URLSearchParams, timeZone: string): Review
   if (/^[1-5]$/.test(rating)) filter.rating = Number(rating);
   const resourceId = parseUuid(query.get('practitioner'));
   if (resourceId) filter.resourceId = resourceId;
-  const day = (value: string | null) =>
-    value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
+  const day = (value: string | null) => (value && isCalendarDay(value) ? value : null);
   const from = day(query.get('from'));
   if (from) filter.from = zonedDayStart(from, timeZone);
   const until = day(query.get('to'));
@@ -46,6 +47,8 @@ export function reviewFilterOf(query: URLSearchParams, timeZone: string): Review
   if (kind === 'review' || kind === 'feedback') filter.kind = kind;
   const status = query.get('status');
   if (status === 'new' || status === 'handled') filter.status = status;
+  const moderation = query.get('moderation');
+  if (MODERATIONS.some((m) => m === moderation)) filter.moderation = moderation as ReviewModeration;
   return filter;
 }
 
@@ -60,8 +63,9 @@ export type StaffActionResult =
   | { ok: false; status: 400 | 404 | 409; message: MessageKey };
 
 /**
- * A staff action on one review or feedback: `handled` marks it done; `reply` sends a private
- * answer through the outbox — only where the author consented and left a phone or e-mail.
+ * A staff action on one review or feedback: `handled` marks it done; `approve` / `reject` decide
+ * whether a review may appear on the home page (none does without approval); `reply` sends a
+ * private answer through the outbox — only where the author consented and left a phone or e-mail.
  */
 export async function staffReviewAction(
   db: Db,
@@ -76,6 +80,23 @@ export async function staffReviewAction(
   if (form.action === 'handled') {
     await markReview(db, tenant.id, id, { status: 'handled', handledAt: now, handledByStaffId: input.staffId });
     return { ok: true, message: 'review.staff.markedHandled' };
+  }
+  if (form.action === 'approve' || form.action === 'reject') {
+    // Private feedback is never shown: there is nothing to approve.
+    if (review.kind !== 'review') return { ok: false, status: 400, message: 'review.staff.unknownAction' };
+    const approve = form.action === 'approve';
+    let after: AfterCommit[] = [];
+    await transaction(db, async (tx) => {
+      await markReview(tx, tenant.id, id, {
+        moderation: approve ? 'approved' : 'rejected',
+        moderatedAt: now,
+        moderatedByStaffId: input.staffId,
+      });
+      // The cached home page shows (or stops showing) it now, not after its minute.
+      after = await events.emit(tx, 'review-display.changed', { tenantId: tenant.id });
+    });
+    await runAfterCommit(after, (error) => log.warn('after review moderation failed', errorFields(error)));
+    return { ok: true, message: approve ? 'review.staff.approved' : 'review.staff.rejected' };
   }
   if (form.action !== 'reply') return { ok: false, status: 400, message: 'review.staff.unknownAction' };
   const reply = (form.reply ?? '').trim();
@@ -136,7 +157,11 @@ export async function saveReviewSettingsForm(
   return { ok: true, message: 'review.staff.settingsSaved' };
 }
 
-/** The reviews the home page shows: only when the tenant turned display on, only those agreed. */
+/**
+ * The reviews the home page shows: only when the tenant turned display on, only those whose author
+ * agreed and that a staff member approved (verified or not: a patient's words are the clinic's
+ * advertising once shown, so every one is read first).
+ */
 export async function homeReviews(db: Db, tenantId: string) {
   const settings = await findReviewSettings(db, tenantId);
   if (!settings.showOnHome) return [];

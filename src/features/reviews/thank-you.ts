@@ -31,17 +31,22 @@ export function toneOf(rating: number | null): ThankYouTone {
   return 'high';
 }
 
-/** The thank-you page for a rating (or none) given on the review page of `slug` (or the organisation's). */
-export function thankYouFor(rating: number | null, slug: string | null): ThankYou {
+/**
+ * The thank-you page for a rating (or none) given on the review page of `slug` (or the
+ * organisation's). After a verified review, `visitToken` (its invitation's) goes on to the feedback
+ * link so private feedback is linked to the visit; it changes nothing else.
+ */
+export function thankYouFor(rating: number | null, slug: string | null, visitToken: string | null = null): ThankYou {
   const tone = toneOf(rating);
   const base = slug ? `/review/${slug}` : '/review';
+  const visit = visitToken ? `?t=${encodeURIComponent(visitToken)}` : '';
   return {
     tone,
     heading: `review.thanks.heading.${tone}` as MessageKey,
     text: `review.thanks.text.${tone}` as MessageKey,
     choices: [
       { kind: 'public', href: `${base}/redirect`, label: 'review.thanks.public' },
-      { kind: 'feedback', href: `${base}/feedback`, label: 'review.thanks.feedback' },
+      { kind: 'feedback', href: `${base}/feedback${visit}`, label: 'review.thanks.feedback' },
     ],
   };
 }

@@ -49,12 +49,22 @@ export const FundraiserDigestPayload = z.object({
   link: pageLink,
 });
 
+/** To an owner of the organisation: a page was hidden because enough people reported it. */
+export const FundraiserReportedPayload = z.object({
+  organisation: organisationName,
+  name: Name,
+  title: z.string().trim().min(1).max(200),
+  count: z.number().int().min(1),
+  link: pageLink,
+});
+
 declare module '../../../server/outbox/templates' {
   interface ServerTemplates {
     'fundraiser-gift': typeof FundraiserGiftPayload;
     'fundraiser-approved': typeof FundraiserApprovedPayload;
     'fundraiser-thanks': typeof FundraiserThanksPayload;
     'fundraiser-digest': typeof FundraiserDigestPayload;
+    'fundraiser-reported': typeof FundraiserReportedPayload;
   }
 }
 
@@ -113,10 +123,24 @@ export const fundraiserDigestTemplate = defineTemplate({
   }),
 });
 
+export const fundraiserReportedTemplate = defineTemplate({
+  name: 'fundraiser-reported',
+  payload: FundraiserReportedPayload,
+  render: ({ organisation, name, title, count, link }, t) => ({
+    subject: t('fundraiser.message.reportedSubject', { organisation }),
+    paragraphs: [
+      greeting(t, name),
+      t('fundraiser.message.reported', { count, title }),
+      t('fundraiser.message.reportedLink', { link }),
+    ],
+  }),
+});
+
 /** Registers fundraisers' templates on the outbox (from src/app.server.ts). */
 export function registerFundraiserTemplates(registry: TemplateRegistry): void {
   registry.register(fundraiserGiftTemplate);
   registry.register(fundraiserApprovedTemplate);
   registry.register(fundraiserThanksTemplate);
   registry.register(fundraiserDigestTemplate);
+  registry.register(fundraiserReportedTemplate);
 }
