@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.server';
 import { env } from '../../server/config.server';
 import { log } from '../../server/logger.server';
-import { enqueueMessage } from '../../server/outbox';
+import { type EnqueueOptions, enqueueMessage } from '../../server/outbox';
 import { findTenantById, type Tenant } from '../tenants';
 import { findResourceName } from './appointment-pages-repo.server';
 import { type BookingNoticeKind, bookingMessages } from './booking-messages';
@@ -23,7 +23,13 @@ export async function enqueueBookingMessages(
   tx: Db,
   kind: BookingNoticeKind,
   booking: BookingRow,
-  options: { tenant?: MessageTenant | null; payAtCounter?: string | null; requestOrigin?: string } = {},
+  options: {
+    tenant?: MessageTenant | null;
+    payAtCounter?: string | null;
+    requestOrigin?: string;
+    /** Delayed and coalesced delivery (a move's notice): see enqueueMessage. */
+    delivery?: EnqueueOptions;
+  } = {},
 ): Promise<number> {
   const tenant = options.tenant ?? (await findTenantById(tx, booking.tenantId));
   const service = tenant ? await findService(tx, tenant.id, booking.serviceId) : null;
@@ -37,6 +43,6 @@ export async function enqueueBookingMessages(
     payAtCounter: options.payAtCounter ?? null,
   });
   if (messages.length === 0) log.warn('booking message without a phone or e-mail', { booking: booking.publicId, kind });
-  for (const message of messages) await enqueueMessage(tx, message);
+  for (const message of messages) await enqueueMessage(tx, message, options.delivery);
   return messages.length;
 }
