@@ -274,6 +274,41 @@ describe.each(testDatabaseKinds)('the customer’s booking messages on %s', (kin
     expect(movedNotices()).toHaveLength(3);
   });
 
+  it('drops a move notice still waiting for its hour when the booking is then cancelled', async () => {
+    const request = await book('dental-scaling', thu('09:00'));
+    await pay(request.invoice?.id ?? '');
+    const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+    const move = (start: Date, minutes: number) =>
+      rescheduleBooking(database.db, {
+        tenant: klinik,
+        publicId: request.booking.publicId,
+        resourceId: request.booking.resourceId,
+        start,
+        now: at(minutes),
+      });
+    const sent: OutgoingMessage[] = [];
+    const deliver = (minutes: number) =>
+      deliverDueMessages(database.db, {
+        now: at(minutes),
+        transports: { sms: { name: 'recording', send: async (m) => void sent.push(m) } },
+      });
+    expect(await move(thu('11:00'), 0)).toMatchObject({ ok: true });
+    await deliver(0);
+    expect(await move(thu('16:30'), 5)).toMatchObject({ ok: true });
+    const notices = async () =>
+      (await messagesTo(request.phone)).filter((m) => m.template === 'booking-rescheduled').map((m) => m.status);
+    expect(await notices()).toEqual(['sent', 'pending']); // the second waits for the hour
+    expect(
+      await cancelBooking(database.db, { tenantId: klinik.id, publicId: request.booking.publicId, now: at(10) }),
+    ).toMatchObject({ ok: true });
+    expect(await notices()).toEqual(['sent']);
+    expect((await messagesTo(request.phone)).map((m) => m.template)).toEqual([
+      'booking-confirmed',
+      'booking-rescheduled',
+      'booking-cancelled',
+    ]);
+  });
+
   it('rolls the message back with the change: a refused cancellation sends nothing', async () => {
     const request = await book('health-screening', thu('16:00'));
     const tooLate = new Date(thu('16:00').getTime() - 60 * 60_000);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client.server';
 import { LOCALES } from '../../i18n/locales';
-import { insertOutboxRow, replacePendingOutboxRow } from './outbox-repo.server';
+import { dropPendingOutboxRows, insertOutboxRow, replacePendingOutboxRow } from './outbox-repo.server';
 import { parsePayload, type TemplateName, type TemplatePayload } from './templates';
 
 interface Envelope {
@@ -65,4 +65,12 @@ export interface EnqueueOptions {
    * the lock of what the key names, e.g. the booking row).
    */
   coalesceKey?: string;
+}
+
+/**
+ * Withdraws the delayed messages with this key — due after `now`, not tried yet — that a later
+ * change made wrong (a move's waiting notice once the booking is cancelled). Returns how many.
+ */
+export function withdrawPendingMessages(tx: Db, tenantId: string, coalesceKey: string, now: Date): Promise<number> {
+  return dropPendingOutboxRows(tx, tenantId, coalesceKey, now);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
 import { outbox } from '../../db/schema';
 import type { Channel } from './message';
@@ -55,6 +55,28 @@ export async function replacePendingOutboxRow(
     )
     .returning({ id: outbox.id });
   return replaced ?? null;
+}
+
+/** Removes the pending, never-tried rows with this coalesce key (of this tenant) due after `after`; how many. */
+export async function dropPendingOutboxRows(
+  db: Db,
+  tenantId: string,
+  coalesceKey: string,
+  after: Date,
+): Promise<number> {
+  const dropped = await db
+    .delete(outbox)
+    .where(
+      and(
+        eq(outbox.tenantId, tenantId),
+        eq(outbox.coalesceKey, coalesceKey),
+        eq(outbox.status, 'pending'),
+        eq(outbox.attempts, 0),
+        gt(outbox.nextAttemptAt, after),
+      ),
+    )
+    .returning({ id: outbox.id });
+  return dropped.length;
 }
 
 /**
