@@ -140,3 +140,43 @@ test('a call reaches the board live; the board shows it is cut off and catches u
   await expect(staff.getByRole('button', { name: 'New X ticket' })).toBeVisible();
   await boardContext.close();
 });
+
+test('the kiosk reads 017… like every phone field, refuses a foreign number for the SMS, and display-code guesses end in 429', async ({
+  browser,
+}) => {
+  // Its own address (TRUST_PROXY=1), so the per-address limits count this test only.
+  const address = `198.51.100.${(Date.now() % 200) + 20}`;
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address } });
+  const kiosk = await context.newPage();
+  await kiosk.goto(site('klinik', '/queue/kiosk?display=KLINIKTV26'));
+  await kiosk.getByLabel('Mobile number (optional)').fill('017-234 5678');
+  await kiosk.getByRole('button', { name: 'Pharmacy' }).click();
+  await expect(kiosk.locator('[data-kiosk-ticket]')).toHaveAttribute('data-kiosk-ticket', /^P\d{3}$/);
+
+  await kiosk.getByRole('link', { name: 'Done', exact: true }).click();
+  await kiosk.getByLabel('Mobile number (optional)').fill('+1 202 555 0143');
+  const [refused] = await Promise.all([
+    kiosk.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/queue/kiosk')),
+    kiosk.getByRole('button', { name: 'Pharmacy' }).click(),
+  ]);
+  expect(refused.status()).toBe(400);
+  await expect(kiosk.getByRole('alert')).toContainText('only send SMS to numbers in Malaysia');
+  await expect(kiosk.getByLabel('Mobile number (optional)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(kiosk.locator('[data-kiosk-ticket]')).toHaveCount(0);
+  await expectAccessible(kiosk);
+
+  // Ten wrong codes from one address, then every code from it is refused for a while.
+  const from = { 'X-Forwarded-For': address };
+  for (let n = 0; n < 10; n += 1) {
+    expect((await call('klinik.localhost', `/api/qtv/state?display=WRONGCODE${n + 2}`, from)).status).toBe(403);
+  }
+  const limited = await call('klinik.localhost', '/api/qtv/state?display=KLINIKTV26', from);
+  expect(limited.status).toBe(429);
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  const board = await kiosk.goto(site('klinik', BOARD));
+  expect(board?.status()).toBe(429);
+  await expect(kiosk.getByRole('alert')).toContainText('Too many wrong display codes');
+  // Another address with the right code still opens the board.
+  expect((await call('klinik.localhost', '/api/qtv/state?display=KLINIKTV26')).status).toBe(200);
+  await context.close();
+});

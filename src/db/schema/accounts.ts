@@ -119,6 +119,14 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Messages that replace each other while unsent (a booking's "moved" notice): a new message with
+     * the same key (and channel) rewrites a pending row that no worker has tried yet instead of adding one.
+     */
+    coalesceKey: text('coalesce_key'),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_coalesce_idx').on(t.coalesceKey).where(sql`${t.coalesceKey} IS NOT NULL AND ${t.status} = 'pending'`),
+  ],
 );

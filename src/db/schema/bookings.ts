@@ -204,6 +204,11 @@ export const bookings = pgTable(
     refundedByStaffId: uuid('refunded_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
     /** Confirmed with its payment due at the front counter (the customer chose "pay at counter"). */
     payAtCounter: boolean('pay_at_counter').notNull().default(false),
+    /**
+     * When the latest "moved" notice to the customer is (or was) due: moves within the hour after it
+     * fold into one later notice (at most one per booking per hour).
+     */
+    rescheduleNoticeAt: timestamp('reschedule_notice_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -39,6 +39,8 @@ export const queueSettings = pgTable('queue_settings', {
   smsEnabled: boolean('sms_enabled').notNull().default(false),
   /** "Near" means this many tickets or fewer ahead. */
   smsNearAhead: integer('sms_near_ahead').notNull().default(3),
+  /** Kiosk SMS also to numbers outside the tenant's country (off: only the tenant's own country code). */
+  smsAbroad: boolean('sms_abroad').notNull().default(false),
 });
 
 /** A queue people wait in, numbered per day with its prefix (A001, P014). */

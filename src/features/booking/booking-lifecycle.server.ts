@@ -262,7 +262,7 @@ export async function sweepBookings(db: Db, now = new Date()): Promise<number> {
       const tenants = new Map<string, Tenant | null>();
       for (const booking of lapsed) {
         if (!tenants.has(booking.tenantId)) tenants.set(booking.tenantId, await findTenantById(tx, booking.tenantId));
-        await enqueueBookingMessages(tx, 'lapsed', booking, { tenant: tenants.get(booking.tenantId) ?? null });
+        await enqueueBookingMessages(tx, 'lapsed', booking, { tenant: tenants.get(booking.tenantId) ?? null, now });
       }
       return lapsed;
     },

@@ -38,6 +38,25 @@ export interface BookingForMessage {
   refundDue?: boolean;
 }
 
+/** A booking's customer hears of its moves at most once an hour: later moves fold into one notice. */
+export const RESCHEDULE_NOTICE_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * When the notice of a move made at `now` is due, given when the booking's previous one is (or
+ * was) due: now when there was none within the hour; else one interval after it — or the notice
+ * still waiting, which the move's message then replaces (the latest time is what it says).
+ */
+export function rescheduleNoticeDue(previous: Date | null, now: Date): Date {
+  if (!previous || previous.getTime() <= now.getTime() - RESCHEDULE_NOTICE_INTERVAL_MS) return now;
+  if (previous.getTime() > now.getTime()) return previous;
+  return new Date(previous.getTime() + RESCHEDULE_NOTICE_INTERVAL_MS);
+}
+
+/** The outbox key under which a booking's "moved" notices replace each other while unsent. */
+export function rescheduleNoticeKey(bookingId: string): string {
+  return `booking-rescheduled:${bookingId}`;
+}
+
 /** The SMS and e-mail destinations of a booking the outbox would accept (others are left out). */
 export function customerDestinations(
   booking: Pick<BookingForMessage, 'contactPhone' | 'contactEmail'>,

@@ -3,12 +3,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { type Db, openDatabase } from '../../db/client.server';
-import { bookings, services } from '../../db/schema';
+import { bookings, outbox, services } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { type BookSlotResult, bookSlot, type RescheduleResult, rescheduleBooking } from '.';
+import { rescheduleNoticeKey } from './booking-messages';
 import { insertPaymentForTest } from './test-support';
 
 // Effects of payment as the running app registers them.
@@ -147,6 +148,40 @@ describe.each(testDatabaseKinds)('booking races on %s', (kind) => {
     const movedCount = stayed.filter((b) => b.startsAt.getTime() === target.getTime()).length;
     expect(stayed.filter((b) => b.status === 'confirmed')).toHaveLength(moving.length);
     expect(results.slice(0, moving.length).filter((r) => r.ok)).toHaveLength(movedCount);
+  });
+
+  it('moves a booking once when the same move arrives 50 times at once: one success, 49 "already moved"', async () => {
+    const booked = await book(0, on('27', '09:00'));
+    if (!booked.ok) throw new Error(booked.reason);
+    await database.db
+      .update(bookings)
+      .set({ status: 'confirmed', holdExpiresAt: null })
+      .where(eq(bookings.id, booked.booking.id));
+    const target = on('27', '11:00');
+    const results = await settle(
+      Array.from({ length: 50 }, (_, i) =>
+        rescheduleBooking(via(i), {
+          tenant: klinik,
+          publicId: booked.booking.publicId,
+          resourceId: booked.booking.resourceId,
+          start: target,
+          now: NOW,
+        }),
+      ),
+    );
+    expect(results).toHaveLength(50);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.reason))).toEqual(Array(49).fill('already_moved'));
+    const [row] = await database.db.select().from(bookings).where(eq(bookings.id, booked.booking.id));
+    expect(row).toMatchObject({ status: 'confirmed', startsAt: target });
+    // One move, one notice.
+    const notices = await database.db
+      .select()
+      .from(outbox)
+      .where(
+        and(eq(outbox.template, 'booking-rescheduled'), eq(outbox.coalesceKey, rescheduleNoticeKey(booked.booking.id))),
+      );
+    expect(notices).toHaveLength(1);
   });
 
   it('confirms a hold paid at the moment the sweeper expires it, when its time is still free', async () => {

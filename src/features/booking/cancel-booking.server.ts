@@ -59,7 +59,7 @@ export async function cancelBooking(
             at: now,
           });
       }
-      if (row) await enqueueBookingMessages(tx, 'cancelled', row);
+      if (row) await enqueueBookingMessages(tx, 'cancelled', row, { now });
       return row;
     },
     { name: 'cancel-booking' },

@@ -7,7 +7,7 @@ import { enqueueMessage, type MessageToEnqueue } from '../../server/outbox';
 import type { Tenant } from '../tenants';
 import { type DecisionResult, decideRequest } from './booking-lifecycle.server';
 import { customerDestinations } from './booking-messages';
-import { publicOrigin } from './booking-messages.server';
+import { publicOrigin, withdrawRescheduleNotice } from './booking-messages.server';
 import { type BookingRow, findService, type ServiceRow } from './booking-repo.server';
 import type { BookingDeclinedPayload } from './messages';
 import { requestPagePath, servicePagePath } from './staff-agenda';
@@ -58,7 +58,9 @@ export async function enqueueDecisionMessages(
   tenant: DecisionContext['tenant'],
   booking: BookingRow,
   origin: string,
+  now: Date = new Date(),
 ): Promise<number> {
+  await withdrawRescheduleNotice(tx, booking, now);
   const service = await findService(tx, tenant.id, booking.serviceId);
   if (!service) return 0;
   const messages = decisionMessages(booking, { tenant, service, origin });
@@ -98,7 +100,7 @@ export async function decideAndNotify(
       ...(input.now ? { now: input.now } : {}),
     },
     async (tx, booking) => {
-      await enqueueDecisionMessages(tx, input.tenant, booking, origin);
+      await enqueueDecisionMessages(tx, input.tenant, booking, origin, input.now);
     },
   );
 }

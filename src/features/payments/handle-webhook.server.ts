@@ -16,7 +16,9 @@ export type WebhookResult =
         | 'duplicate'
         | 'already_final'
         | 'ignored'
-        | 'unknown_payment';
+        | 'unknown_payment'
+        /** The signed amount or currency is not the payment's: stored and logged, nothing settled. */
+        | 'mismatch';
     };
 
 /**
@@ -92,7 +94,18 @@ export async function handleWebhook(
     via: 'webhook',
     failureReason: event.failureReason ?? null,
     before: storeEvent,
+    charged: event.charged,
   });
   if (!fresh) return { status: 200, outcome: 'duplicate' };
+  if (settled.mismatch) {
+    // Kept (payment_events) for whoever looks into it; answering 2xx, as retrying cannot change it.
+    log.error('webhook amount or currency differs from the payment', {
+      provider: provider.name,
+      eventId: event.eventId,
+      paymentId: payment.id,
+      differs: settled.mismatch,
+    });
+    return { status: 200, outcome: 'mismatch' };
+  }
   return { status: 200, outcome: settled.changed ? 'settled' : 'already_final' };
 }

@@ -83,8 +83,20 @@ export type PaymentStart =
  */
 export type ProviderOutcome = 'pending' | 'declined' | 'paid' | 'failed' | 'cancelled';
 
+/**
+ * What the provider says it collected, in our minor units (converted back from the provider's own
+ * units): settlement refuses an answer whose amount or currency is not the payment's.
+ */
+export interface ChargedAmount {
+  amount: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+}
+
 export interface ProviderStatus {
   status: ProviderOutcome;
+  /** The amount and currency of the provider's payment, when it says. */
+  charged?: ChargedAmount | undefined;
   failureReason?: string | undefined;
   /** How much of a paid payment the provider has given back (minor units), when it says. */
   amountRefunded?: number | undefined;
@@ -122,6 +134,8 @@ export interface VerifiedEvent {
   /** 'declined' records a failed attempt without settling; 'ignored' for event types that change nothing. */
   outcome: 'paid' | 'failed' | 'cancelled' | 'declined' | 'ignored';
   failureReason?: string | undefined;
+  /** The amount and currency the signed event is about (a payment event): compared with the payment's before settling. */
+  charged?: ChargedAmount | undefined;
   /** A refund the provider finished later (Stripe's refund.updated): our refunds.id and where it stands. */
   refund?:
     | {

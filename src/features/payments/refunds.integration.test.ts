@@ -173,6 +173,7 @@ describe.each(testDatabaseKinds)('refunds on %s', (kind) => {
     expect((await sandboxChargeById(database.db, payment.id))?.amountRefunded).toBe(invoice.total);
     expect(await providers.byName('sandbox').fetchStatus({ id: payment.id, providerRef: payment.id })).toEqual({
       status: 'paid',
+      charged: { amount: invoice.total, currency: klinik.currency.code },
       amountRefunded: invoice.total,
     });
   });

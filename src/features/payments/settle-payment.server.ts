@@ -5,6 +5,7 @@ import { errorFields, log } from '../../server/logger.server';
 import { publish } from '../../server/realtime';
 import { findInvoiceRow, lineSourcesOf, moveInvoiceStatus } from '../invoices';
 import { finalizePayment, findPayment, type PaymentRow, recordDeclinedAttempt } from './payment-repo.server';
+import type { ChargedAmount } from './provider';
 import { recordRefundDue } from './refunds.server';
 
 export interface SettleInput {
@@ -18,12 +19,19 @@ export interface SettleInput {
   now?: Date;
   /** Runs first inside the same transaction (the webhook stores its event here). */
   before?: (tx: Db) => Promise<boolean>;
+  /**
+   * What the provider says it collected (a webhook's signed amount, a status lookup): when it is
+   * not the payment's amount in the invoice's currency, nothing settles and the mismatch is logged.
+   */
+  charged?: ChargedAmount | undefined;
 }
 
 export interface SettleResult {
   /** True only for the one call that moved the payment out of pending/declined. */
   changed: boolean;
   payment: PaymentRow | null;
+  /** Set when the provider's amount or currency differed from the payment's: nothing settled. */
+  mismatch?: ChargeMismatch;
 }
 
 /**
@@ -40,6 +48,17 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
       afterCommit = []; // a retried run starts over
       if (input.before && !(await input.before(tx)))
         return { changed: false, payment: null, invoicePublicId: null, invoiceStatus: null };
+      if (input.charged) {
+        const mismatch = await chargeMismatchOf(tx, input.tenantId, input.paymentId, input.charged);
+        if (mismatch) {
+          log.error('provider amount or currency differs from the payment: nothing settled', {
+            paymentId: input.paymentId,
+            via: input.via,
+            differs: mismatch,
+          });
+          return { changed: false, payment: null, invoicePublicId: null, invoiceStatus: null, mismatch };
+        }
+      }
       const payment = await finalizePayment(tx, input.tenantId, input.paymentId, {
         status: input.status,
         via: input.via,
@@ -95,7 +114,24 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
   return {
     changed: outcome.changed,
     payment: outcome.payment ?? (await findPayment(db, input.tenantId, input.paymentId)),
+    ...('mismatch' in outcome && outcome.mismatch ? { mismatch: outcome.mismatch } : {}),
   };
+}
+
+export type ChargeMismatch = 'amount' | 'currency';
+
+/** 'amount' or 'currency' when the provider's charge is not this payment's (amount, invoice currency); else null. */
+async function chargeMismatchOf(
+  tx: Db,
+  tenantId: string,
+  paymentId: string,
+  charged: ChargedAmount,
+): Promise<ChargeMismatch | null> {
+  const payment = await findPayment(tx, tenantId, paymentId);
+  if (!payment) return null; // nothing to settle anyway
+  const invoice = await findInvoiceRow(tx, tenantId, payment.invoiceId);
+  if (!invoice || invoice.currencyCode.toUpperCase() !== charged.currency.toUpperCase()) return 'currency';
+  return payment.amount === charged.amount ? null : 'amount';
 }
 
 export interface DeclineInput {

@@ -64,6 +64,7 @@ export async function verifyPayment(
     status: status.status,
     via: 'verify',
     failureReason: status.failureReason ?? null,
+    charged: status.charged,
   });
   const final = settled.payment ?? payment;
   return { payment: final, status: verifyStatusOf(final.status) };

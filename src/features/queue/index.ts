@@ -3,8 +3,18 @@
 export { SERVICE_POINT_KINDS, TICKET_SOURCES, TICKET_STATUSES } from '#db/schema/queue';
 export { announcementText, SPEECH_LANGUAGES, type SpeechLanguage, speechLanguages } from './announcement';
 export * from './board-state';
-export { createDisplay, DISPLAY_CODE, findDisplay, listDisplays, revokeDisplay } from './displays.server';
+export {
+  createDisplay,
+  DISPLAY_CODE,
+  findDisplay,
+  listDisplays,
+  type OpenedDisplay,
+  openDisplay,
+  revokeDisplay,
+} from './displays.server';
 export { queueJobs, runDailyReset } from './jobs.server';
+export { type KioskResult, kioskTicket } from './kiosk.server';
+export * from './kiosk-rules';
 export { registerQueueTemplates } from './messages';
 export { pointLabel, pointLabelKey } from './point-label';
 export {
@@ -13,6 +23,7 @@ export {
   issueTicket,
   QueueError,
   queueChannelKey,
+  queueSmsAbroad,
   queueSmsEnabled,
   ticketAction,
   ticketHistory,
@@ -21,4 +32,4 @@ export * from './queue-rules';
 export { queueSetupLists, type SetupOutcome, staffQueueSetupAction } from './queue-setup.server';
 export * from './queue-setup-rules';
 export { boardState, queueSetup, staffQueue, ticketState } from './queue-views.server';
-export { type ConsoleOutcome, kioskTicket, staffQueueAction } from './staff-console.server';
+export { type ConsoleOutcome, staffQueueAction } from './staff-console.server';

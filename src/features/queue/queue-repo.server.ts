@@ -28,6 +28,10 @@ export async function insertSettings(db: Db, tenantId: string, channelKey: strin
   await db.insert(queueSettings).values({ tenantId, channelKey }).onConflictDoNothing();
 }
 
+export async function updateSmsAbroad(db: Db, tenantId: string, smsAbroad: boolean) {
+  await db.update(queueSettings).set({ smsAbroad }).where(eq(queueSettings.tenantId, tenantId));
+}
+
 export async function updateSmsSettings(db: Db, tenantId: string, smsEnabled: boolean) {
   await db.update(queueSettings).set({ smsEnabled }).where(eq(queueSettings.tenantId, tenantId));
 }

@@ -37,6 +37,17 @@ export async function setQueueSms(db: Db, tenantId: string, enabled: boolean): P
   await repo.updateSmsSettings(db, tenantId, enabled);
 }
 
+/** Kiosk SMS to numbers outside the tenant's country (off by default: such numbers are refused). */
+export async function setQueueSmsAbroad(db: Db, tenantId: string, allowed: boolean): Promise<void> {
+  await queueChannelKey(db, tenantId);
+  await repo.updateSmsAbroad(db, tenantId, allowed);
+}
+
+/** Whether kiosk SMS may go to numbers outside the tenant's country. */
+export async function queueSmsAbroad(db: Db, tenantId: string): Promise<boolean> {
+  return (await repo.findSettings(db, tenantId))?.smsAbroad ?? false;
+}
+
 /** Tells the boards and ticket pages to refetch (a queue or point was set up or changed). */
 export function announceQueueChange(db: Db, tenantId: string, data: unknown = {}) {
   return announce(db, tenantId, CHANGED_EVENT, data);

@@ -1,11 +1,8 @@
 import type { Db } from '../../db/client.server';
-import type { Locale } from '../../i18n/locales';
 import { parseUuid } from '../../lib/input';
-import { normalisePhone } from '../../lib/phone-e164';
 import type { Tenant } from '../tenants';
 import { createDisplay, revokeDisplay } from './displays.server';
-import { callNext, issueTicket, QueueError, setQueueSms, ticketAction } from './queue.server';
-import { findSettings } from './queue-repo.server';
+import { callNext, issueTicket, QueueError, setQueueSms, setQueueSmsAbroad, ticketAction } from './queue.server';
 
 export type ConsoleKey =
   | 'queue.done.called'
@@ -17,6 +14,8 @@ export type ConsoleKey =
   | 'queue.done.displayRevoked'
   | 'queue.done.smsOn'
   | 'queue.done.smsOff'
+  | 'queue.done.smsAbroadOn'
+  | 'queue.done.smsAbroadOff'
   | 'queue.error.notFound'
   | 'queue.error.step'
   | 'queue.error.empty'
@@ -87,6 +86,15 @@ export async function staffQueueAction(
         await setQueueSms(db, tenant.id, form.enabled === 'on');
         return { ok: true, status: 200, key: form.enabled === 'on' ? 'queue.done.smsOn' : 'queue.done.smsOff' };
       }
+      case 'sms-abroad': {
+        if (form.enabled !== 'on' && form.enabled !== 'off') return bad;
+        await setQueueSmsAbroad(db, tenant.id, form.enabled === 'on');
+        return {
+          ok: true,
+          status: 200,
+          key: form.enabled === 'on' ? 'queue.done.smsAbroadOn' : 'queue.done.smsAbroadOff',
+        };
+      }
       case 'display-create': {
         const label = (form.label ?? '').trim();
         if (label.length < 1 || label.length > 60) return bad;
@@ -115,42 +123,4 @@ export async function staffQueueAction(
     if (error instanceof QueueError) return { ok: false, status: error.status, key: error.key };
     throw error;
   }
-}
-
-/**
- * A visitor takes a number at the kiosk: one of the kiosk's queues, an optional phone (digits with
- * the dial code, for the SMS). Bad input is a 400 that writes nothing.
- */
-export async function kioskTicket(
-  db: Db,
-  input: {
-    tenant: Pick<Tenant, 'id' | 'timeZone' | 'name' | 'primaryHost'>;
-    form: Record<string, string>;
-    queueIds: ReadonlySet<string>;
-    locale: Locale;
-  },
-): Promise<
-  | { ok: true; status: number; number: string; publicId: string; sms: boolean }
-  | { ok: false; status: number; key: 'error.request' | 'queue.kiosk.badPhone' }
-> {
-  const queueId = parseUuid(input.form.queueId);
-  if (!queueId || !input.queueIds.has(queueId)) return { ok: false, status: 400, key: 'error.request' };
-  const typed = (input.form.phone ?? '').trim();
-  const phone = typed ? normalisePhone(typed) : '';
-  if (typed && !/^[1-9]\d{7,14}$/.test(phone)) return { ok: false, status: 400, key: 'queue.kiosk.badPhone' };
-  const ticket = await issueTicket(db, {
-    tenant: input.tenant,
-    queueId,
-    source: 'kiosk',
-    phone: phone || null,
-    locale: input.locale,
-  });
-  const settings = phone ? await findSettings(db, input.tenant.id) : null;
-  return {
-    ok: true,
-    status: 200,
-    number: ticket.number,
-    publicId: ticket.publicId,
-    sms: Boolean(settings?.smsEnabled),
-  };
 }

@@ -4,7 +4,12 @@
  * Transports: the server log by default; SMTP when SMTP_URL is set; Twilio SMS/WhatsApp when
  * TWILIO_* are set.
  */
-export { enqueueMessage, type MessageToEnqueue } from './enqueue-message.server';
+export {
+  type EnqueueOptions,
+  enqueueMessage,
+  type MessageToEnqueue,
+  withdrawPendingMessages,
+} from './enqueue-message.server';
 export { type LoggedMessage, recentLogMessages } from './log-transport.server';
 export { maskDestination } from './mask';
 export {

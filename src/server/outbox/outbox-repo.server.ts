@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
 import { outbox } from '../../db/schema';
 import type { Channel } from './message';
@@ -20,6 +20,7 @@ export interface NewOutboxRow {
   template: string;
   payload: Record<string, unknown>;
   dueAt: Date;
+  coalesceKey?: string | null;
 }
 
 export async function insertOutboxRow(db: Db, { dueAt, ...row }: NewOutboxRow): Promise<{ id: string }> {
@@ -29,6 +30,53 @@ export async function insertOutboxRow(db: Db, { dueAt, ...row }: NewOutboxRow): 
     .returning({ id: outbox.id });
   if (!inserted) throw new Error('outbox insert returned no row');
   return inserted;
+}
+
+/**
+ * Rewrites the pending, never-tried row with this coalesce key and channel (of this tenant) with a
+ * newer message; null when there is none. A worker claiming the row at the same moment wins: the
+ * claimed row is no longer pending, nothing matches, and the caller adds a row instead.
+ */
+export async function replacePendingOutboxRow(
+  db: Db,
+  row: Omit<NewOutboxRow, 'dueAt' | 'coalesceKey'> & { coalesceKey: string },
+): Promise<{ id: string } | null> {
+  const [replaced] = await db
+    .update(outbox)
+    .set({ destination: row.destination, locale: row.locale, template: row.template, payload: row.payload })
+    .where(
+      and(
+        eq(outbox.tenantId, row.tenantId),
+        eq(outbox.coalesceKey, row.coalesceKey),
+        eq(outbox.channel, row.channel),
+        eq(outbox.status, 'pending'),
+        eq(outbox.attempts, 0),
+      ),
+    )
+    .returning({ id: outbox.id });
+  return replaced ?? null;
+}
+
+/** Removes the pending, never-tried rows with this coalesce key (of this tenant) due after `after`; how many. */
+export async function dropPendingOutboxRows(
+  db: Db,
+  tenantId: string,
+  coalesceKey: string,
+  after: Date,
+): Promise<number> {
+  const dropped = await db
+    .delete(outbox)
+    .where(
+      and(
+        eq(outbox.tenantId, tenantId),
+        eq(outbox.coalesceKey, coalesceKey),
+        eq(outbox.status, 'pending'),
+        eq(outbox.attempts, 0),
+        gt(outbox.nextAttemptAt, after),
+      ),
+    )
+    .returning({ id: outbox.id });
+  return dropped.length;
 }
 
 /**

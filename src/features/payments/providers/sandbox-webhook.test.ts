@@ -81,6 +81,7 @@ describe('sandbox webhook body', () => {
       paymentId: 'pay-1',
       providerRef: 'pay-1',
       outcome: 'paid',
+      charged: { amount: 5000, currency: 'MYR' },
       payload: JSON.parse(body),
     });
     const failed = JSON.stringify({

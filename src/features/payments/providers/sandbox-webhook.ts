@@ -113,6 +113,8 @@ export function sandboxEventFrom(rawBody: string): VerifiedEvent {
     paymentId: charge.data.paymentId,
     providerRef: charge.data.paymentId,
     outcome,
+    // Signed with the rest of the body: settlement compares it with the payment's.
+    charged: { amount: charge.data.amount, currency: charge.data.currency },
     ...(outcome === 'failed' ? { failureReason: charge.data.failureReason ?? SANDBOX_FAILURE_REASON } : {}),
     payload,
   };

@@ -5,10 +5,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { composeApp } from '../../../app.server';
-import { sandboxCharges } from '../../../db/schema';
+import { payments, sandboxCharges } from '../../../db/schema';
 import { seedDemo } from '../../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../db/test-databases';
+import { logSink } from '../../../server/logger.server';
+import { invoiceByPublicId, startCheckout } from '../../invoices';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../../tenants';
+import { createPayment, handleWebhook } from '..';
 import { type PaymentRequest, WebhookVerificationError } from '../provider';
 import { UnsupportedPaymentError } from './method-rules';
 import { completeSandboxCharge, createSandboxProvider, findSandboxCharge, sandboxWebhookUrl } from './sandbox.server';
@@ -304,6 +307,60 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
     expect(other).toEqual({ charge: null, changed: false, webhook: null });
     expect((await chargeRow(request.paymentId))?.status).toBe('requires_action');
     expect(received).toHaveLength(0);
+  });
+
+  it("settles nothing on a signed webhook whose amount or currency is not the payment's; the right one settles", async () => {
+    const gateway = provider();
+    const providers = { forMethod: () => gateway, byName: () => gateway };
+    const invoice = await startCheckout(database.db, {
+      tenantId: klinik.id,
+      currency: klinik.currency,
+      kind: 'appointment',
+      locale: 'en',
+      lines: [{ description: { en: 'Consultation' }, quantity: 1, unitAmount: 12_000 }],
+      contact: { name: 'Sandbox Payer', email: 'sandbox-payer@example.my' },
+    });
+    const started = await createPayment(database.db, providers, {
+      tenant: klinik,
+      invoice,
+      method: 'card',
+      coverFees: false,
+      locale: 'en',
+      ip: '10.9.9.1',
+      siteOrigin: 'http://klinik.localhost',
+      returnPath: `/invoices/${invoice.publicId}/verify`,
+    });
+    if (!started.ok) throw new Error('no sandbox payment');
+    const { paymentId } = started;
+    const deliver = (eventId: string, amount: number, currency: string) => {
+      const rawBody = JSON.stringify({ id: eventId, type: 'charge.succeeded', data: { paymentId, amount, currency } });
+      const signature = signSandboxPayload(rawBody, secret, Date.now() / 1000);
+      return handleWebhook(database.db, gateway, {
+        headers: new Headers({ [SANDBOX_SIGNATURE_HEADER]: signature }),
+        rawBody,
+      });
+    };
+    const lines: string[] = [];
+    const original = logSink.write;
+    logSink.write = (_level, line) => {
+      lines.push(line);
+    };
+    try {
+      expect(await deliver('evt_sandbox_amount_1', 100, 'MYR')).toEqual({ status: 200, outcome: 'mismatch' });
+      expect(await deliver('evt_sandbox_currency_1', 12_000, 'IDR')).toEqual({ status: 200, outcome: 'mismatch' });
+    } finally {
+      logSink.write = original;
+    }
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment?.status).toBe('pending');
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('open');
+    const mismatches = lines.filter((line) => line.includes('differs from the payment'));
+    expect(mismatches.filter((line) => line.includes('"differs":"amount"')).length).toBeGreaterThan(0);
+    expect(mismatches.filter((line) => line.includes('"differs":"currency"')).length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toMatch(/Sandbox Payer|sandbox-payer@example\.my/);
+
+    expect(await deliver('evt_sandbox_amount_2', 12_000, 'MYR')).toEqual({ status: 200, outcome: 'settled' });
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('paid');
   });
 
   it('refuses webhooks with a bad, missing or stale signature', async () => {

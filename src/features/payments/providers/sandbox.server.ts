@@ -122,7 +122,11 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       const charge = await sandboxChargeById(db, payment.providerRef ?? payment.id);
       // Like a gateway's API answering 404: the payment never reached the gateway.
       if (!charge) throw new Error(`sandbox charge ${payment.id} not found`);
-      return { ...sandboxOutcome(charge.status), amountRefunded: charge.amountRefunded };
+      return {
+        ...sandboxOutcome(charge.status),
+        charged: { amount: charge.amount, currency: charge.currency },
+        amountRefunded: charge.amountRefunded,
+      };
     },
 
     async refund(request): Promise<RefundOutcome> {

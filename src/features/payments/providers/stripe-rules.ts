@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { ProviderStatus, SavedChargeOutcome, SavedMethod, VerifiedEvent } from '../provider';
+import type { ChargedAmount, ProviderStatus, SavedChargeOutcome, SavedMethod, VerifiedEvent } from '../provider';
 
 // How Stripe's objects map onto the port: pure, so the rules are tested without a network.
 
@@ -36,8 +36,32 @@ export function toStripeAmount(amount: number, currency: string): number {
   return amount;
 }
 
+/**
+ * Stripe's amount → our minor units (the inverse of toStripeAmount). An IDR amount that is not a
+ * whole number of rupiah comes back fractional, so it never equals a payment's amount.
+ */
+export function fromStripeAmount(amount: number, currency: string): number {
+  const code = currency.toUpperCase();
+  if (WHOLE_UNIT_HERE.has(code) && !ZERO_DECIMAL.has(code)) return amount / 100;
+  return amount;
+}
+
+/** What a PaymentIntent is for, in our units, when it says (amount and currency). */
+export function chargedOfIntent(intent: { amount?: unknown; currency?: unknown }): ChargedAmount | undefined {
+  if (typeof intent.amount !== 'number' || typeof intent.currency !== 'string') return undefined;
+  return { amount: fromStripeAmount(intent.amount, intent.currency), currency: intent.currency.toUpperCase() };
+}
+
 /** Where a PaymentIntent stands, for "Verify again". */
-export function statusOfIntent(intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): ProviderStatus {
+export function statusOfIntent(
+  intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'> &
+    Partial<Pick<Stripe.PaymentIntent, 'amount' | 'currency'>>,
+): ProviderStatus {
+  const charged = chargedOfIntent(intent);
+  return { ...intentStatus(intent), ...(charged ? { charged } : {}) };
+}
+
+function intentStatus(intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): ProviderStatus {
   switch (intent.status) {
     case 'succeeded':
       return { status: 'paid' };
@@ -81,10 +105,12 @@ export function verifiedEventOf(event: Stripe.Event): VerifiedEvent {
   };
   if (object.object === 'refund') return { ...base, outcome: 'ignored', ...refundOf(object as Stripe.Refund) };
   if (!intent) return { ...base, outcome: 'ignored' };
+  const charged = chargedOfIntent(intent);
+  const withCharged = charged ? { ...base, charged } : base;
   if (outcome === 'declined') {
-    return { ...base, outcome, failureReason: intent.last_payment_error?.message ?? 'The payment failed.' };
+    return { ...withCharged, outcome, failureReason: intent.last_payment_error?.message ?? 'The payment failed.' };
   }
-  return { ...base, outcome };
+  return { ...withCharged, outcome };
 }
 
 /**

@@ -7,6 +7,7 @@ import { composeApp } from '../../../app.server';
 import { outbox, paymentEvents, payments } from '../../../db/schema';
 import { seedDemo } from '../../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../db/test-databases';
+import { logSink } from '../../../server/logger.server';
 import { type InvoiceView, invoiceByPublicId, startCheckout } from '../../invoices';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../../tenants';
 import { createPayment, handleWebhook, type PaymentProvider, verifyPayment } from '..';
@@ -19,6 +20,21 @@ composeApp();
 // api.stripe.com, webhooks signed with the SDK's own generateTestHeaderString and verified by it.
 
 const webhookSecret = 'whsec_serambi_integration_0123456789';
+
+/** What the logger wrote while `run` ran, one line each. */
+async function logged(run: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const original = logSink.write;
+  logSink.write = (_level, line) => {
+    lines.push(line);
+  };
+  try {
+    await run();
+  } finally {
+    logSink.write = original;
+  }
+  return lines;
+}
 const intents = new Map<string, Record<string, unknown>>();
 let api: Server;
 
@@ -186,6 +202,54 @@ describe.each(testDatabaseKinds)('Stripe through to settlement on %s', (kind) =>
     expect(
       (await verifyPayment(database.db, providers, { tenantId: klinik.id, invoiceId: invoice.id, paymentId }))?.status,
     ).toBe('paid');
+  });
+
+  it("settles nothing on a signed webhook whose amount or currency is not the payment's, and logs it without personal data", async () => {
+    const { invoice, paymentId, intentId } = await startCardPayment();
+    const intent = intents.get(intentId) as Record<string, unknown>;
+    const amount = intent.amount;
+    intent.status = 'succeeded';
+    const lines = await logged(async () => {
+      intent.amount = 1; // a payment_intent for RM0.01 claimed as this RM120 payment
+      expect(await deliver('evt_it_amount_1', 'payment_intent.succeeded', intentId)).toEqual({
+        status: 200,
+        outcome: 'mismatch',
+      });
+      intent.amount = amount;
+      intent.currency = 'usd';
+      expect(await deliver('evt_it_currency_1', 'payment_intent.succeeded', intentId)).toEqual({
+        status: 200,
+        outcome: 'mismatch',
+      });
+      // "Verify again" and the pending check ask Stripe, which says the same: still nothing settles.
+      expect(
+        (await verifyPayment(database.db, providers, { tenantId: klinik.id, invoiceId: invoice.id, paymentId }))
+          ?.payment.status,
+      ).toBe('pending');
+    });
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment?.status).toBe('pending');
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('open');
+    expect(await receipts(invoice)).toBe(0);
+    const mismatches = lines.filter((line) => line.includes('differs from the payment'));
+    expect(
+      mismatches.some((line) => line.includes('"eventId":"evt_it_amount_1"') && line.includes('"differs":"amount"')),
+    ).toBe(true);
+    expect(
+      mismatches.some(
+        (line) => line.includes('"eventId":"evt_it_currency_1"') && line.includes('"differs":"currency"'),
+      ),
+    ).toBe(true);
+    expect(lines.join('\n')).not.toMatch(/Card Payer|card@example\.my/);
+
+    // The right amount in the right currency settles it.
+    intent.currency = 'myr';
+    expect(await deliver('evt_it_amount_2', 'payment_intent.succeeded', intentId)).toEqual({
+      status: 200,
+      outcome: 'settled',
+    });
+    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('paid');
+    expect(await receipts(invoice)).toBe(1);
   });
 
   it('the return page settles the retry even when the success webhook never comes', async () => {

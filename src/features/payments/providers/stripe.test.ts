@@ -283,19 +283,24 @@ describe('Stripe provider (local stand-in for api.stripe.com)', () => {
     const intent = intents.get(providerRef) as Record<string, unknown>;
     const status = () => provider().fetchStatus({ id: 'status-check', providerRef });
 
-    expect(await status()).toEqual({ status: 'pending' });
+    // What the intent is for, back in our minor units: settlement compares it with the payment's.
+    const charged = { amount: 15_050, currency: 'MYR' };
+    expect(await status()).toEqual({ status: 'pending', charged });
     expect(requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${providerRef}` });
     intent.status = 'processing';
-    expect(await status()).toEqual({ status: 'pending' });
+    expect(await status()).toEqual({ status: 'pending', charged });
     intent.status = 'succeeded';
-    expect(await status()).toEqual({ status: 'paid' });
+    expect(await status()).toEqual({ status: 'paid', charged });
     intent.status = 'canceled';
-    expect(await status()).toEqual({ status: 'cancelled' });
+    expect(await status()).toEqual({ status: 'cancelled', charged });
     intent.status = 'requires_payment_method';
     intent.last_payment_error = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
     // Declined, not final: the payer may confirm again on the same PaymentIntent.
-    expect(await status()).toEqual({ status: 'declined', failureReason: 'Your card was declined.' });
+    expect(await status()).toEqual({ status: 'declined', failureReason: 'Your card was declined.', charged });
 
+    intent.currency = 'idr';
+    intent.amount = 5_000_000;
+    expect((await status()).charged).toEqual({ amount: 50_000, currency: 'IDR' });
     await expect(provider().fetchStatus({ id: 'x', providerRef: 'pi_missing' })).rejects.toThrow(
       /No such payment_intent/,
     );

@@ -1,14 +1,28 @@
 import type { APIRoute } from 'astro';
 import type * as z from 'zod/mini';
-import { boardState, findDisplay, parsePointFilter } from '../../../features/queue';
+import { boardState, openDisplay, parsePointFilter } from '../../../features/queue';
 import type { BoardStateResponse } from '../../../features/queue/queue-api.schema';
 import { json } from '../../../server/http';
 
-/** `GET /api/qtv/state?display=<code>&points=<ids>`: the board's full state, for a live display code only. */
+/**
+ * `GET /api/qtv/state?display=<code>&points=<ids>`: the board's full state, for a live display code
+ * only (403 otherwise); 429 once an address has tried too many wrong codes.
+ */
 export const GET: APIRoute = async ({ url, locals }) => {
   const { tenant, t, locale } = locals;
-  const display = await findDisplay(locals.db, tenant.id, url.searchParams.get('display'));
-  if (!display)
+  const opened = await openDisplay(locals.db, {
+    tenantId: tenant.id,
+    code: url.searchParams.get('display') ?? '',
+    ip: locals.clientIp,
+  });
+  if (opened.kind === 'limited') {
+    const minutes = Math.max(1, Math.ceil(opened.retryAfterSeconds / 60));
+    return json(
+      { error: t('queue.board.tooManyCodes', { count: minutes }) },
+      { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(opened.retryAfterSeconds) } },
+    );
+  }
+  if (opened.kind !== 'open')
     return json({ error: t('queue.board.badCode') }, { status: 403, headers: { 'Cache-Control': 'no-store' } });
   const state = await boardState(locals.db, tenant, {
     locale,

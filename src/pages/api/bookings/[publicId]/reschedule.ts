@@ -9,7 +9,8 @@ import { notOffered } from '../_not-offered';
 /**
  * `POST /api/bookings/{publicId}/reschedule` `{ resourceId, start }`: the customer moves their
  * appointment to another offered time, until the tenant's notice period before it. 200 `{ path }`
- * (its page, in the visitor's language); 409 when too late, not movable, or the time was just taken;
+ * (its page, in the visitor's language); 409 when too late, not movable, already moved there (the same
+ * move sent twice), or the time was just taken;
  * 429 when the booking was moved too often today (each move sends the customer a message).
  */
 export const POST: APIRoute = async ({ params, request, locals }) => {
@@ -46,6 +47,8 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
         );
       case 'slot_taken':
         return json({ error: t('booking.slotTaken'), reason: 'slot_taken' }, { status: 409 });
+      case 'already_moved':
+        return json({ error: t('booking.alreadyMoved'), reason: 'already_moved' }, { status: 409 });
       case 'rate_limited': {
         const seconds = result.retryAfterSeconds ?? 3600;
         return json(
