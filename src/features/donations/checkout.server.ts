@@ -183,7 +183,10 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
     const options = campaign ? givingOptionsOf(campaign, settings, now) : null;
     const problem = options ? lineProblem(line, options) : ('donation.form.campaignClosed' as const);
     // Too large: the answer names the largest gift taken (the campaign's or the tenant's).
-    if (problem) return { ok: false, reason: 'line_problem', index, problem, maxAmountMinor: options?.maxAmountMinor };
+    if (problem === 'donation.form.amountTooLarge') {
+      return { ok: false, reason: 'line_problem', index, problem, maxAmountMinor: options?.maxAmountMinor ?? null };
+    }
+    if (problem) return { ok: false, reason: 'line_problem', index, problem };
   }
   // Issue 13: a line through a fundraiser needs that fundraiser live, open and under its campaign.
   const attributed = await givingFundraisersByIds(
