@@ -12,25 +12,25 @@ test.beforeEach(async ({ page }, testInfo) => {
   });
 });
 
-/** A live campaign of Yayasan whose form offers monthly gifts. */
-async function monthlyCampaign(): Promise<string> {
+/** A live campaign of Yayasan whose form offers a type of gift. */
+async function campaignOffering(type: 'monthly' | 'one-time'): Promise<string> {
   const landing = await call('yayasan.localhost', '/donation');
   const ids = [
     ...new Set([...landing.body.matchAll(/href="\/donation\/([A-Za-z0-9_-]+)"/g)].map((m) => m[1] as string)),
   ];
   for (const id of ids) {
     const form = await call('yayasan.localhost', `/donation/${id}/form`);
-    if (form.body.includes('name="type" value="monthly"')) return id;
+    if (form.body.includes(`name="type" value="${type}"`)) return id;
   }
-  throw new Error('no monthly campaign');
+  throw new Error(`no ${type} campaign`);
 }
 
-async function giveMonthlyByPhone(page: Page, campaign: string): Promise<void> {
+async function giveByPhone(page: Page, campaign: string, type: 'Monthly' | 'One-time'): Promise<void> {
   await page.goto(site('yayasan', `/donation/${campaign}/form`));
   await page.locator('[data-donation-form] input[name=name]').focus();
   await expect(page.locator('[data-donation-form][data-hydrated]')).toBeVisible();
   await page.getByLabel('Other amount (RM)').fill('25');
-  await page.getByRole('radio', { name: 'Monthly' }).check();
+  await page.getByRole('radio', { name: type }).check();
   await page.getByLabel('Full name').fill('Nur Hidayah');
   // A phone and no e-mail address.
   await page.getByLabel('Phone number').fill(`013-${String(Date.now() % 10_000_000).padStart(7, '0')}`);
@@ -43,8 +43,8 @@ async function giveMonthlyByPhone(page: Page, campaign: string): Promise<void> {
 }
 
 test('after paying a monthly gift: receipt, schedule, manage link, share links and the way back', async ({ page }) => {
-  const campaign = await monthlyCampaign();
-  await giveMonthlyByPhone(page, campaign);
+  const campaign = await campaignOffering('monthly');
+  await giveByPhone(page, campaign, 'Monthly');
   await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
   const thanks = page.locator('[data-donation-thanks]');
   await expect(thanks).toBeVisible();
@@ -78,4 +78,16 @@ test('after paying a monthly gift: receipt, schedule, manage link, share links a
   await expect(page).toHaveURL(/\/donation\/plans\/p\./);
   await expect(page.getByTestId('plan-summary')).toContainText('RM25.00 every month');
   await expect(page.getByTestId('plan-status')).toHaveText('Active');
+});
+
+test('after paying a one-time gift: the receipt and the campaign, no manage link', async ({ page }) => {
+  const campaign = await campaignOffering('one-time');
+  await giveByPhone(page, campaign, 'One-time');
+  await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
+  const thanks = page.locator('[data-donation-thanks]');
+  await expect(thanks.locator('[data-thanks-receipt]')).toHaveAttribute('href', /^\/donation\/receipts\/r\./);
+  await expect(thanks.locator('[data-thanks-plan]')).toHaveCount(0);
+  await expect(thanks.locator('[data-thanks-manage]')).toHaveCount(0);
+  await expect(thanks.locator('[data-share]')).toBeVisible();
+  await expect(thanks.locator('[data-thanks-back]')).toHaveAttribute('href', `/donation/${campaign}`);
 });
