@@ -216,6 +216,11 @@ export const donations = pgTable(
     recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key'),
     locale: text('locale').notNull().default('en'),
+    /**
+     * Issue 23: the network address the checkout came from, hashed with the tenant (never the
+     * address itself): unpaid attempts from one address are capped per tenant; paid ones never count.
+     */
+    clientHash: text('client_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Issue 13: the fundraiser (and team) this gift was given through; null for a direct gift. */

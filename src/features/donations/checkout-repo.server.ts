@@ -1,5 +1,5 @@
 // The donation checkout's reads and writes (issue 12). Every query takes the tenant.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server';
 import {
   campaigns,
@@ -13,6 +13,8 @@ import {
 } from '../../db/schema';
 import type { DonationFeeRates } from '../../db/schema/tenants';
 import type { LocalizedText } from '../../i18n/locales';
+import type { Currency } from '../../lib/money';
+import { tenantMaxGiftMinor } from './gift-limits';
 
 export interface GivingCampaign {
   id: string;
@@ -74,10 +76,14 @@ export interface DonationSettings {
   issuesTaxReceipts: boolean;
   feeRates: DonationFeeRates;
   minMinor: number;
-  maxMinor: number | null;
+  /** The largest single gift (issue 23): the tenant's setting, else its currency's default (gift-limits.ts). */
+  maxMinor: number;
 }
 
-export async function donationSettings(db: Db, tenantId: string): Promise<DonationSettings> {
+export async function donationSettings(
+  db: Db,
+  tenant: { id: string; currency: Pick<Currency, 'code' | 'multiplier'> },
+): Promise<DonationSettings> {
   const [row] = await db
     .select({
       issuesTaxReceipts: tenantSettings.issuesTaxReceipts,
@@ -86,9 +92,10 @@ export async function donationSettings(db: Db, tenantId: string): Promise<Donati
       maxMinor: tenantSettings.donationMaxMinor,
     })
     .from(tenantSettings)
-    .where(eq(tenantSettings.tenantId, tenantId))
+    .where(eq(tenantSettings.tenantId, tenant.id))
     .limit(1);
-  return row ?? { issuesTaxReceipts: false, feeRates: {}, minMinor: 100, maxMinor: null };
+  const settings = row ?? { issuesTaxReceipts: false, feeRates: {}, minMinor: 100, maxMinor: null };
+  return { ...settings, maxMinor: tenantMaxGiftMinor(settings.maxMinor, tenant.currency) };
 }
 
 /** The invoice a form submission already made (its first donation carries `${key}:0`). */
@@ -126,6 +133,10 @@ export interface NewDonation extends DonorRow {
   feeMinor: number;
   message: string | null;
   idempotencyKey: string;
+  /** Issue 23: the checkout's network address, hashed with the tenant (the unpaid-attempts cap). */
+  clientHash?: string | null;
+  /** The checkout's time (the unpaid-attempts window counts from it). */
+  createdAt?: Date;
   /** Issue 13: given through a fundraiser (and its team). */
   fundraiserId?: string | null;
   fundraiserTeamId?: string | null;
@@ -190,4 +201,52 @@ export async function givingFundraisersByIds(
     })
     .from(fundraisers)
     .where(and(eq(fundraisers.tenantId, tenantId), inArray(fundraisers.id, ids)));
+}
+
+/** Who the unpaid checkouts are counted for (issue 23): one contact, one hashed address, or the whole tenant. */
+export type UnpaidScope = { contacts: readonly string[] } | { clientHash: string } | 'tenant';
+
+/**
+ * The donation checkouts of a tenant made after `since` whose invoice is still unpaid (open, or
+ * failed and payable again), counted for one scope, with the oldest one's time (when the count
+ * next drops). Only the checkout's own gifts count (an instalment's invoice is the plan's job's);
+ * a paid checkout never counts, so donors who pay are never refused, however many share an address.
+ */
+export async function unpaidCheckouts(
+  db: Db,
+  tenantId: string,
+  scope: UnpaidScope,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const scoped =
+    scope === 'tenant'
+      ? undefined
+      : 'clientHash' in scope
+        ? eq(donations.clientHash, scope.clientHash)
+        : or(inArray(donations.phone, [...scope.contacts]), inArray(donations.email, [...scope.contacts]));
+  const [row] = await db
+    .select({
+      count: sql<number>`count(distinct ${donations.invoiceId})::int`,
+      oldest: sql<string | null>`min(${donations.createdAt})`,
+    })
+    .from(donations)
+    .innerJoin(invoices, and(eq(invoices.id, donations.invoiceId), eq(invoices.tenantId, tenantId)))
+    .where(
+      and(
+        eq(donations.tenantId, tenantId),
+        gt(donations.createdAt, since),
+        or(isNull(donations.instalmentSeq), eq(donations.instalmentSeq, 1)),
+        inArray(invoices.status, ['open', 'failed']),
+        scoped,
+      ),
+    );
+  return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/**
+ * Serialises the checkouts of one contact of a tenant (a transaction-scoped advisory lock), so
+ * concurrent attempts cannot all slip under the unpaid limit.
+ */
+export async function lockDonorContact(tx: Db, tenantId: string, contact: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`donation-checkout:${tenantId}:${contact}`}))`);
 }

@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../
 import { invoiceByPublicId as invoiceView } from '../invoices';
 import { createPayment, type PaymentProvider, settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { DONATION_LIMITS, startDonationCheckout } from './checkout.server';
+import { startDonationCheckout } from './checkout.server';
 import { checkoutLinesSchema, donorSchema } from './donation-form.schema';
 import { grossUp } from './fees';
 import { insertTestCampaign, testDonor } from './test-support';
@@ -83,11 +83,14 @@ describe.each(testDatabaseKinds)('donation checkout on %s', (kind) => {
   }
 
   it('a cart of three campaigns (one-time, weekly×4, monthly×6) makes three donations, two plans and one invoice of three lines', async () => {
-    const result = await checkout([
-      { campaignId: a, amountMinor: 5000, type: 'one-time', coverFees: false },
-      { campaignId: b, amountMinor: 2000, type: 'weekly', count: 4, coverFees: false },
-      { campaignId: c, amountMinor: 3000, type: 'monthly', count: 6, coverFees: true },
-    ]);
+    const result = await checkout(
+      [
+        { campaignId: a, amountMinor: 5000, type: 'one-time', coverFees: false },
+        { campaignId: b, amountMinor: 2000, type: 'weekly', count: 4, coverFees: false },
+        { campaignId: c, amountMinor: 3000, type: 'monthly', count: 6, coverFees: true },
+      ],
+      testDonor({ phone: '60123456789' }),
+    );
     if (!result.ok) throw new Error(result.reason);
     expect(result.replayed).toBe(false);
 
@@ -251,7 +254,9 @@ describe.each(testDatabaseKinds)('donation checkout on %s', (kind) => {
     ] as const;
     for (const [line, problem] of cases) {
       const result = await checkout([{ campaignId: a, amountMinor: 5000, type: 'one-time', coverFees: false }, line]);
-      expect(result).toEqual({ ok: false, reason: 'line_problem', index: 1, problem });
+      // Too large names the largest gift taken (here the campaign's own, under the tenant's).
+      const max = problem === 'donation.form.amountTooLarge' ? { maxAmountMinor: 10_000_000 } : {};
+      expect(result).toEqual({ ok: false, reason: 'line_problem', index: 1, problem, ...max });
     }
     expect((await database.db.select().from(donations)).length).toBe(before);
   });
@@ -264,34 +269,6 @@ describe.each(testDatabaseKinds)('donation checkout on %s', (kind) => {
     );
     expect(result).toEqual({ ok: false, reason: 'honeypot' });
     expect((await database.db.select().from(donations)).length).toBe(before);
-  });
-
-  it('limits donation payments per IP address and per contact', async () => {
-    const line = [{ campaignId: a, amountMinor: 1000, type: 'one-time' as const, coverFees: false }];
-    const sameIp = '198.51.100.7';
-    for (let n = 0; n < DONATION_LIMITS.perIp.limit; n++) {
-      expect((await checkout(line, testDonor({ phone: `6012555000${n}` }), sameIp)).ok).toBe(true);
-    }
-    const refused = await checkout(line, testDonor({ phone: '60125559999' }), sameIp);
-    expect(refused).toMatchObject({ ok: false, reason: 'rate_limited' });
-
-    const phone = '60137770000';
-    for (let n = 0; n < DONATION_LIMITS.perContact.limit; n++) {
-      expect((await checkout(line, testDonor({ phone, email: null }))).ok).toBe(true);
-    }
-    expect(await checkout(line, testDonor({ phone, email: null }))).toMatchObject({
-      ok: false,
-      reason: 'rate_limited',
-    });
-    // The same contact by e-mail, from another phone, is limited too.
-    const email = 'many@example.com';
-    for (let n = 0; n < DONATION_LIMITS.perContact.limit; n++) {
-      expect((await checkout(line, testDonor({ phone: `6014888000${n}`, email }))).ok).toBe(true);
-    }
-    expect(await checkout(line, testDonor({ phone: '60148889999', email }))).toMatchObject({
-      ok: false,
-      reason: 'rate_limited',
-    });
   });
 
   it('reads the form: national numbers in the tenant country, anonymous gifts without a name, tax receipts need an id and address', () => {

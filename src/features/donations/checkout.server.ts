@@ -2,8 +2,9 @@
 // server trusts nothing the browser sent but the donor's wishes: each line is checked against its
 // campaign as it is now, and every amount and fee is recomputed here. Weekly and monthly lines also
 // make a pending plan with all its instalments; the first instalment is paid with this invoice, the
-// rest by the plans' jobs. Abuse: a honeypot, per-IP and per-contact limits on creating donation
-// payments, and an idempotency key from the form so a double click or a replay makes one set.
+// rest by the plans' jobs. Abuse: a honeypot, limits on UNPAID checkouts (per contact, per address
+// and per tenant, counted from the database: a donor who pays never counts), and an idempotency
+// key from the form so a double click or a replay makes one set.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.server';
 import { isUniqueViolation } from '../../db/errors';
@@ -11,7 +12,6 @@ import { transaction } from '../../db/transaction.server';
 import { LOCALES, type Locale, type LocalizedText, localized } from '../../i18n/locales';
 import { translator } from '../../i18n/t';
 import { formatMoney } from '../../lib/money';
-import { hitRateLimits, type RateLimit } from '../../server/rate-limit.server';
 import { type CheckoutLine, newPublicId, startCheckout } from '../invoices';
 import { enabledOptions, methodAvailable } from '../payments';
 import type { Tenant } from '../tenants';
@@ -24,20 +24,35 @@ import {
   givingFundraisersByIds,
   insertCheckoutRows,
   invoiceOfIdempotencyKey,
+  lockDonorContact,
   type NewDonation,
   type NewInstalment,
   type NewPlan,
+  type UnpaidScope,
+  unpaidCheckouts,
 } from './checkout-repo.server';
 import type { DonorInput, SubmittedLine } from './donation-form.schema';
 import type { FeeMethod, FeeRates } from './fees';
+import { giftMaximum } from './gift-limits';
 import { DONATION_PAY_WITHIN_MS } from './plan-rules';
 import { dayIn, scheduleDates } from './schedule';
 
-/** Creating donation payments: 5 an hour per IP address, 10 an hour per phone or e-mail. */
-export const DONATION_LIMITS = {
-  perIp: { limit: 5, windowMs: 60 * 60_000 } satisfies RateLimit,
-  perContact: { limit: 10, windowMs: 60 * 60_000 } satisfies RateLimit,
-};
+/**
+ * Issue 23: what abuse looks like is many checkouts left unpaid, not many donors behind one
+ * address (a family, a mosque's Wi-Fi, a mobile carrier's shared address). Counted in the last
+ * hour, per tenant, from the database: unpaid checkouts (invoice open or failed) per contact
+ * (the phone, the e-mail), per hashed network address (a generous backstop) and per tenant (a
+ * flood's ceiling). Paid checkouts never count; another tenant's never either.
+ */
+export const DONATION_UNPAID_LIMITS = {
+  windowMs: 60 * 60_000,
+  perContact: 5,
+  perAddress: 30,
+  perTenant: 1000,
+} as const;
+
+/** Which limit refused a checkout: the visitor is told what to do about it. */
+export type UnpaidLimitScope = 'contact' | 'address' | 'tenant';
 
 export interface DonationCheckoutInput {
   tenant: Tenant;
@@ -52,20 +67,15 @@ export interface DonationCheckoutInput {
 export type DonationCheckoutResult =
   | { ok: true; invoicePublicId: string; replayed: boolean }
   | { ok: false; reason: 'honeypot' }
-  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number }
-  | { ok: false; reason: 'line_problem'; index: number; problem: LineProblem };
+  | { ok: false; reason: 'rate_limited'; scope: UnpaidLimitScope; retryAfterSeconds: number }
+  | { ok: false; reason: 'line_problem'; index: number; problem: LineProblem; maxAmountMinor?: number | null };
 
 /** What a campaign takes, narrowed by the tenant's own limits. */
 export function givingOptionsOf(campaign: GivingCampaign, settings: DonationSettings, now: Date): GivingOptions {
-  const max =
-    campaign.maxAmountMinor === null
-      ? settings.maxMinor
-      : settings.maxMinor === null
-        ? campaign.maxAmountMinor
-        : Math.min(campaign.maxAmountMinor, settings.maxMinor);
   return {
     minAmountMinor: Math.max(campaign.minAmountMinor, settings.minMinor),
-    maxAmountMinor: max,
+    // Never unbounded: the tenant's largest gift (or its currency's default) caps every campaign.
+    maxAmountMinor: giftMaximum(campaign.maxAmountMinor, settings.maxMinor),
     oneTime: campaign.oneTime,
     weeklyCounts: campaign.weeklyCounts,
     monthlyCounts: campaign.monthlyCounts,
@@ -124,6 +134,32 @@ function lineDescription(
   return description;
 }
 
+/**
+ * The first unpaid limit this checkout would pass (contact, then address, then tenant), with the
+ * seconds until its oldest counted checkout leaves the window; null when none is reached.
+ */
+async function unpaidLimitReached(
+  tx: Db,
+  tenantId: string,
+  who: { contacts: readonly string[]; clientHash: string },
+  now: Date,
+): Promise<{ limited: UnpaidLimitScope; retryAfterSeconds: number } | null> {
+  const { windowMs } = DONATION_UNPAID_LIMITS;
+  const since = new Date(now.getTime() - windowMs);
+  const checks: [UnpaidLimitScope, UnpaidScope, number][] = [
+    ['contact', { contacts: who.contacts }, DONATION_UNPAID_LIMITS.perContact],
+    ['address', { clientHash: who.clientHash }, DONATION_UNPAID_LIMITS.perAddress],
+    ['tenant', 'tenant', DONATION_UNPAID_LIMITS.perTenant],
+  ];
+  for (const [scope, counted, limit] of checks) {
+    const { count, oldest } = await unpaidCheckouts(tx, tenantId, counted, since);
+    if (count < limit) continue;
+    const freesAt = (oldest ?? now).getTime() + windowMs;
+    return { limited: scope, retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)) };
+  }
+  return null;
+}
+
 /** Checks the lines, then creates the donation set and its invoice once per idempotency key. */
 export async function startDonationCheckout(db: Db, input: DonationCheckoutInput): Promise<DonationCheckoutResult> {
   const { tenant, lines, donor } = input;
@@ -135,7 +171,7 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
   const existing = await invoiceOfIdempotencyKey(db, tenant.id, firstKey);
   if (existing) return { ok: true, invoicePublicId: existing, replayed: true };
 
-  const settings = await donationSettings(db, tenant.id);
+  const settings = await donationSettings(db, tenant);
   const found = await givingCampaignsByIds(
     db,
     tenant.id,
@@ -144,9 +180,12 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
   const byId = new Map(found.map((campaign) => [campaign.id, campaign]));
   for (const [index, line] of lines.entries()) {
     const campaign = byId.get(line.campaignId);
-    const problem = campaign
-      ? lineProblem(line, givingOptionsOf(campaign, settings, now))
-      : ('donation.form.campaignClosed' as const);
+    const options = campaign ? givingOptionsOf(campaign, settings, now) : null;
+    const problem = options ? lineProblem(line, options) : ('donation.form.campaignClosed' as const);
+    // Too large: the answer names the largest gift taken (the campaign's or the tenant's).
+    if (problem === 'donation.form.amountTooLarge') {
+      return { ok: false, reason: 'line_problem', index, problem, maxAmountMinor: options?.maxAmountMinor ?? null };
+    }
     if (problem) return { ok: false, reason: 'line_problem', index, problem };
   }
   // Issue 13: a line through a fundraiser needs that fundraiser live, open and under its campaign.
@@ -166,16 +205,9 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
     if (!open) return { ok: false, reason: 'line_problem', index, problem: 'donation.form.campaignClosed' };
   }
 
-  // Contacts are hashed: the rate-limit table holds no personal data.
-  const contactKey = (contact: string) =>
-    `donation:contact:${tenant.id}:${createHash('sha256').update(contact).digest('hex')}`;
-  const limits = [
-    [`donation:ip:${input.clientIp}`, DONATION_LIMITS.perIp] as const,
-    [contactKey(donor.phone), DONATION_LIMITS.perContact] as const,
-    ...(donor.email ? [[contactKey(donor.email), DONATION_LIMITS.perContact] as const] : []),
-  ];
-  const limited = await hitRateLimits(db, limits, now);
-  if (!limited.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: limited.retryAfterSeconds };
+  // The address is kept only as a hash with the tenant: enough to count, not to know it.
+  const clientHash = createHash('sha256').update(`${tenant.id}:${input.clientIp}`).digest('hex').slice(0, 32);
+  const contacts = donor.email ? [donor.phone, donor.email] : [donor.phone];
 
   const feeFor = await donationFeeFor(db, tenant, settings, input.locale);
   const today = dayIn(now, tenant.timeZone);
@@ -192,9 +224,13 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
   };
 
   try {
-    const invoicePublicId = await transaction(
+    const made = await transaction(
       db,
-      async (tx) => {
+      async (tx): Promise<{ invoicePublicId: string } | { limited: UnpaidLimitScope; retryAfterSeconds: number }> => {
+        // One contact's checkouts one after another, so parallel attempts cannot all slip under the limit.
+        for (const contact of contacts) await lockDonorContact(tx, tenant.id, contact);
+        const limited = await unpaidLimitReached(tx, tenant.id, { contacts, clientHash }, now);
+        if (limited) return limited;
         const plans: NewPlan[] = [];
         const donationRows: NewDonation[] = [];
         const instalments: NewInstalment[] = [];
@@ -277,16 +313,21 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
             feeMinor: amounts.feeMinor,
             message: donor.message,
             idempotencyKey: `${donor.idempotencyKey}:${index}`,
+            clientHash,
+            createdAt: now,
             fundraiserId: line.fundraiserId ?? null,
             fundraiserTeamId: line.fundraiserId ? (fundraiserById.get(line.fundraiserId)?.teamId ?? null) : null,
           });
         }
         await insertCheckoutRows(tx, { plans, donations: donationRows, instalments });
-        return invoice.publicId;
+        return { invoicePublicId: invoice.publicId };
       },
       { name: 'donation-checkout' },
     );
-    return { ok: true, invoicePublicId, replayed: false };
+    if ('limited' in made) {
+      return { ok: false, reason: 'rate_limited', scope: made.limited, retryAfterSeconds: made.retryAfterSeconds };
+    }
+    return { ok: true, invoicePublicId: made.invoicePublicId, replayed: false };
   } catch (error) {
     // The same key submitted twice at once: the other request made the set; answer with it.
     if (isUniqueViolation(error) === 'donations_tenant_idempotency_key') {

@@ -7,6 +7,7 @@ import type { Locale } from '../../i18n/locales';
 import { localized } from '../../i18n/locales';
 import type { MessageKey, Translate } from '../../i18n/t';
 import { formatDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
 import { timeZoneCountry } from '../../lib/time-zones';
 import { fieldProblems, readFormInput } from '../../server/http';
 import { enabledOptions, methodAvailable } from '../payments';
@@ -42,7 +43,7 @@ export async function donationFormData(
   if (publicId.length > 100) return null;
   const campaign = await findGivingCampaign(db, tenant.id, publicId);
   if (!campaign || campaign.status === 'draft') return null;
-  const settings = await donationSettings(db, tenant.id);
+  const settings = await donationSettings(db, tenant);
   const options = (await enabledOptions(db, tenant.id, locale)).filter((o) =>
     methodAvailable(o.method, tenant.currency.code),
   );
@@ -115,10 +116,15 @@ async function submitLines(
   if (result.ok) return { ok: true, invoicePublicId: result.invoicePublicId };
   if (result.reason === 'honeypot') return refused(400, t('donation.form.rejected'));
   if (result.reason === 'rate_limited') {
-    const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
-    return refused(429, t('donation.form.rateLimited', { minutes, count: minutes }));
+    const count = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+    // The donor's own unpaid checkouts: they can pay one; else too many from this address or site.
+    const key = result.scope === 'contact' ? 'donation.form.unpaidLimit' : 'donation.form.rateLimited';
+    return refused(429, t(key, { count }));
   }
-  const message = t(result.problem);
+  const message =
+    result.problem === 'donation.form.amountTooLarge' && typeof result.maxAmountMinor === 'number'
+      ? t('donation.form.amountAboveMax', { max: formatMoney(result.maxAmountMinor, context.tenant.currency) })
+      : t(result.problem);
   return refused(422, message, { [lineField(result.index)]: message });
 }
 

@@ -61,7 +61,7 @@ export {
   removeLine,
   updateLine,
 } from './cart';
-export { DONATION_LIMITS, givingOptionsOf, startDonationCheckout } from './checkout.server';
+export { DONATION_UNPAID_LIMITS, givingOptionsOf, startDonationCheckout } from './checkout.server';
 export { csvCell, toCsv } from './donation-csv';
 export type { CampaignChangedEvent, DonationPaidEvent, DonationRefundedEvent } from './donation-events';
 export {
@@ -124,3 +124,4 @@ export { deductibleReceipt, displayReceiptNumber } from './receipt-number';
 export { type ReceiptPdf, receiptPdfFor, renderReceiptPdf } from './receipt-pdf.server';
 export { issueReceipt } from './receipts.server';
 export { addDays, addMonthsClamped, type DonationFrequency, dayIn, lastScheduleDate, scheduleDates } from './schedule';
+export { donationThanks, type ThanksGift } from './thanks.server';

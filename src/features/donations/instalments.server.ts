@@ -8,6 +8,7 @@ import { enqueueMessage, kickOutbox } from '#server/outbox';
 import { findInvoiceRow, newPublicId, setInvoiceDueAt, setSavesPaymentMethod, startCheckout } from '../invoices';
 import { chargeSavedMethod, type ProviderName, paymentProviders } from '../payments';
 import { findTenantById, type Tenant } from '../tenants';
+import { donorChannels } from './donor-channels';
 import { absoluteLinks } from './manage-link.server';
 import {
   campaignBrief,
@@ -192,7 +193,7 @@ async function invoiceInstalment(db: Db, row: DueInstalment, now: Date): Promise
   return result.ran ? result.value : 'skipped';
 }
 
-/** The pay-link (SMS and e-mail, as the donor gave them) or the card-declined notice with the manage link. */
+/** The pay-link or the card-declined notice with the manage link, by every channel the donor gave (SMS, e-mail). */
 async function tellDonor(
   tx: Db,
   tenant: Tenant,
@@ -210,11 +211,7 @@ async function tellDonor(
     campaign: localized(campaign?.title ?? {}, locale) || tenant.name,
     amount: formatMoney(plan.amountMinor + (template === 'donation-card-failed' ? plan.feeMinor : 0), tenant.currency),
   };
-  const destinations: { channel: 'sms' | 'email'; destination: string }[] = [
-    ...(plan.phone ? [{ channel: 'sms' as const, destination: plan.phone }] : []),
-    ...(plan.email ? [{ channel: 'email' as const, destination: plan.email }] : []),
-  ];
-  for (const { channel, destination } of destinations) {
+  for (const { channel, destination } of donorChannels(plan)) {
     if (template === 'donation-pay-link') {
       await enqueueMessage(tx, {
         tenantId: tenant.id,

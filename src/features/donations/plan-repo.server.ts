@@ -325,3 +325,25 @@ export async function donationPlanOfInvoice(db: Db, tenantId: string, invoiceId:
     .limit(1);
   return row?.planId ?? null;
 }
+
+/** The gifts an invoice pays, in line order, each with its receipt once issued (the thank-you page). */
+export async function giftsOfInvoice(db: Db, tenantId: string, invoiceId: string) {
+  return db
+    .select({
+      id: donations.id,
+      campaignId: donations.campaignId,
+      planId: donations.planId,
+      status: donations.status,
+      amountMinor: donations.amountMinor,
+      receiptId: donationReceipts.id,
+      receiptYear: donationReceipts.year,
+      receiptNumber: donationReceipts.number,
+    })
+    .from(donations)
+    .leftJoin(
+      donationReceipts,
+      and(eq(donationReceipts.donationId, donations.id), eq(donationReceipts.tenantId, tenantId)),
+    )
+    .where(and(eq(donations.tenantId, tenantId), eq(donations.invoiceId, invoiceId)))
+    .orderBy(asc(donations.idempotencyKey));
+}

@@ -3,7 +3,10 @@ import { transaction } from '#db/transaction.server';
 import { errorFields, log } from '#server/logger.server';
 import { findInvoiceRow } from '../invoices';
 import { findPayment, type SavedProviders, savedMethodOfPayment } from '../payments';
+import { findTenantById } from '../tenants';
+import { donationSettings } from './checkout-repo.server';
 import { coverFee } from './fees';
+import { giftMaximum } from './gift-limits';
 import {
   campaignBrief,
   type DonationRow,
@@ -107,7 +110,7 @@ export async function cancelPlan(
 }
 
 /**
- * The donor changes the amount of the remaining gifts, within the campaign's limits; a covered fee
+ * The donor changes the amount of the remaining gifts, within the campaign's and the tenant's limits; a covered fee
  * follows the new amount at the tenant's rate for the plan's method.
  */
 export async function changePlanAmount(
@@ -122,7 +125,14 @@ export async function changePlanAmount(
       if (!plan) return { ok: false, reason: 'not_found' } as const;
       if (!planChangeable(plan.status)) return { ok: false, reason: 'not_changeable' } as const;
       const campaign = await campaignBrief(tx, input.tenantId, plan.campaignId);
-      const limits = { min: campaign?.minAmountMinor ?? 1, max: campaign?.maxAmountMinor ?? null };
+      const tenant = await findTenantById(tx, input.tenantId);
+      if (!tenant) return { ok: false, reason: 'not_found' } as const;
+      // The form's limits: the campaign's, within the tenant's (the largest gift is never unbounded).
+      const settings = await donationSettings(tx, tenant);
+      const limits = {
+        min: Math.max(campaign?.minAmountMinor ?? 1, settings.minMinor),
+        max: giftMaximum(campaign?.maxAmountMinor ?? null, settings.maxMinor),
+      };
       if (!amountAllowed(input.amountMinor, limits)) return { ok: false, reason: 'amount', limits } as const;
       const feeMinor =
         plan.feeMinor > 0 ? coverFee(input.amountMinor, (await donationFeeRates(tx, input.tenantId))[plan.method]) : 0;

@@ -4,6 +4,7 @@ import { translator } from '#i18n/t';
 import { formatMoney } from '#lib/money';
 import { enqueueMessage } from '#server/outbox';
 import { findTenantById, type Tenant } from '../tenants';
+import { receiptChannel } from './donor-channels';
 import { absoluteLinks } from './manage-link.server';
 import { campaignBrief, type DonationRow } from './plan-repo.server';
 import { deductibleReceipt, displayReceiptNumber } from './receipt-number';
@@ -22,7 +23,8 @@ import { dayIn } from './schedule';
  * sequence for the year the money cleared (the tenant's calendar day of `paidAt`), with the
  * approval reference and the donor's identity number where the gift is tax-deductible (LHDN
  * s.44(6)), and the fee part kept apart. One per gift: a second call returns the first receipt.
- * The donor gets it by e-mail (with its PDF link and, for a plan, the manage link) when they gave one.
+ * The donor gets it once, by the channel they gave (`receiptChannel`): by e-mail with its PDF link
+ * and, for a plan, the manage link; a donor who gave only a phone by SMS with the same signed links.
  */
 export async function issueReceipt(
   tx: Db,
@@ -50,12 +52,13 @@ export async function issueReceipt(
     taxId: deductible ? donation.taxId : null,
     approvalRef: deductible ? settings.taxExemptRef : null,
   });
-  if (donation.email) await emailReceipt(tx, tenant, donation, receipt);
+  await sendReceipt(tx, tenant, donation, receipt);
   return receipt;
 }
 
-async function emailReceipt(tx: Db, tenant: Tenant, donation: DonationRow, receipt: ReceiptRow): Promise<void> {
-  if (!donation.email) return;
+async function sendReceipt(tx: Db, tenant: Tenant, donation: DonationRow, receipt: ReceiptRow): Promise<void> {
+  const to = receiptChannel(donation);
+  if (!to) return;
   const locale = isLocale(donation.locale) ? donation.locale : 'en';
   const campaign = await campaignBrief(tx, tenant.id, donation.campaignId);
   const links = absoluteLinks(tenant, locale);
@@ -65,10 +68,10 @@ async function emailReceipt(tx: Db, tenant: Tenant, donation: DonationRow, recei
   const through = donation.fundraiserId ? await fundraiserNameOf(tx, tenant.id, donation.fundraiserId) : null;
   await enqueueMessage(tx, {
     tenantId: tenant.id,
-    channel: 'email',
-    destination: donation.email,
+    channel: to.channel,
+    destination: to.destination,
     locale,
-    template: 'donation-receipt',
+    template: to.channel === 'email' ? 'donation-receipt' : 'donation-receipt-sms',
     payload: {
       organisation: tenant.name,
       name: donation.anonymous ? '' : (donation.donorName ?? ''),

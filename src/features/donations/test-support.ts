@@ -33,12 +33,19 @@ export async function insertTestCampaign(
   return row;
 }
 
+let donorSequence = 0;
+
+/**
+ * A donor's input. Each call is another person (their own phone and e-mail): unpaid checkouts are
+ * limited per contact (issue 23), so a test that means one person making several gives the contact.
+ */
 export function testDonor(patch: Partial<DonorInput> = {}): DonorInput {
+  donorSequence += 1;
   return {
     name: 'Siti Aminah',
     anonymous: false,
-    phone: '60123456789',
-    email: 'siti@example.com',
+    phone: `6012${String(donorSequence).padStart(7, '0')}`,
+    email: `siti.${donorSequence}@example.com`,
     address: null,
     message: null,
     taxReceipt: false,

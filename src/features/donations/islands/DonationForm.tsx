@@ -48,6 +48,7 @@ export const DONATION_FORM_MESSAGE_KEYS = [
   'donation.form.amountInvalid',
   'donation.form.amountTooSmall',
   'donation.form.amountTooLarge',
+  'donation.form.amountAboveMax',
   'donation.form.typeUnavailable',
   'donation.form.countUnavailable',
   'donation.form.coverFeesUnavailable',
@@ -181,6 +182,11 @@ export default function DonationForm(props: Props) {
       ...(props.fundraiser ? { fundraiserId: props.fundraiser.id } : {}),
     };
     const problem = lineProblem(line, offer);
+    if (problem === 'donation.form.amountTooLarge' && offer.maxAmountMinor !== null) {
+      return setCartError(
+        fill(m['donation.form.amountAboveMax'], { max: formatMoney(offer.maxAmountMinor, currency) }),
+      );
+    }
     if (problem) return setCartError(m[problem]);
     if (!form.reportValidity()) return;
     const data = new FormData(form);

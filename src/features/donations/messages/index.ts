@@ -50,6 +50,7 @@ export const PlanCardFailedPayload = z.object({
 declare module '../../../server/outbox/templates' {
   interface ServerTemplates {
     'donation-receipt': typeof DonationReceiptPayload;
+    'donation-receipt-sms': typeof DonationReceiptPayload;
     'donation-pay-link': typeof PlanPayLinkPayload;
     'donation-card-failed': typeof PlanCardFailedPayload;
   }
@@ -65,6 +66,22 @@ export const donationReceiptTemplate = defineTemplate({
       t('donation.receipt.message.thanks', { amount, campaign }),
       ...when(fee, () => t('donation.receipt.message.fee', { fee })),
       t('donation.receipt.message.pdf', { number, link: pdfLink }),
+      ...when(manageLink, () => t('donation.receipt.message.manage', { link: manageLink ?? '' })),
+    ],
+  }),
+});
+
+/**
+ * The receipt by SMS, for a donor who gave only a phone: one short text with the signed link to the
+ * receipt and, for a plan, to its manage page (how a phone-only donor sees, changes or stops it).
+ */
+export const donationReceiptSmsTemplate = defineTemplate({
+  name: 'donation-receipt-sms',
+  payload: DonationReceiptPayload,
+  render: ({ organisation, number, campaign, amount, pdfLink, manageLink }, t) => ({
+    subject: t('donation.receipt.message.subject', { number, organisation }),
+    paragraphs: [
+      t('donation.receipt.message.sms', { organisation, amount, campaign, number, link: pdfLink }),
       ...when(manageLink, () => t('donation.receipt.message.manage', { link: manageLink ?? '' })),
     ],
   }),
@@ -101,6 +118,7 @@ export const planCardFailedTemplate = defineTemplate({
 /** Registers the templates of plans and receipts on the outbox (from src/app.server.ts). */
 export function registerPlanTemplates(registry: TemplateRegistry): void {
   registry.register(donationReceiptTemplate);
+  registry.register(donationReceiptSmsTemplate);
   registry.register(planPayLinkTemplate);
   registry.register(planCardFailedTemplate);
 }

@@ -1,0 +1,137 @@
+// Issue 23 (5): a donor who gives only a phone gets every receipt — and, for a plan, the manage
+// link — by SMS, once per paid gift; the plan's later messages (pay-link) reach the phone too.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeApp } from '../../app.server';
+import { donationReceipts, donations, outbox } from '../../db/schema';
+import { seedDemo } from '../../db/seed/demo.server';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { invoiceByPublicId } from '../invoices';
+import { createPayment, paymentProviders, settlePayment } from '../payments';
+import { completeSandboxCharge } from '../payments/providers';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { startDonationCheckout } from './checkout.server';
+import { runDueInstalments } from './instalments.server';
+import { linkToken } from './manage-link.server';
+import { insertTestCampaign, testDonor } from './test-support';
+
+composeApp();
+
+const NOW = new Date('2026-11-23T02:00:00Z');
+
+describe.each(testDatabaseKinds)('receipts of a phone-only donor on %s', (kind) => {
+  let database: TestDatabase;
+  let yayasan: Tenant;
+  let campaignId: string;
+  let ip = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDemo(database.db);
+    forgetCachedTenants();
+    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    campaignId = (await insertTestCampaign(database.db, yayasan.id, { monthlyCounts: [3] })).id;
+  }, 180_000);
+  afterAll(async () => {
+    forgetCachedTenants();
+    await database?.close();
+  });
+
+  /** A gift from a donor with a phone and no e-mail, paid through the sandbox; settled twice (return page and webhook). */
+  async function paidGift(
+    phone: string,
+    line: { type: 'one-time' | 'monthly'; count?: number },
+    method = 'card',
+    email: string | null = null,
+  ) {
+    const db = database.db;
+    const result = await startDonationCheckout(db, {
+      tenant: yayasan,
+      lines: [{ campaignId, amountMinor: 2500, coverFees: false, ...line }],
+      donor: testDonor({ phone, email }),
+      customerId: null,
+      locale: 'ms',
+      clientIp: `198.51.100.${++ip}`,
+      now: NOW,
+    });
+    if (!result.ok) throw new Error(result.reason);
+    const invoice = await invoiceByPublicId(db, yayasan, result.invoicePublicId);
+    if (!invoice) throw new Error('no invoice');
+    const payment = await createPayment(db, paymentProviders({ db }), {
+      tenant: yayasan,
+      invoice,
+      method: method as 'card',
+      coverFees: false,
+      locale: 'ms',
+      ip: `198.51.100.${++ip}`,
+      siteOrigin: 'http://yayasan.localhost:4321',
+      returnPath: `/invoices/${invoice.publicId}/donation/verify`,
+      now: NOW,
+    });
+    if (!payment.ok) throw new Error(payment.reason);
+    await completeSandboxCharge(db, {
+      tenantId: yayasan.id,
+      chargeId: payment.paymentId,
+      choice: 'pay',
+      secret: 'test-secret-of-some-length',
+      webhookUrl: 'http://127.0.0.1:9/api/webhooks/sandbox',
+      hostHeader: 'yayasan.localhost',
+      timing: { firstDelayMs: 0, retryDelaysMs: [] },
+    });
+    for (const via of ['verify', 'webhook'] as const) {
+      await settlePayment(db, { tenantId: yayasan.id, paymentId: payment.paymentId, status: 'paid', via, now: NOW });
+    }
+    const [gift] = await db.select().from(donations).where(eq(donations.invoiceId, invoice.id));
+    if (!gift) throw new Error('no gift');
+    return gift;
+  }
+
+  const messagesFor = (destination: string) =>
+    database.db.select().from(outbox).where(eq(outbox.destination, destination));
+  const receiptOf = async (donationId: string) =>
+    (await database.db.select().from(donationReceipts).where(eq(donationReceipts.donationId, donationId)))[0];
+
+  it('texts a one-time gift’s receipt with its signed link, exactly once', async () => {
+    const phone = '60129990001';
+    const gift = await paidGift(phone, { type: 'one-time' });
+    const receipt = await receiptOf(gift.id);
+    expect(receipt).toBeDefined();
+    const sent = await messagesFor(phone);
+    expect(sent.map((m) => [m.channel, m.template])).toEqual([['sms', 'donation-receipt-sms']]);
+    const payload = sent[0]?.payload as { pdfLink: string; manageLink?: string };
+    expect(payload.pdfLink).toContain(
+      `/ms/donation/receipts/${linkToken('receipt', yayasan.id, receipt?.id ?? '')}.pdf`,
+    );
+    expect(payload.manageLink).toBeUndefined();
+  });
+
+  it('texts a monthly gift’s receipt with the receipt and manage links, exactly once', async () => {
+    const phone = '60129990002';
+    const gift = await paidGift(phone, { type: 'monthly', count: 3 });
+    const receipt = await receiptOf(gift.id);
+    const sent = await messagesFor(phone);
+    expect(sent.map((m) => [m.channel, m.template])).toEqual([['sms', 'donation-receipt-sms']]);
+    const payload = sent[0]?.payload as { pdfLink: string; manageLink?: string };
+    expect(payload.pdfLink).toContain(linkToken('receipt', yayasan.id, receipt?.id ?? ''));
+    expect(payload.manageLink).toContain(`/ms/donation/plans/${linkToken('plan', yayasan.id, gift.planId ?? '')}`);
+  });
+
+  it('sends a donor who gave an e-mail address too one receipt, by e-mail', async () => {
+    const phone = '60129990003';
+    await paidGift(phone, { type: 'one-time' }, 'card', 'both@example.com');
+    expect((await messagesFor('both@example.com')).map((m) => m.template)).toEqual(['donation-receipt']);
+    expect(await messagesFor(phone)).toEqual([]);
+  });
+
+  it('texts the pay-link of a later online-banking instalment to a phone-only donor', async () => {
+    const phone = '60129990004';
+    const gift = await paidGift(phone, { type: 'monthly', count: 3 }, 'fpx');
+    await runDueInstalments(database.db, new Date('2026-12-23T02:00:00Z'));
+    const payLinks = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.destination, phone), eq(outbox.template, 'donation-pay-link')));
+    expect(payLinks.map((m) => m.channel)).toEqual(['sms']);
+    expect(gift.planId).not.toBeNull();
+  });
+});
