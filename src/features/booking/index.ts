@@ -53,6 +53,7 @@ export { detectPhotoType, MAX_PHOTO_BYTES } from './booking-photo';
 export { bookingsWithPhotos, findBookingPhoto, type SavePhotoResult, saveBookingPhoto } from './booking-photo.server';
 export {
   type BookingRow,
+  findBooking,
   findBookingByPublicId,
   findService,
   findSettings,

@@ -264,22 +264,21 @@ export async function lineSourcesOf(db: Db, tenantId: string, invoiceId: string)
 
 /**
  * Gives a customer the invoices a guest made with the phone or e-mail the customer just proved to
- * be theirs (never another customer's). Returns how many.
+ * be theirs (never another customer's). Returns them as they are now.
  */
 export async function claimGuestInvoices(
   tx: Db,
   tenantId: string,
   customerId: string,
   contact: { phone: string | null; email: string | null },
-): Promise<number> {
+): Promise<InvoiceRow[]> {
   const sameContact = madeWithContact({ phone: invoices.contactPhone, email: invoices.contactEmail }, contact);
-  if (!sameContact) return 0;
-  const claimed = await tx
+  if (!sameContact) return [];
+  return tx
     .update(invoices)
     .set({ customerId })
     .where(and(eq(invoices.tenantId, tenantId), isNull(invoices.customerId), sameContact))
-    .returning({ id: invoices.id });
-  return claimed.length;
+    .returning();
 }
 
 /**

@@ -5,12 +5,21 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
 import { log } from '../../server/logger.server';
-import { addDiscountLine, findInvoiceRow, type InvoiceRow, invoiceByPublicId } from '../invoices';
+import { findBooking } from '../booking';
+import {
+  addDiscountLine,
+  findInvoiceRow,
+  type InvoiceRow,
+  invoiceByPublicId,
+  lineSourcesOf,
+  sourceIdOf,
+} from '../invoices';
 import type { Tenant } from '../tenants';
 import { debit, giveBack, takeBack } from './ledger.server';
 import {
   allowedRewardKinds,
   closeHold,
+  deferHold,
   dueHolds,
   entryByKey,
   giveStockBack,
@@ -230,12 +239,17 @@ export async function spendHoldOnPaid(tx: Db, input: { tenantId: string; invoice
     log.info('a lapsed reward hold was paid late: points taken again', { holdId: hold.id, programmeId: programme?.id });
     return true;
   }
-  const closed = await closeHold(tx, input.tenantId, hold.id, 'spent');
+  return spendHeld(tx, input.tenantId, hold, input.at);
+}
+
+/** A held reward is used (its invoice paid, or its visit took place): the points stay spent (once). */
+async function spendHeld(tx: Db, tenantId: string, hold: HoldRow, at: Date): Promise<boolean> {
+  const closed = await closeHold(tx, tenantId, hold.id, 'spent');
   if (!closed) return false;
-  await lockMember(tx, input.tenantId, member.id);
+  await lockMember(tx, tenantId, hold.memberId);
   await insertEntry(tx, {
-    tenantId: input.tenantId,
-    memberId: member.id,
+    tenantId,
+    memberId: hold.memberId,
     kind: 'spend',
     points: 0,
     owedDelta: 0,
@@ -243,7 +257,7 @@ export async function spendHoldOnPaid(tx: Db, input: { tenantId: string; invoice
     reason: 'loyalty.reason.spent',
     sourceKind: 'reward',
     sourceId: hold.rewardId,
-    createdAt: input.at,
+    createdAt: at,
   });
   return true;
 }
@@ -268,14 +282,45 @@ export async function returnRewardOnRefund(tx: Db, input: { tenantId: string; in
   return entry !== null;
 }
 
-/** Releases one hold whose booking hold lapsed: points back to their lots, stock back (once). */
+/** How long a hold whose booking still stands unpaid (pay at the counter) waits before it is looked at again. */
+export const HOLD_RECHECK_MS = 15 * 60_000;
+
+type HoldFate = 'spend' | 'keep' | 'release';
+
+/**
+ * What a hold past its time becomes: its invoice paid, or its visit attended, spends it; a
+ * booking that still stands unpaid (confirmed to be paid at the counter) keeps it; a booking that
+ * was cancelled, declined, lapsed or missed — or an invoice without one that was not paid — gives
+ * it back.
+ */
+async function fateOfHold(tx: Db, hold: HoldRow, invoice: InvoiceRow | null): Promise<HoldFate> {
+  if (!invoice || invoice.status === 'void') return 'release';
+  if (invoice.status === 'paid') return 'spend';
+  const bookingId = sourceIdOf(await lineSourcesOf(tx, hold.tenantId, invoice.id), 'booking');
+  const booking = bookingId ? await findBooking(tx, hold.tenantId, bookingId) : null;
+  if (booking?.status === 'confirmed') return 'keep';
+  if (booking?.status === 'completed') return 'spend';
+  return 'release';
+}
+
+/**
+ * One hold past its time: spent, kept (looked at again later) or released — points back to their
+ * lots and stock back (once).
+ */
 async function releaseHold(db: Db, hold: HoldRow, now: Date): Promise<boolean> {
   return transaction(
     db,
     async (tx) => {
       await lockMember(tx, hold.tenantId, hold.memberId);
       const invoice = await findInvoiceRow(tx, hold.tenantId, hold.invoiceId);
-      if (invoice?.status === 'paid') return spendHoldOnPaid(tx, { tenantId: hold.tenantId, invoice, at: now });
+      const fate = await fateOfHold(tx, hold, invoice);
+      if (fate === 'spend' && invoice?.status === 'paid')
+        return spendHoldOnPaid(tx, { tenantId: hold.tenantId, invoice, at: now });
+      if (fate === 'spend') return spendHeld(tx, hold.tenantId, hold, now);
+      if (fate === 'keep') {
+        await deferHold(tx, hold.tenantId, hold.id, new Date(now.getTime() + HOLD_RECHECK_MS));
+        return false;
+      }
       const closed = await closeHold(tx, hold.tenantId, hold.id, 'released');
       if (!closed) return false;
       const held = await entryByKey(tx, hold.tenantId, `hold:invoice:${hold.invoiceId}`);
@@ -296,7 +341,11 @@ async function releaseHold(db: Db, hold: HoldRow, now: Date): Promise<boolean> {
   );
 }
 
-/** Every hold past its booking's hold time: released (or spent, if its invoice was paid meanwhile). */
+/**
+ * Every hold past its time: released when its booking lapsed or was cancelled, spent when its
+ * invoice was paid (or its visit took place) meanwhile, kept while its booking stands unpaid.
+ * Returns how many were released or spent.
+ */
 export async function releaseDueHolds(db: Db, now: Date): Promise<number> {
   let released = 0;
   for (const hold of await dueHolds(db, now)) {
