@@ -122,6 +122,8 @@ test.describe('loyalty', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/loyalty\/register\?programme=sihat-points$/);
     await page.getByLabel('Your name').fill('Aisyah binti Ahmad');
+    // No birthday is asked: nothing would use it (PDPA purpose limitation, issue 23).
+    await expect(page.locator('input[name="birthday"]')).toHaveCount(0);
     // Consent is required: without it nothing is written.
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await expect(page.locator('#consent-error')).toHaveText('Please agree to the terms to join.');
@@ -142,6 +144,26 @@ test.describe('loyalty', () => {
     await expect.poll(() => balanceOnProgrammePage(page)).toBe('100 points');
     await expect(page.locator('[data-history]')).toContainText('Paid appointment');
     await expect.poll(() => outboxTemplates(page, `60${national}`)).toContain('loyalty-points-earned');
+    // The member panel speaks the page's language, whatever the browser's (issue 23): balance,
+    // every history line, and SPEC.md §9 dates.
+    for (const p of [
+      { prefix: '/ms', balance: '100 mata', paid: 'Temu janji dibayar', welcome: 'Bonus sambutan' },
+      { prefix: '/id', balance: '100 poin', paid: 'Janji temu dibayar', welcome: 'Bonus selamat datang' },
+    ]) {
+      await page.goto(site('klinik', `${p.prefix}/loyalty/sihat-points`));
+      await expect(page.locator('[data-member-panel="member"]')).toBeVisible();
+      await expect(page.locator('[data-balance]')).toHaveText(p.balance);
+      await expect(page.locator('[data-history]')).toContainText(p.paid);
+      await expect(page.locator('[data-history]')).toContainText(p.welcome);
+      await expect(page.locator('[data-history] tbody tr td').first()).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+    }
+    // A post to the rewards of a programme that does not exist is a 404, not a 500 (issue 23).
+    const unknown = await page.request.post(site('klinik', '/loyalty/no-such-programme/rewards'), {
+      headers: { Origin: site('klinik', '').replace(/\/$/, '') },
+      form: { reward: crypto.randomUUID() },
+      maxRedirects: 0,
+    });
+    expect(unknown.status()).toBe(404);
 
     // The next booking: RM10 off for 100 points, held while the booking is held, spent when paid.
     const checkout = await bookScaling(page, 3);
@@ -158,6 +180,22 @@ test.describe('loyalty', () => {
     const staff = await staffPage(browser);
     await staff.goto(site('klinik', `/staff/loyalty?phone=0${national}`));
     await expect(staff.locator('[data-found] a')).toHaveText('Aisyah binti Ahmad');
+    const memberPath = new URL((await staff.locator('[data-found] a').getAttribute('href')) ?? '', site('klinik'))
+      .pathname;
+    // Another organisation's staff posting to this member's page get a 404, not a 500, and nothing is written.
+    const other = await (await browser.newContext()).newPage();
+    await other.goto(site('peduli', '/staff/login'));
+    await other.locator('input[name="email"]').fill('owner@pedulinusantara.or.id');
+    await other.locator('input[name="password"]').fill('demo-owner-peduli');
+    await other.locator('button[type="submit"]').click();
+    await expect(other).toHaveURL(/\/staff$/);
+    const foreign = await other.request.post(site('peduli', memberPath.replace(/^\/(ms|id)\//, '/')), {
+      headers: { Origin: site('peduli', '').replace(/\/$/, '') },
+      form: { points: '5000', reason: 'not yours' },
+      maxRedirects: 0,
+    });
+    expect(foreign.status()).toBe(404);
+    await other.context().close();
     await staff.locator('[data-found] a').click();
     await staff.getByLabel('Points (+ or −)').fill('200');
     await staff.getByLabel('What happened').fill('Welcome gift from the clinic');

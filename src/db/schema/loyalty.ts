@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -144,7 +143,6 @@ export const loyaltyMembers = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    birthday: date('birthday', { mode: 'string' }),
     locale: text('locale').notNull().default('en'),
     /** PDPA: when the member agreed to the programme's terms. */
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),

@@ -36,7 +36,6 @@ export interface JoinInput {
   programme: ProgrammeRow;
   customerId: string;
   name: string;
-  birthday: string | null;
   locale: Locale;
   now?: Date;
 }
@@ -52,7 +51,6 @@ export async function joinProgramme(db: Db, input: JoinInput): Promise<{ member:
         programmeId: input.programme.id,
         customerId: input.customerId,
         name: input.name,
-        birthday: input.birthday,
         locale: input.locale,
         consentedAt: now,
         joinedAt: now,
