@@ -9,13 +9,14 @@ import { invoices, loyaltyEntries, loyaltyHolds, services, staff } from '../../d
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { transaction } from '../../db/transaction.server';
+import { translator } from '../../i18n/t';
 import { requestLoginCode, verifyLoginCode } from '../auth';
 import { bookSlot, cancelBooking, markAttendance } from '../booking';
 import { insertPaymentForTest } from '../booking/test-support';
 import { type InvoiceView, invoiceByPublicId } from '../invoices';
 import { appProviders, createPayment, markPaidAtCounter, settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { applyRewardToInvoice, balanceOf, checkLedger, credit, releaseDueHolds } from '.';
+import { applyRewardToInvoice, balanceOf, checkLedger, credit, redeemPost, releaseDueHolds } from '.';
 import { lotsOf, memberById } from './loyalty-repo.server';
 import { HOLD_RECHECK_MS } from './rewards.server';
 import { insertTestMember, insertTestProgramme, insertTestReward } from './test-support';
@@ -209,6 +210,46 @@ describe.each(testDatabaseKinds)('loyalty on the spine on %s', (kind) => {
       expect(await balance(came.member.id, after)).toBe(200);
       expect((await checkLedger(database.db)).ok).toBe(true);
     });
+  });
+
+  it('says a payment has started, not "no held booking", when a reward is applied while a card payment is open', async () => {
+    const programme = await insertTestProgramme(database.db, klinik.id);
+    const reward = await insertTestReward(database.db, klinik.id, programme.id, {
+      kind: 'discount_fixed',
+      valueMinor: 1000,
+      pointsCost: 100,
+    });
+    const { member, customer } = await insertTestMember(database.db, klinik.id, programme.id);
+    await transaction(database.db, (tx) =>
+      credit(tx, {
+        tenantId: klinik.id,
+        memberId: member.id,
+        programme,
+        kind: 'adjust',
+        points: 300,
+        key: `test:${crypto.randomUUID()}`,
+        reason: 'test',
+        now: NOW,
+      }),
+    );
+    const held = await book(thu('12:00'), { customerId: customer.id });
+    await insertPaymentForTest(database.db, klinik.id, held.invoice.id);
+    const posted = await redeemPost(database.db, {
+      tenant: klinik,
+      customerId: customer.id,
+      form: { reward: reward.id, use: 'booking', invoice: held.invoice.publicId },
+      locale: 'en',
+      t: translator('en'),
+      now: minutes(1),
+    });
+    expect(posted).toEqual({
+      kind: 'refused',
+      status: 409,
+      message: translator('en')('loyalty.rewards.paymentStarted'),
+    });
+    expect(await balance(member.id, minutes(1))).toBe(300);
+    const [row] = await database.db.select().from(invoices).where(eq(invoices.id, held.invoice.id));
+    expect(row?.total).toBe(held.invoice.total);
   });
 
   describe('a guest booking of a member', () => {

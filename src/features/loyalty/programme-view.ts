@@ -3,7 +3,11 @@ import { type Locale, localized } from '../../i18n/locales';
 import type { MessageKey, Translate } from '../../i18n/t';
 import { type Currency, formatMoney } from '../../lib/money';
 
-/** The programme's rules in words, for "how it works". */
+/**
+ * The programme's rules in words, for "how it works": only the ways of earning and redeeming that
+ * apply to what the organisation offers (a foundation without appointments promises no points
+ * for appointments, nor discounts on them).
+ */
 export function howItWorks(
   programme: {
     earnPoints: number;
@@ -16,24 +20,29 @@ export function howItWorks(
   },
   t: Translate,
   currency: Currency,
+  offers: { appointments: boolean; donations: boolean },
 ): string[] {
   const lines: string[] = [];
-  if (programme.signupBonus > 0) lines.push(t('loyalty.how.signup', { points: programme.signupBonus }));
-  if (programme.earnPoints > 0)
-    lines.push(
-      t('loyalty.how.earn', {
-        points: programme.earnPoints,
-        count: programme.earnPoints,
-        amount: formatMoney(programme.earnPerMinor, currency),
-      }),
-    );
-  if (programme.visitPoints > 0) lines.push(t('loyalty.how.visit', { points: programme.visitPoints }));
-  if (programme.earnOnDonations) lines.push(t('loyalty.how.donations'));
+  const appointments = offers.appointments;
+  const donations = offers.donations && programme.earnOnDonations;
+  if (programme.signupBonus > 0)
+    lines.push(t('loyalty.how.signup', { points: programme.signupBonus, count: programme.signupBonus }));
+  const rate = {
+    points: programme.earnPoints,
+    count: programme.earnPoints,
+    amount: formatMoney(programme.earnPerMinor, currency),
+  };
+  if (programme.earnPoints > 0 && appointments) {
+    lines.push(t('loyalty.how.earn', rate));
+    if (donations) lines.push(t('loyalty.how.donations'));
+  } else if (programme.earnPoints > 0 && donations) lines.push(t('loyalty.how.earnDonations', rate));
+  if (programme.visitPoints > 0 && appointments)
+    lines.push(t('loyalty.how.visit', { points: programme.visitPoints, count: programme.visitPoints }));
   lines.push(
     programme.expiryMonths ? t('loyalty.how.expiry', { months: programme.expiryMonths }) : t('loyalty.how.noExpiry'),
   );
   if (programme.notUsableSameDay) lines.push(t('loyalty.how.nextDay'));
-  lines.push(t('loyalty.how.redeem'));
+  lines.push(t(appointments ? 'loyalty.how.redeem' : 'loyalty.how.redeemCounter'));
   return lines;
 }
 

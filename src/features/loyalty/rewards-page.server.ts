@@ -84,12 +84,13 @@ const REFUSALS: Record<RedeemRefusal, { status: number; key: Parameters<Translat
   invoice_not_found: { status: 409, key: 'loyalty.rewards.noBooking' },
   already_applied: { status: 409, key: 'loyalty.rewards.alreadyApplied' },
   not_applicable: { status: 409, key: 'loyalty.rewards.notApplicable' },
+  payment_started: { status: 409, key: 'loyalty.rewards.paymentStarted' },
 };
 
 /** A redeem form post by a logged-in customer: a voucher, or a discount on their held booking. */
 export async function redeemPost(
   db: Db,
-  input: { tenant: Tenant; customerId: string; form: Record<string, string>; locale: Locale; t: Translate },
+  input: { tenant: Tenant; customerId: string; form: Record<string, string>; locale: Locale; t: Translate; now?: Date },
 ): Promise<RedeemPost> {
   const parsed = RedeemForm.safeParse(input.form);
   if (!parsed.success) return { kind: 'refused', status: 400, message: input.t('error.badInput') };
@@ -117,6 +118,7 @@ export async function redeemPost(
     customerId: input.customerId,
     rewardId: reward,
     invoicePublicId: invoice,
+    ...(input.now ? { now: input.now } : {}),
   });
   return applied.ok ? { kind: 'applied', invoicePublicId: invoice } : refusal(applied.reason, input.t);
 }

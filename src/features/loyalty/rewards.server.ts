@@ -51,7 +51,8 @@ export type RedeemRefusal =
   | 'out_of_stock'
   | 'invoice_not_found'
   | 'already_applied'
-  | 'not_applicable';
+  | 'not_applicable'
+  | 'payment_started';
 
 class Refused extends Error {
   constructor(readonly reason: RedeemRefusal) {
@@ -200,8 +201,8 @@ export async function applyRewardToInvoice(
           unitAmount: discount,
           source: { kind: 'reward', id: hold.id },
         });
-        if (taken === null) throw new Refused('invoice_not_found');
-        return { hold, discount: taken };
+        if (!taken.ok) throw new Refused(taken.reason === 'payment_started' ? 'payment_started' : 'invoice_not_found');
+        return { hold, discount: taken.taken };
       },
       { name: 'loyalty-apply-reward' },
     );
