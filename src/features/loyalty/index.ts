@@ -25,6 +25,7 @@ export {
   type RewardRow,
   rewardsOnOffer,
   type VoucherRow,
+  withServices,
 } from './membership.server';
 export { registerLoyaltyTemplates } from './messages';
 export { howItWorks, rewardValue, tierLines } from './programme-view';

@@ -16,7 +16,16 @@ import { insertPaymentForTest } from '../booking/test-support';
 import { type InvoiceView, invoiceByPublicId } from '../invoices';
 import { appProviders, createPayment, markPaidAtCounter, settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { applyRewardToInvoice, balanceOf, checkLedger, credit, redeemPost, releaseDueHolds } from '.';
+import {
+  applyRewardToInvoice,
+  balanceOf,
+  checkLedger,
+  credit,
+  redeemPost,
+  releaseDueHolds,
+  rewardsPage,
+  rewardValue,
+} from '.';
 import { lotsOf, memberById } from './loyalty-repo.server';
 import { HOLD_RECHECK_MS } from './rewards.server';
 import { insertTestMember, insertTestProgramme, insertTestReward } from './test-support';
@@ -250,6 +259,61 @@ describe.each(testDatabaseKinds)('loyalty on the spine on %s', (kind) => {
     expect(await balance(member.id, minutes(1))).toBe(300);
     const [row] = await database.db.select().from(invoices).where(eq(invoices.id, held.invoice.id));
     expect(row?.total).toBe(held.invoice.total);
+  });
+
+  it('describes a reward by the service it is for, and applies it only to that service (issue 23)', async () => {
+    const [screening] = await database.db
+      .select()
+      .from(services)
+      .where(and(eq(services.tenantId, klinik.id), eq(services.slug, 'health-screening')));
+    // The demo's "15% off a health screening" says so, in every language.
+    const seeded = (
+      await rewardsPage(database.db, { tenant: klinik, programmePublicId: 'sihat-points', customerId: null })
+    )?.rewards.find((r) => r.kind === 'discount_percent');
+    expect(seeded?.serviceId).toBe(screening?.id);
+    expect(
+      rewardValue(seeded ?? { kind: '', valueMinor: null, percent: null }, translator('en'), klinik.currency, 'en'),
+    ).toBe('15% off Full health screening, up to RM50.00');
+    expect(
+      rewardValue(seeded ?? { kind: '', valueMinor: null, percent: null }, translator('ms'), klinik.currency, 'ms'),
+    ).toBe('Diskaun 15% untuk Saringan kesihatan penuh, sehingga RM50.00');
+
+    const programme = await insertTestProgramme(database.db, klinik.id);
+    const { member, customer } = await insertTestMember(database.db, klinik.id, programme.id);
+    await transaction(database.db, (tx) =>
+      credit(tx, {
+        tenantId: klinik.id,
+        memberId: member.id,
+        programme,
+        kind: 'adjust',
+        points: 500,
+        key: `test:${crypto.randomUUID()}`,
+        reason: 'test',
+        now: NOW,
+      }),
+    );
+    const forService = (serviceId: string) =>
+      insertTestReward(database.db, klinik.id, programme.id, {
+        kind: 'discount_percent',
+        percent: 15,
+        pointsCost: 100,
+        serviceId,
+      });
+    const screeningOnly = await forService(screening?.id ?? '');
+    const scalingOnly = await forService(scaling);
+    const held = await book(thu('17:00'), { customerId: customer.id });
+    const apply = (rewardId: string) =>
+      applyRewardToInvoice(database.db, {
+        tenant: klinik,
+        memberId: member.id,
+        customerId: customer.id,
+        rewardId,
+        invoicePublicId: held.invoice.publicId,
+        now: minutes(1),
+      });
+    expect(await apply(screeningOnly.id)).toEqual({ ok: false, reason: 'not_applicable' });
+    expect(await balance(member.id, minutes(1))).toBe(500);
+    expect(await apply(scalingOnly.id)).toMatchObject({ ok: true, discount: 750 });
   });
 
   describe('a guest booking of a member', () => {

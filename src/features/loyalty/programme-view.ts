@@ -1,5 +1,5 @@
 import type { LoyaltyTier } from '../../db/schema/loyalty';
-import { type Locale, localized } from '../../i18n/locales';
+import { type Locale, type LocalizedText, localized } from '../../i18n/locales';
 import type { MessageKey, Translate } from '../../i18n/t';
 import { type Currency, formatMoney } from '../../lib/money';
 
@@ -58,20 +58,38 @@ export function tierLines(tiers: readonly LoyaltyTier[], locale: Locale) {
     }));
 }
 
-/** What a reward is, in words: "RM20 off", "10% off (up to RM30)", "A free service", "At the counter". */
+/**
+ * What a reward is, in words: "RM20 off an appointment", "15% off Health screening, up to RM50",
+ * "Free: Dental scaling", "Collect at the counter". A reward for one service is described by that
+ * service (`service`: its name, from `withServices`), never as any appointment.
+ */
 export function rewardValue(
-  reward: { kind: string; valueMinor: number | null; percent: number | null },
+  reward: {
+    kind: string;
+    valueMinor: number | null;
+    percent: number | null;
+    service?: Partial<LocalizedText> | null;
+  },
   t: Translate,
   currency: Currency,
+  locale: Locale,
 ): string {
-  if (reward.kind === 'discount_fixed')
-    return t('loyalty.reward.fixed', { amount: formatMoney(reward.valueMinor ?? 0, currency) });
-  if (reward.kind === 'discount_percent')
-    return reward.valueMinor
-      ? t('loyalty.reward.percentCapped', {
-          percent: reward.percent ?? 0,
-          cap: formatMoney(reward.valueMinor, currency),
-        })
-      : t('loyalty.reward.percent', { percent: reward.percent ?? 0 });
+  const service = reward.service ? localized(reward.service, locale) : '';
+  const on = service ? { service } : null;
+  if (reward.kind === 'discount_fixed') {
+    const amount = formatMoney(reward.valueMinor ?? 0, currency);
+    return on ? t('loyalty.reward.fixedOn', { amount, ...on }) : t('loyalty.reward.fixed', { amount });
+  }
+  if (reward.kind === 'discount_percent') {
+    const percent = reward.percent ?? 0;
+    if (reward.valueMinor) {
+      const cap = formatMoney(reward.valueMinor, currency);
+      return on
+        ? t('loyalty.reward.percentCappedOn', { percent, cap, ...on })
+        : t('loyalty.reward.percentCapped', { percent, cap });
+    }
+    return on ? t('loyalty.reward.percentOn', { percent, ...on }) : t('loyalty.reward.percent', { percent });
+  }
+  if (reward.kind === 'free_service' && on) return t('loyalty.reward.freeService', on);
   return t(`loyalty.reward.kind.${reward.kind}` as MessageKey);
 }

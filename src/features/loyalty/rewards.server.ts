@@ -11,6 +11,7 @@ import {
   findInvoiceRow,
   type InvoiceRow,
   invoiceByPublicId,
+  lineSources,
   lineSourcesOf,
   sourceIdOf,
 } from '../invoices';
@@ -169,6 +170,12 @@ export async function applyRewardToInvoice(
         const { member } = await lockedMember(tx, input.tenant.id, input.memberId, input.customerId);
         const reward = await usableReward(tx, member, input.rewardId, now);
         if (!DISCOUNT_KINDS.has(reward.kind)) throw new Refused('not_applicable');
+        // A reward for one service ("15% off a health screening") goes only on a booking of it.
+        if (reward.serviceId) {
+          const bookingId = sourceIdOf(lineSources(invoice), 'booking');
+          const booking = bookingId ? await findBooking(tx, input.tenant.id, bookingId) : null;
+          if (booking?.serviceId !== reward.serviceId) throw new Refused('not_applicable');
+        }
         const discount = discountOf(reward, charges);
         if (discount <= 0) throw new Refused('not_applicable');
         if (await holdOfInvoice(tx, input.tenant.id, invoice.id)) throw new Refused('already_applied');
