@@ -57,11 +57,12 @@ export async function memberPanel(
     progress: standing.tier?.next
       ? t('loyalty.member.toNext', {
           points: n(standing.tier.toNext),
+          count: standing.tier.toNext,
           tier: localized(standing.tier.next.name, locale),
         })
       : '',
     expiring: standing.expiringSoon.map((e) =>
-      t('loyalty.member.expiringLine', { points: n(e.points), date: date(e.expiresAt) }),
+      t('loyalty.member.expiringLine', { points: n(e.points), count: e.points, date: date(e.expiresAt) }),
     ),
     history: standing.history.map((e) => ({
       id: e.id,

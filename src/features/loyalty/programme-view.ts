@@ -39,7 +39,9 @@ export function howItWorks(
   if (programme.visitPoints > 0 && appointments)
     lines.push(t('loyalty.how.visit', { points: programme.visitPoints, count: programme.visitPoints }));
   lines.push(
-    programme.expiryMonths ? t('loyalty.how.expiry', { months: programme.expiryMonths }) : t('loyalty.how.noExpiry'),
+    programme.expiryMonths
+      ? t('loyalty.how.expiry', { months: programme.expiryMonths, count: programme.expiryMonths })
+      : t('loyalty.how.noExpiry'),
   );
   if (programme.notUsableSameDay) lines.push(t('loyalty.how.nextDay'));
   lines.push(t(appointments ? 'loyalty.how.redeem' : 'loyalty.how.redeemCounter'));

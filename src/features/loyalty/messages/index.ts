@@ -53,7 +53,7 @@ export const pointsEarnedTemplate = defineTemplate({
     subject: t('loyalty.message.earnedSubject', { organisation }),
     paragraphs: [
       greeting(t, name),
-      t('loyalty.message.earned', { points, programme, balance }),
+      t('loyalty.message.earned', { points, count: points, programme, balance }),
       t('loyalty.message.link', { link }),
     ],
   }),
@@ -79,7 +79,7 @@ export const pointsExpiringTemplate = defineTemplate({
     subject: t('loyalty.message.expiringSubject', { organisation }),
     paragraphs: [
       greeting(t, name),
-      t('loyalty.message.expiring', { points, programme, date }),
+      t('loyalty.message.expiring', { points, count: points, programme, date }),
       t('loyalty.message.link', { link }),
     ],
   }),
