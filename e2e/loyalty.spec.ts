@@ -243,6 +243,12 @@ test.describe('loyalty', () => {
     // Peduli's programme speaks Indonesian first; a tenant without loyalty has no such pages.
     await page.goto(site('peduli', '/loyalty/sahabat-peduli'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sahabat Peduli');
+    // It promises only what the foundation offers: points for gifts, no appointments (issue 23).
+    await expect(page.locator('[data-how]')).toContainText('1 poin untuk setiap Rp10.000 yang Anda donasikan.');
+    await expect(page.locator('[data-how]')).not.toContainText('janji temu');
+    // The clinic's screening reward is described by its service, not as any appointment.
+    await page.goto(site('klinik', '/loyalty/sihat-points'));
+    await expect(page.getByText('15% off Full health screening, up to RM50.00')).toBeVisible();
     const response = await page.goto(site('yayasan', '/loyalty'));
     expect(response?.status()).toBe(404);
   });
