@@ -33,7 +33,7 @@ export {
   canChangeOnline,
   HOLD_MINUTES,
 } from './booking';
-export type { BookingCompletedEvent, CatalogueChangedEvent } from './booking-events';
+export type { BookingCompletedEvent, BookingsClaimedEvent, CatalogueChangedEvent } from './booking-events';
 export * from './booking-form-rules';
 export {
   type AttendanceResult,

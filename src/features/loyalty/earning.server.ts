@@ -108,12 +108,19 @@ export async function earnOnClaimedInvoices(
 /** Per-visit points when staff mark a booking attended, once per booking. */
 export async function earnOnVisit(
   tx: Db,
-  input: { tenantId: string; booking: { id: string; customerId: string | null; reference?: string | null }; at: Date },
+  input: {
+    tenantId: string;
+    booking: { id: string; customerId: string | null; reference?: string | null };
+    at: Date;
+    /** Leaves out memberships that began after this time (a claimed visit: its end). */
+    joinedBy?: Date | null;
+  },
 ): Promise<number> {
   if (!input.booking.customerId) return 0;
   let credited = 0;
   for (const { member, programme } of await activeMemberships(tx, input.tenantId, input.booking.customerId)) {
     if (programme.visitPoints <= 0) continue;
+    if (input.joinedBy && member.joinedAt > input.joinedBy) continue;
     const entry = await credit(tx, {
       tenantId: input.tenantId,
       memberId: member.id,

@@ -1,6 +1,6 @@
 import type { EventBus, EventHandler } from '../../server/events';
 import { kickOutbox } from '../../server/outbox';
-import type { BookingCompletedEvent } from '../booking';
+import type { BookingCompletedEvent, BookingsClaimedEvent } from '../booking';
 import type { InvoicesClaimedEvent } from '../invoices';
 import type { InvoicePaidEvent, PaymentRefundedEvent } from '../payments';
 import { paidPaymentOf, refundsOfPayment } from '../payments';
@@ -13,6 +13,7 @@ export function registerLoyaltyEffects(bus: EventBus): void {
   bus.on('invoice.paid', 'loyalty.earn', earnOnPaid);
   bus.on('invoice.claimed', 'loyalty.earn-claimed', earnOnClaimed);
   bus.on('booking.completed', 'loyalty.earn-visit', earnOnCompleted);
+  bus.on('booking.claimed', 'loyalty.earn-claimed-visits', earnOnClaimedVisits);
   bus.on('payment.refunded', 'loyalty.claw-back', clawBack);
 }
 
@@ -35,6 +36,15 @@ const earnOnClaimed: EventHandler<InvoicesClaimedEvent> = async (tx, { tenantId,
   const told = await earnOnClaimedInvoices(tx, { tenantId, invoices, at: new Date() });
   if (told === 0) return;
   return async () => kickOutbox();
+};
+
+// Visits a guest attended, claimed at a login, earn their per-visit points now, once (same key).
+const earnOnClaimedVisits: EventHandler<BookingsClaimedEvent> = async (tx, { tenantId, bookings }) => {
+  const at = new Date();
+  for (const booking of bookings) {
+    if (booking.status !== 'completed') continue;
+    await earnOnVisit(tx, { tenantId, booking, at, joinedBy: booking.endsAt });
+  }
 };
 
 const earnOnCompleted: EventHandler<BookingCompletedEvent> = async (tx, { tenantId, booking, at }) => {

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { type Db, openDatabase } from '../../db/client.server';
-import { invoices, loyaltyEntries, loyaltyHolds, services, staff } from '../../db/schema';
+import { invoices, loyaltyEntries, loyaltyHolds, loyaltyMembers, services, staff } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { transaction } from '../../db/transaction.server';
@@ -357,6 +357,32 @@ describe.each(testDatabaseKinds)('loyalty on the spine on %s', (kind) => {
       await logIn(phone);
       expect((await earns(member.id)).map((e) => e.points)).toEqual([50]);
       expect(await balance(member.id)).toBe(50);
+      expect((await checkLedger(database.db)).ok).toBe(true);
+    });
+
+    it('earns the points of a visit attended as a guest once, at the login that claims it', async () => {
+      const programme = await insertTestProgramme(database.db, klinik.id, { visitPoints: 7, earnPoints: 0 });
+      const { member, customer } = await insertTestMember(database.db, klinik.id, programme.id);
+      await database.db
+        .update(loyaltyMembers)
+        .set({ joinedAt: new Date(NOW.getTime() - 86_400_000) })
+        .where(eq(loyaltyMembers.id, member.id));
+      const phone = customer.phone ?? '';
+      const guest = await book(new Date('2026-11-27T10:00:00+08:00'), { phone });
+      const paymentId = await insertPaymentForTest(database.db, klinik.id, guest.invoice.id);
+      await settlePayment(database.db, { tenantId: klinik.id, paymentId, status: 'paid', via: 'webhook' });
+      expect(
+        await markAttendance(database.db, {
+          tenantId: klinik.id,
+          publicId: guest.booking.publicId,
+          outcome: 'completed',
+          now: new Date('2026-11-27T11:00:00+08:00'),
+        }),
+      ).toMatchObject({ ok: true });
+      expect(await earns(member.id)).toHaveLength(0);
+      await logIn(phone);
+      await logIn(phone);
+      expect((await earns(member.id)).map((e) => [e.points, e.reason])).toEqual([[7, 'loyalty.reason.visit']]);
       expect((await checkLedger(database.db)).ok).toBe(true);
     });
 
