@@ -386,6 +386,21 @@ describe.each(testDatabaseKinds)('loyalty on the spine on %s', (kind) => {
       expect((await checkLedger(database.db)).ok).toBe(true);
     });
 
+    it('earns once when the login races with the payment reported six times on two instances', async () => {
+      const { member, phone } = await memberWithPhone();
+      const guest = await book(new Date('2026-11-27T11:00:00+08:00'), { phone });
+      const paymentId = await insertPaymentForTest(database.db, klinik.id, guest.invoice.id);
+      const dbs = [database.db, second?.db ?? database.db];
+      await Promise.all([
+        logIn(phone),
+        ...Array.from({ length: 6 }, (_, i) =>
+          settlePayment(dbs[i % 2] as Db, { tenantId: klinik.id, paymentId, status: 'paid', via: 'webhook' }),
+        ),
+      ]);
+      expect((await earns(member.id)).map((e) => e.points)).toEqual([50]);
+      expect((await checkLedger(database.db)).ok).toBe(true);
+    });
+
     it('earns once when the guest logs in before paying', async () => {
       const { member, phone } = await memberWithPhone();
       const guest = await book(thu('16:00'), { phone });
