@@ -223,6 +223,22 @@ test.describe('loyalty', () => {
     await staff.context().close();
   });
 
+  test('staff make a discount for one service, and it is described by that service', async ({ browser }) => {
+    const staff = await staffPage(browser);
+    await staff.goto(site('klinik', '/staff/loyalty'));
+    await staff.getByRole('link', { name: 'New reward Sihat Points' }).click();
+    await staff.getByLabel('Kind', { exact: true }).selectOption({ label: 'Fixed discount' });
+    await staff.getByLabel('Service', { exact: true }).selectOption({ label: 'Dental scaling and polishing' });
+    await staff.getByLabel('English *').first().fill('Scaling treat');
+    await staff.getByLabel('Points cost').fill('120');
+    await staff.getByLabel('Amount off, or cap (RM)').fill('15');
+    await expectAccessible(staff);
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await expect(staff.locator('[data-notice="success"]')).toBeVisible();
+    await expect(staff.getByRole('cell', { name: 'RM15.00 off Dental scaling and polishing' })).toBeVisible();
+    await staff.context().close();
+  });
+
   test('the programme and rewards pages in English, Malay and Indonesian', async ({ page }) => {
     const pages = [
       { prefix: '', title: 'Sihat Points', how: 'How it works', rewards: 'Rewards', join: 'Join the programme' },
