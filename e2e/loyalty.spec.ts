@@ -86,6 +86,15 @@ async function payInSandbox(page: Page, amount: string) {
   await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
 }
 
+/** Posts a form from the page (same origin, its cookies), as the browser would; the answer's status. */
+async function postForm(page: Page, path: string, form: Record<string, string>): Promise<number> {
+  return page.evaluate(
+    async ({ path, form }) =>
+      (await fetch(path, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' })).status,
+    { path, form },
+  );
+}
+
 async function balanceOnProgrammePage(page: Page): Promise<string> {
   await page.goto(site('klinik', '/loyalty/sihat-points'));
   await expect(page.locator('[data-member-panel="member"]')).toBeVisible();
@@ -122,6 +131,8 @@ test.describe('loyalty', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/loyalty\/register\?programme=sihat-points$/);
     await page.getByLabel('Your name').fill('Aisyah binti Ahmad');
+    // No birthday is asked: nothing would use it (PDPA purpose limitation, issue 23).
+    await expect(page.locator('input[name="birthday"]')).toHaveCount(0);
     // Consent is required: without it nothing is written.
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await expect(page.locator('#consent-error')).toHaveText('Please agree to the terms to join.');
@@ -142,6 +153,23 @@ test.describe('loyalty', () => {
     await expect.poll(() => balanceOnProgrammePage(page)).toBe('100 points');
     await expect(page.locator('[data-history]')).toContainText('Paid appointment');
     await expect.poll(() => outboxTemplates(page, `60${national}`)).toContain('loyalty-points-earned');
+    // The member panel speaks the page's language, whatever the browser's (issue 23): balance,
+    // every history line, and SPEC.md §9 dates.
+    for (const p of [
+      { prefix: '/ms', balance: '100 mata', paid: 'Temu janji dibayar', welcome: 'Bonus sambutan' },
+      { prefix: '/id', balance: '100 poin', paid: 'Janji temu dibayar', welcome: 'Bonus selamat datang' },
+    ]) {
+      await page.goto(site('klinik', `${p.prefix}/loyalty/sihat-points`));
+      await expect(page.locator('[data-member-panel="member"]')).toBeVisible();
+      await expect(page.locator('[data-balance]')).toHaveText(p.balance);
+      await expect(page.locator('[data-history]')).toContainText(p.paid);
+      await expect(page.locator('[data-history]')).toContainText(p.welcome);
+      await expect(page.locator('[data-history] tbody tr td').first()).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+    }
+    // A post to the rewards of a programme that does not exist is a 404, not a 500 (issue 23).
+    expect(
+      await postForm(page, '/loyalty/no-such-programme/rewards', { reward: crypto.randomUUID(), use: 'voucher' }),
+    ).toBe(404);
 
     // The next booking: RM10 off for 100 points, held while the booking is held, spent when paid.
     const checkout = await bookScaling(page, 3);
@@ -158,6 +186,19 @@ test.describe('loyalty', () => {
     const staff = await staffPage(browser);
     await staff.goto(site('klinik', `/staff/loyalty?phone=0${national}`));
     await expect(staff.locator('[data-found] a')).toHaveText('Aisyah binti Ahmad');
+    const memberPath = new URL((await staff.locator('[data-found] a').getAttribute('href')) ?? '', site('klinik'))
+      .pathname;
+    // Another organisation's staff posting to this member's page get a 404, not a 500, and nothing is written.
+    const other = await (await browser.newContext()).newPage();
+    await other.goto(site('peduli', '/staff/login'));
+    await other.locator('input[name="email"]').fill('owner@pedulinusantara.or.id');
+    await other.locator('input[name="password"]').fill('demo-owner-peduli');
+    await other.locator('button[type="submit"]').click();
+    await expect(other).toHaveURL(/\/staff$/);
+    expect(
+      await postForm(other, `/id${memberPath.replace(/^\/(ms|id)\//, '/')}`, { points: '5000', reason: 'not yours' }),
+    ).toBe(404);
+    await other.context().close();
     await staff.locator('[data-found] a').click();
     await staff.getByLabel('Points (+ or −)').fill('200');
     await staff.getByLabel('What happened').fill('Welcome gift from the clinic');
@@ -182,6 +223,22 @@ test.describe('loyalty', () => {
     await staff.context().close();
   });
 
+  test('staff make a discount for one service, and it is described by that service', async ({ browser }) => {
+    const staff = await staffPage(browser);
+    await staff.goto(site('klinik', '/staff/loyalty'));
+    await staff.getByRole('link', { name: 'New reward Sihat Points' }).click();
+    await staff.getByLabel('Kind', { exact: true }).selectOption({ label: 'Fixed discount' });
+    await staff.getByLabel('Service', { exact: true }).selectOption({ label: 'Dental scaling and polishing' });
+    await staff.getByLabel('English *').first().fill('Scaling treat');
+    await staff.getByLabel('Points cost').fill('120');
+    await staff.getByLabel('Amount off, or cap (RM)').fill('15');
+    await expectAccessible(staff);
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await expect(staff.locator('[data-notice="success"]')).toBeVisible();
+    await expect(staff.getByRole('cell', { name: 'RM15.00 off Dental scaling and polishing' })).toBeVisible();
+    await staff.context().close();
+  });
+
   test('the programme and rewards pages in English, Malay and Indonesian', async ({ page }) => {
     const pages = [
       { prefix: '', title: 'Sihat Points', how: 'How it works', rewards: 'Rewards', join: 'Join the programme' },
@@ -202,6 +259,12 @@ test.describe('loyalty', () => {
     // Peduli's programme speaks Indonesian first; a tenant without loyalty has no such pages.
     await page.goto(site('peduli', '/loyalty/sahabat-peduli'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sahabat Peduli');
+    // It promises only what the foundation offers: points for gifts, no appointments (issue 23).
+    await expect(page.locator('[data-how]')).toContainText('1 poin untuk setiap Rp10.000 yang Anda donasikan.');
+    await expect(page.locator('[data-how]')).not.toContainText('janji temu');
+    // The clinic's screening reward is described by its service, not as any appointment.
+    await page.goto(site('klinik', '/loyalty/sihat-points'));
+    await expect(page.getByText('15% off Full health screening, up to RM50.00')).toBeVisible();
     const response = await page.goto(site('yayasan', '/loyalty'));
     expect(response?.status()).toBe(404);
   });

@@ -22,6 +22,17 @@ describe('apiCall, the islands’ one way to call an endpoint', () => {
     expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', 'Accept-Language': 'ms' });
   });
 
+  it('asks in the language of the page it is called from unless told another (issue 23)', async () => {
+    vi.stubGlobal('document', { documentElement: { lang: 'id' } });
+    const fetch = answering(JSON.stringify({ path: '/p' }));
+    await apiCall(Answer, '/api/x', { failed, fetch });
+    await apiCall(Answer, '/api/x', { locale: 'ms', failed, fetch });
+    const sent = fetch.mock.calls.map(
+      (call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)['Accept-Language'],
+    );
+    expect(sent).toEqual(['id', 'ms']);
+  });
+
   it('takes a zod/mini schema (what islands ship) as well as a full zod one', async () => {
     const Mini = zm.object({ path: zm.string(), note: zm.optional(zm.string()) });
     const fetch = answering(JSON.stringify({ path: '/p' }));

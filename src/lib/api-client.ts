@@ -64,7 +64,11 @@ export interface ApiCallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON, except a Blob/File, FormData or URLSearchParams, which go as they are. */
   body?: unknown;
-  /** The visitor's language (Accept-Language), so refusals come back in it. */
+  /**
+   * The visitor's language (sent as Accept-Language), so answers and refusals come back in it.
+   * By default the language of the page the island is on (`<html lang>`): an island never gets
+   * the browser's language instead of the page's (issue 23).
+   */
   locale?: string;
   signal?: AbortSignal;
   cache?: RequestCache;
@@ -81,13 +85,19 @@ const RAW_BODY = (body: unknown) =>
   (typeof FormData !== 'undefined' && body instanceof FormData) ||
   body instanceof URLSearchParams;
 
+/** The language of the page the call is made from (`<html lang>`), if any. */
+function pageLocale(): string | undefined {
+  return typeof document === 'undefined' ? undefined : document.documentElement?.lang || undefined;
+}
+
 /** Calls one of our endpoints and checks its answer; never throws. */
 export async function apiCall<T>(
   schema: ResponseSchema<T>,
   url: string,
   options: ApiCallOptions,
 ): Promise<ApiResult<T>> {
-  const { method = 'GET', body, locale, signal, cache, failed, offline } = options;
+  const { method = 'GET', body, signal, cache, failed, offline } = options;
+  const locale = options.locale ?? pageLocale();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (locale) headers['Accept-Language'] = locale;
   let payload: BodyInit | undefined;

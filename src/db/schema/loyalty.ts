@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -16,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '../../i18n/locales';
 import { customers, staff } from './accounts';
+import { services } from './bookings';
 import { invoices } from './payments';
 import { tenants } from './tenants';
 
@@ -106,6 +106,11 @@ export const loyaltyRewards = pgTable(
     name: jsonb('name').$type<Partial<LocalizedText>>().notNull(),
     description: jsonb('description').$type<Partial<LocalizedText>>().notNull().default({}),
     pointsCost: integer('points_cost').notNull(),
+    /**
+     * A discount or free service for one service only ("15% off a health screening"); null = any
+     * appointment. Issue 23: a reward is described by, and applies to, the service it names.
+     */
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'restrict' }),
     /** discount_fixed: the amount off; discount_percent: the cap (null = no cap); minor units. */
     valueMinor: bigint('value_minor', { mode: 'number' }),
     percent: integer('percent'),
@@ -144,7 +149,6 @@ export const loyaltyMembers = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    birthday: date('birthday', { mode: 'string' }),
     locale: text('locale').notNull().default('en'),
     /** PDPA: when the member agreed to the programme's terms. */
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client.server';
-import { loyaltyProgrammes, loyaltyRewards, loyaltySettings, tenants } from '../schema';
+import { loyaltyProgrammes, loyaltyRewards, loyaltySettings, services, tenants } from '../schema';
 
 // Demo loyalty programmes (issue 14): the clinic's points with tiers and rewards; Peduli's, in
 // Indonesian first, earning on donations with merchandise at the counter.
@@ -60,6 +60,10 @@ export async function seedDemoLoyalty(db: Db): Promise<void> {
       .onConflictDoNothing()
       .returning();
     if (programme) {
+      const [screening] = await db
+        .select({ id: services.id })
+        .from(services)
+        .where(and(eq(services.tenantId, klinik.id), eq(services.slug, 'health-screening')));
       await db.insert(loyaltyRewards).values([
         {
           tenantId: klinik.id,
@@ -83,6 +87,7 @@ export async function seedDemoLoyalty(db: Db): Promise<void> {
             id: 'Diskon 15% untuk pemeriksaan kesehatan',
           },
           pointsCost: 250,
+          serviceId: screening?.id ?? null,
           percent: 15,
           valueMinor: 5000,
         },

@@ -7,6 +7,17 @@ export interface BookingCompletedEvent {
   at: Date;
 }
 
+/**
+ * Emitted, in the transaction of the login (or contact confirmation) that proves it, when
+ * bookings a guest made with a phone or e-mail become the customer's (as they are now: a visit
+ * already attended carries `status: 'completed'`), so what follows a customer's visits follows them.
+ */
+export interface BookingsClaimedEvent {
+  tenantId: string;
+  customerId: string;
+  bookings: BookingRow[];
+}
+
 // The events booking emits on the app's bus (src/server/events): review invitations and loyalty
 // points hang off an attended appointment.
 /**
@@ -21,6 +32,7 @@ export interface CatalogueChangedEvent {
 declare module '../../server/events' {
   interface ServerEvents {
     'booking.completed': BookingCompletedEvent;
+    'booking.claimed': BookingsClaimedEvent;
     'catalogue.changed': CatalogueChangedEvent;
   }
 }

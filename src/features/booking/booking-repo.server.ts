@@ -310,15 +310,14 @@ export async function claimGuestBookings(
   tenantId: string,
   customerId: string,
   contact: { phone: string | null; email: string | null },
-): Promise<number> {
+): Promise<BookingRow[]> {
   const sameContact = madeWithContact({ phone: bookings.contactPhone, email: bookings.contactEmail }, contact);
-  if (!sameContact) return 0;
-  const claimed = await tx
+  if (!sameContact) return [];
+  return tx
     .update(bookings)
     .set({ customerId })
     .where(and(eq(bookings.tenantId, tenantId), isNull(bookings.customerId), sameContact))
-    .returning({ id: bookings.id });
-  return claimed.length;
+    .returning();
 }
 
 /** A customer's latest bookings with their service, newest appointment first (their account page). */

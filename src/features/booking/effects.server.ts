@@ -13,9 +13,16 @@ export function registerBookingEffects(bus: EventBus): void {
   bus.on('invoice.paid', 'booking.confirm-paid', confirmOnPayment);
   bus.on('invoice.counter_chosen', 'booking.confirm-counter', confirmOnCounterChoice);
   bus.on('payment.refunded', 'booking.note-refunded', noteRefunded);
-  // A guest who logs in (or confirms a contact) later finds their earlier appointments in their account.
+  // A guest who logs in (or confirms a contact) later finds their earlier appointments in their
+  // account; what follows a customer's visits (loyalty points) follows them through `booking.claimed`.
   bus.on('customer.verified', 'booking.claim-guest', async (tx, { tenantId, customerId, phone, email }) => {
-    await claimGuestBookings(tx, tenantId, customerId, { phone, email });
+    const claimed = await claimGuestBookings(tx, tenantId, customerId, { phone, email });
+    if (claimed.length === 0) return;
+    const after = await bus.emit(tx, 'booking.claimed', { tenantId, customerId, bookings: claimed });
+    if (after.length === 0) return;
+    return async () => {
+      for (const work of after) await work();
+    };
   });
 }
 

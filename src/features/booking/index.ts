@@ -33,7 +33,7 @@ export {
   canChangeOnline,
   HOLD_MINUTES,
 } from './booking';
-export type { BookingCompletedEvent, CatalogueChangedEvent } from './booking-events';
+export type { BookingCompletedEvent, BookingsClaimedEvent, CatalogueChangedEvent } from './booking-events';
 export * from './booking-form-rules';
 export {
   type AttendanceResult,
@@ -53,6 +53,7 @@ export { detectPhotoType, MAX_PHOTO_BYTES } from './booking-photo';
 export { bookingsWithPhotos, findBookingPhoto, type SavePhotoResult, saveBookingPhoto } from './booking-photo.server';
 export {
   type BookingRow,
+  findBooking,
   findBookingByPublicId,
   findService,
   findSettings,

@@ -21,6 +21,7 @@ export {
   MAX_MINOR_AMOUNT,
   sourceIdOf,
 } from './invoice';
+export type { InvoicesClaimedEvent } from './invoice-events';
 export { InvoiceKindInput, MinorAmount, PUBLIC_ID } from './invoice-input';
 export {
   addDiscountLine,

@@ -264,47 +264,48 @@ export async function lineSourcesOf(db: Db, tenantId: string, invoiceId: string)
 
 /**
  * Gives a customer the invoices a guest made with the phone or e-mail the customer just proved to
- * be theirs (never another customer's). Returns how many.
+ * be theirs (never another customer's). Returns them as they are now.
  */
 export async function claimGuestInvoices(
   tx: Db,
   tenantId: string,
   customerId: string,
   contact: { phone: string | null; email: string | null },
-): Promise<number> {
+): Promise<InvoiceRow[]> {
   const sameContact = madeWithContact({ phone: invoices.contactPhone, email: invoices.contactEmail }, contact);
-  if (!sameContact) return 0;
-  const claimed = await tx
+  if (!sameContact) return [];
+  return tx
     .update(invoices)
     .set({ customerId })
     .where(and(eq(invoices.tenantId, tenantId), isNull(invoices.customerId), sameContact))
-    .returning({ id: invoices.id });
-  return claimed.length;
+    .returning();
 }
 
 /**
  * Issue 14 (loyalty): adds a discount line (a reward) to an open invoice no payment has started
  * on, under the invoice's row lock, recomputing its subtotal and total the way a checkout does.
- * Returns the discount taken (minor units), or null when the invoice cannot take one.
+ * Returns the discount taken (minor units), or why the invoice cannot take one: it is no longer
+ * open, or a payment of it has started (its amount is with the gateway or the counter).
  */
 export async function addDiscountLine(
   tx: Db,
   tenantId: string,
   invoiceId: string,
   line: { description: CheckoutLine['description']; unitAmount: number; source: LineSource },
-): Promise<number | null> {
+): Promise<{ ok: true; taken: number } | { ok: false; reason: 'not_open' | 'payment_started' }> {
   const [invoice] = await tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, invoiceId)))
     .for('update');
-  if (invoice?.status !== 'open' || invoice.fee !== 0) return null;
+  if (invoice?.status !== 'open') return { ok: false, reason: 'not_open' };
+  if (invoice.fee !== 0) return { ok: false, reason: 'payment_started' };
   const started = await tx
     .select({ id: payments.id })
     .from(payments)
     .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId), eq(payments.status, 'pending')))
     .limit(1);
-  if (started.length > 0) return null;
+  if (started.length > 0) return { ok: false, reason: 'payment_started' };
   const existing = await tx
     .select()
     .from(invoiceLines)
@@ -331,5 +332,5 @@ export async function addDiscountLine(
     sourceId: line.source.id,
   });
   await tx.update(invoices).set({ subtotal, total: subtotal }).where(eq(invoices.id, invoiceId));
-  return taken;
+  return { ok: true, taken };
 }

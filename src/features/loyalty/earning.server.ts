@@ -40,14 +40,21 @@ async function balanceNow(tx: Db, member: MemberRow, now: Date): Promise<number>
   return balanceOf(await lotsOf(tx, member.tenantId, member.id), member.owed, now);
 }
 
-/** Credits every membership of the invoice's customer for its net amount, once per invoice. */
+/**
+ * Credits every membership of the invoice's customer for its net amount, once per invoice (the
+ * entry's key): paid while logged in, or paid as a guest and claimed at a later login — whichever
+ * comes first earns, the other finds the key used. `joinedBy` leaves out memberships that began
+ * after that time (a claimed invoice earns only for programmes its payer belonged to when paying).
+ */
 export async function earnOnInvoice(
   tx: Db,
-  input: { tenantId: string; invoice: InvoiceRow; at: Date },
+  input: { tenantId: string; invoice: InvoiceRow; at: Date; joinedBy?: Date | null },
 ): Promise<number> {
-  const { invoice } = input;
-  if (!invoice.customerId) return 0;
-  const memberships = await activeMemberships(tx, input.tenantId, invoice.customerId);
+  const { invoice, joinedBy } = input;
+  if (!invoice.customerId || invoice.status !== 'paid') return 0;
+  const memberships = (await activeMemberships(tx, input.tenantId, invoice.customerId)).filter(
+    ({ member }) => !joinedBy || member.joinedAt <= joinedBy,
+  );
   if (memberships.length === 0) return 0;
   const tenant = await findTenantById(tx, input.tenantId);
   if (!tenant) return 0;
@@ -82,15 +89,38 @@ export async function earnOnInvoice(
   return notes;
 }
 
+/**
+ * Invoices a guest paid that a login just made the customer's: each earns as if it had been paid
+ * logged in, once (the key is shared with earning at payment).
+ */
+export async function earnOnClaimedInvoices(
+  tx: Db,
+  input: { tenantId: string; invoices: readonly InvoiceRow[]; at: Date },
+): Promise<number> {
+  let notes = 0;
+  for (const invoice of input.invoices) {
+    if (invoice.status !== 'paid') continue;
+    notes += await earnOnInvoice(tx, { tenantId: input.tenantId, invoice, at: input.at, joinedBy: invoice.paidAt });
+  }
+  return notes;
+}
+
 /** Per-visit points when staff mark a booking attended, once per booking. */
 export async function earnOnVisit(
   tx: Db,
-  input: { tenantId: string; booking: { id: string; customerId: string | null; reference?: string | null }; at: Date },
+  input: {
+    tenantId: string;
+    booking: { id: string; customerId: string | null; reference?: string | null };
+    at: Date;
+    /** Leaves out memberships that began after this time (a claimed visit: its end). */
+    joinedBy?: Date | null;
+  },
 ): Promise<number> {
   if (!input.booking.customerId) return 0;
   let credited = 0;
   for (const { member, programme } of await activeMemberships(tx, input.tenantId, input.booking.customerId)) {
     if (programme.visitPoints <= 0) continue;
+    if (input.joinedBy && member.joinedAt > input.joinedBy) continue;
     const entry = await credit(tx, {
       tenantId: input.tenantId,
       memberId: member.id,

@@ -1,16 +1,19 @@
 import type { EventBus, EventHandler } from '../../server/events';
 import { kickOutbox } from '../../server/outbox';
-import type { BookingCompletedEvent } from '../booking';
+import type { BookingCompletedEvent, BookingsClaimedEvent } from '../booking';
+import type { InvoicesClaimedEvent } from '../invoices';
 import type { InvoicePaidEvent, PaymentRefundedEvent } from '../payments';
 import { paidPaymentOf, refundsOfPayment } from '../payments';
-import { clawBackOnRefund, earnOnInvoice, earnOnVisit } from './earning.server';
+import { clawBackOnRefund, earnOnClaimedInvoices, earnOnInvoice, earnOnVisit } from './earning.server';
 import { returnRewardOnRefund, spendHoldOnPaid } from './rewards.server';
 
 /** Loyalty's effects on the app's bus, registered by the composition root (src/app.server.ts). */
 export function registerLoyaltyEffects(bus: EventBus): void {
   bus.on('invoice.paid', 'loyalty.spend-hold', spendOnPaid);
   bus.on('invoice.paid', 'loyalty.earn', earnOnPaid);
+  bus.on('invoice.claimed', 'loyalty.earn-claimed', earnOnClaimed);
   bus.on('booking.completed', 'loyalty.earn-visit', earnOnCompleted);
+  bus.on('booking.claimed', 'loyalty.earn-claimed-visits', earnOnClaimedVisits);
   bus.on('payment.refunded', 'loyalty.claw-back', clawBack);
 }
 
@@ -25,6 +28,23 @@ const earnOnPaid: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, invoic
   const told = await earnOnInvoice(tx, { tenantId, invoice, at });
   if (told === 0) return;
   return async () => kickOutbox();
+};
+
+// Invoices a guest paid with the phone or e-mail a customer just proved theirs earn now, once:
+// the key is the one earning at payment uses, so an invoice claimed before it was paid earns then.
+const earnOnClaimed: EventHandler<InvoicesClaimedEvent> = async (tx, { tenantId, invoices }) => {
+  const told = await earnOnClaimedInvoices(tx, { tenantId, invoices, at: new Date() });
+  if (told === 0) return;
+  return async () => kickOutbox();
+};
+
+// Visits a guest attended, claimed at a login, earn their per-visit points now, once (same key).
+const earnOnClaimedVisits: EventHandler<BookingsClaimedEvent> = async (tx, { tenantId, bookings }) => {
+  const at = new Date();
+  for (const booking of bookings) {
+    if (booking.status !== 'completed') continue;
+    await earnOnVisit(tx, { tenantId, booking, at, joinedBy: booking.endsAt });
+  }
 };
 
 const earnOnCompleted: EventHandler<BookingCompletedEvent> = async (tx, { tenantId, booking, at }) => {

@@ -3,7 +3,7 @@
 export { ENTRY_KINDS, HOLD_STATUSES, type LoyaltyTier, REWARD_KINDS, VOUCHER_STATUSES } from '#db/schema/loyalty';
 export { loyaltySection } from './account-section.server';
 export { checkLedger, type LedgerCheck } from './check.server';
-export { clawBackOnRefund, earnOnInvoice, earnOnVisit } from './earning.server';
+export { clawBackOnRefund, earnOnClaimedInvoices, earnOnInvoice, earnOnVisit } from './earning.server';
 export { registerLoyaltyEffects } from './effects.server';
 export { expirePoints, loyaltyJobs, remindExpiring } from './jobs.server';
 export { credit, debit, expireLots, giveBack, takeBack } from './ledger.server';
@@ -25,6 +25,7 @@ export {
   type RewardRow,
   rewardsOnOffer,
   type VoucherRow,
+  withServices,
 } from './membership.server';
 export { registerLoyaltyTemplates } from './messages';
 export { howItWorks, rewardValue, tierLines } from './programme-view';

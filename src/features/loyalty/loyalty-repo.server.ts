@@ -407,6 +407,16 @@ export async function closeHold(
   return row ?? null;
 }
 
+/** Looks at a hold again later (its booking still stands, unpaid): only while it is `held`. */
+export async function deferHold(tx: Db, tenantId: string, id: string, until: Date): Promise<boolean> {
+  const rows = await tx
+    .update(loyaltyHolds)
+    .set({ expiresAt: until })
+    .where(and(eq(loyaltyHolds.tenantId, tenantId), eq(loyaltyHolds.id, id), eq(loyaltyHolds.status, 'held')))
+    .returning({ id: loyaltyHolds.id });
+  return rows.length > 0;
+}
+
 export async function dueHolds(db: Db, now: Date, limit = 500): Promise<HoldRow[]> {
   return db
     .select()

@@ -314,7 +314,7 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
       .returning();
     const customerId = customer?.id ?? '';
     const join = (i: number) =>
-      joinProgramme(via(i), { tenantId: klinik.id, programme, customerId, name: 'Siti', birthday: null, locale: 'ms' });
+      joinProgramme(via(i), { tenantId: klinik.id, programme, customerId, name: 'Siti', locale: 'ms' });
     const joined = await Promise.all([0, 1, 2].map(join));
     expect(joined.filter((j) => j.created)).toHaveLength(1);
     const memberId = joined[0]?.member.id ?? '';
@@ -343,7 +343,10 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
     expect(first).toBeGreaterThanOrEqual(2);
     expect(again).toBe(0);
     const sent = await database.db.select().from(outbox).where(eq(outbox.destination, '60139990001'));
-    expect(sent.filter((m) => m.template === 'loyalty-points-expiring').every((m) => m.locale === 'ms')).toBe(true);
+    const expiring = sent.filter((m) => m.template === 'loyalty-points-expiring');
+    expect(expiring.every((m) => m.locale === 'ms')).toBe(true);
+    // Dated in SPEC.md §9's "dd Mon yyyy" (Malay month), never "28 November 2026" (issue 23).
+    for (const m of expiring) expect((m.payload as { date: string }).date).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
     expect((await checkLedger(database.db)).ok).toBe(true);
   });
   it('earns on gifts in rupiah where the programme says so: whole steps of Rp10.000, no decimals', async () => {

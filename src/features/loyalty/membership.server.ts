@@ -1,7 +1,8 @@
 // Joining and the member's view of a programme (issue 14).
 import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
-import type { Locale } from '../../i18n/locales';
+import type { Locale, LocalizedText } from '../../i18n/locales';
+import { findService } from '../booking';
 import { credit } from './ledger.server';
 import {
   type EntryRow,
@@ -36,7 +37,6 @@ export interface JoinInput {
   programme: ProgrammeRow;
   customerId: string;
   name: string;
-  birthday: string | null;
   locale: Locale;
   now?: Date;
 }
@@ -52,7 +52,6 @@ export async function joinProgramme(db: Db, input: JoinInput): Promise<{ member:
         programmeId: input.programme.id,
         customerId: input.customerId,
         name: input.name,
-        birthday: input.birthday,
         locale: input.locale,
         consentedAt: now,
         joinedAt: now,
@@ -128,4 +127,20 @@ export async function rewardsOnOffer(db: Db, tenantId: string, programmeIds: str
   return (await rewardsOf(db, tenantId, programmeIds)).filter(
     (r) => (!r.validFrom || r.validFrom <= now) && (!r.validUntil || r.validUntil > now) && r.stock !== 0,
   );
+}
+
+/**
+ * Rewards with the name of the one service each is for (null: any appointment), so they are
+ * described by it ("15% off Health screening") — issue 23.
+ */
+export async function withServices<R extends Pick<RewardRow, 'serviceId'>>(
+  db: Db,
+  tenantId: string,
+  rewards: readonly R[],
+): Promise<(R & { service: Partial<LocalizedText> | null })[]> {
+  const names = new Map<string, Partial<LocalizedText> | null>();
+  for (const id of new Set(rewards.flatMap((r) => (r.serviceId ? [r.serviceId] : [])))) {
+    names.set(id, (await findService(db, tenantId, id))?.name ?? null);
+  }
+  return rewards.map((r) => ({ ...r, service: r.serviceId ? (names.get(r.serviceId) ?? null) : null }));
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.server';
 import { isLocale, type Locale, localized } from '../../i18n/locales';
 import { localePath } from '../../i18n/routing';
+import { formatDate } from '../../lib/dates';
 import { env } from '../../server/config.server';
 import { enqueueMessage } from '../../server/outbox';
 import { findTenantById } from '../tenants';
@@ -51,10 +52,8 @@ export async function notifyMember(tx: Db, member: MemberRow, programme: Program
       payload: { ...common, reward: localized(note.reward, locale) || name, code: note.code },
     });
   } else {
-    const date = new Intl.DateTimeFormat(locale === 'id' ? 'id-ID' : locale === 'ms' ? 'ms-MY' : 'en-GB', {
-      dateStyle: 'long',
-      timeZone: tenant.timeZone,
-    }).format(note.date);
+    // SPEC.md §9's date format ("dd Mon yyyy"), in the tenant's time zone, as every page writes it.
+    const date = formatDate(note.date, locale, tenant.timeZone);
     await enqueueMessage(tx, {
       ...envelope,
       template: note.template,

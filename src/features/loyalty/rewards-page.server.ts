@@ -1,19 +1,25 @@
 // The rewards pages (`/loyalty/rewards`, `/loyalty/{id}/rewards`): what the page shows, and what a
 // redeem form post does. The page stays thin: it hands over the request's parts and renders.
 import type { Db } from '../../db/client.server';
-import type { Locale } from '../../i18n/locales';
+import type { Locale, LocalizedText } from '../../i18n/locales';
 import type { Translate } from '../../i18n/t';
 import type { Tenant } from '../tenants';
 import { RedeemForm } from './loyalty.schema';
 import type { ProgrammeRow, RewardRow, VoucherRow } from './loyalty-repo.server';
 import { allowedRewardKinds, rewardById } from './loyalty-repo.server';
-import { activeProgrammes, memberStanding, membershipOf, rewardsOnOffer } from './membership.server';
+import { activeProgrammes, memberStanding, membershipOf, rewardsOnOffer, withServices } from './membership.server';
 import { applyRewardToInvoice, type RedeemRefusal, redeemForVoucher } from './rewards.server';
 import { voucherQrSvg } from './voucher-qr.server';
 
 export interface RewardsPage {
   programmes: ProgrammeRow[];
-  rewards: (RewardRow & { programme: ProgrammeRow; affordable: boolean; member: boolean })[];
+  rewards: (RewardRow & {
+    programme: ProgrammeRow;
+    affordable: boolean;
+    member: boolean;
+    /** The one service the reward is for, by name (null: any appointment). */
+    service: Partial<LocalizedText> | null;
+  })[];
   /** Per programme id: the member's spendable points (absent when not a member). */
   spendable: Record<string, number>;
   /** Each open voucher with its reward and its QR code (SVG markup). */
@@ -29,14 +35,18 @@ export async function rewardsPage(
   const programmes = input.programmePublicId ? all.filter((p) => p.publicId === input.programmePublicId) : all;
   if (input.programmePublicId && programmes.length === 0) return null;
   const allowed = new Set(await allowedRewardKinds(db, input.tenant.id));
-  const offered = (
-    await rewardsOnOffer(
-      db,
-      input.tenant.id,
-      programmes.map((p) => p.id),
-      now,
-    )
-  ).filter((r) => allowed.has(r.kind));
+  const offered = await withServices(
+    db,
+    input.tenant.id,
+    (
+      await rewardsOnOffer(
+        db,
+        input.tenant.id,
+        programmes.map((p) => p.id),
+        now,
+      )
+    ).filter((r) => allowed.has(r.kind)),
+  );
   const spendable: Record<string, number> = {};
   const vouchers: RewardsPage['vouchers'] = [];
   if (input.customerId) {
@@ -84,12 +94,13 @@ const REFUSALS: Record<RedeemRefusal, { status: number; key: Parameters<Translat
   invoice_not_found: { status: 409, key: 'loyalty.rewards.noBooking' },
   already_applied: { status: 409, key: 'loyalty.rewards.alreadyApplied' },
   not_applicable: { status: 409, key: 'loyalty.rewards.notApplicable' },
+  payment_started: { status: 409, key: 'loyalty.rewards.paymentStarted' },
 };
 
 /** A redeem form post by a logged-in customer: a voucher, or a discount on their held booking. */
 export async function redeemPost(
   db: Db,
-  input: { tenant: Tenant; customerId: string; form: Record<string, string>; locale: Locale; t: Translate },
+  input: { tenant: Tenant; customerId: string; form: Record<string, string>; locale: Locale; t: Translate; now?: Date },
 ): Promise<RedeemPost> {
   const parsed = RedeemForm.safeParse(input.form);
   if (!parsed.success) return { kind: 'refused', status: 400, message: input.t('error.badInput') };
@@ -117,6 +128,7 @@ export async function redeemPost(
     customerId: input.customerId,
     rewardId: reward,
     invoicePublicId: invoice,
+    ...(input.now ? { now: input.now } : {}),
   });
   return applied.ok ? { kind: 'applied', invoicePublicId: invoice } : refusal(applied.reason, input.t);
 }

@@ -5,12 +5,22 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
 import { log } from '../../server/logger.server';
-import { addDiscountLine, findInvoiceRow, type InvoiceRow, invoiceByPublicId } from '../invoices';
+import { findBooking } from '../booking';
+import {
+  addDiscountLine,
+  findInvoiceRow,
+  type InvoiceRow,
+  invoiceByPublicId,
+  lineSources,
+  lineSourcesOf,
+  sourceIdOf,
+} from '../invoices';
 import type { Tenant } from '../tenants';
 import { debit, giveBack, takeBack } from './ledger.server';
 import {
   allowedRewardKinds,
   closeHold,
+  deferHold,
   dueHolds,
   entryByKey,
   giveStockBack,
@@ -42,7 +52,8 @@ export type RedeemRefusal =
   | 'out_of_stock'
   | 'invoice_not_found'
   | 'already_applied'
-  | 'not_applicable';
+  | 'not_applicable'
+  | 'payment_started';
 
 class Refused extends Error {
   constructor(readonly reason: RedeemRefusal) {
@@ -159,6 +170,12 @@ export async function applyRewardToInvoice(
         const { member } = await lockedMember(tx, input.tenant.id, input.memberId, input.customerId);
         const reward = await usableReward(tx, member, input.rewardId, now);
         if (!DISCOUNT_KINDS.has(reward.kind)) throw new Refused('not_applicable');
+        // A reward for one service ("15% off a health screening") goes only on a booking of it.
+        if (reward.serviceId) {
+          const bookingId = sourceIdOf(lineSources(invoice), 'booking');
+          const booking = bookingId ? await findBooking(tx, input.tenant.id, bookingId) : null;
+          if (booking?.serviceId !== reward.serviceId) throw new Refused('not_applicable');
+        }
         const discount = discountOf(reward, charges);
         if (discount <= 0) throw new Refused('not_applicable');
         if (await holdOfInvoice(tx, input.tenant.id, invoice.id)) throw new Refused('already_applied');
@@ -191,8 +208,8 @@ export async function applyRewardToInvoice(
           unitAmount: discount,
           source: { kind: 'reward', id: hold.id },
         });
-        if (taken === null) throw new Refused('invoice_not_found');
-        return { hold, discount: taken };
+        if (!taken.ok) throw new Refused(taken.reason === 'payment_started' ? 'payment_started' : 'invoice_not_found');
+        return { hold, discount: taken.taken };
       },
       { name: 'loyalty-apply-reward' },
     );
@@ -230,12 +247,17 @@ export async function spendHoldOnPaid(tx: Db, input: { tenantId: string; invoice
     log.info('a lapsed reward hold was paid late: points taken again', { holdId: hold.id, programmeId: programme?.id });
     return true;
   }
-  const closed = await closeHold(tx, input.tenantId, hold.id, 'spent');
+  return spendHeld(tx, input.tenantId, hold, input.at);
+}
+
+/** A held reward is used (its invoice paid, or its visit took place): the points stay spent (once). */
+async function spendHeld(tx: Db, tenantId: string, hold: HoldRow, at: Date): Promise<boolean> {
+  const closed = await closeHold(tx, tenantId, hold.id, 'spent');
   if (!closed) return false;
-  await lockMember(tx, input.tenantId, member.id);
+  await lockMember(tx, tenantId, hold.memberId);
   await insertEntry(tx, {
-    tenantId: input.tenantId,
-    memberId: member.id,
+    tenantId,
+    memberId: hold.memberId,
     kind: 'spend',
     points: 0,
     owedDelta: 0,
@@ -243,7 +265,7 @@ export async function spendHoldOnPaid(tx: Db, input: { tenantId: string; invoice
     reason: 'loyalty.reason.spent',
     sourceKind: 'reward',
     sourceId: hold.rewardId,
-    createdAt: input.at,
+    createdAt: at,
   });
   return true;
 }
@@ -268,14 +290,45 @@ export async function returnRewardOnRefund(tx: Db, input: { tenantId: string; in
   return entry !== null;
 }
 
-/** Releases one hold whose booking hold lapsed: points back to their lots, stock back (once). */
+/** How long a hold whose booking still stands unpaid (pay at the counter) waits before it is looked at again. */
+export const HOLD_RECHECK_MS = 15 * 60_000;
+
+type HoldFate = 'spend' | 'keep' | 'release';
+
+/**
+ * What a hold past its time becomes: its invoice paid, or its visit attended, spends it; a
+ * booking that still stands unpaid (confirmed to be paid at the counter) keeps it; a booking that
+ * was cancelled, declined, lapsed or missed — or an invoice without one that was not paid — gives
+ * it back.
+ */
+async function fateOfHold(tx: Db, hold: HoldRow, invoice: InvoiceRow | null): Promise<HoldFate> {
+  if (!invoice || invoice.status === 'void') return 'release';
+  if (invoice.status === 'paid') return 'spend';
+  const bookingId = sourceIdOf(await lineSourcesOf(tx, hold.tenantId, invoice.id), 'booking');
+  const booking = bookingId ? await findBooking(tx, hold.tenantId, bookingId) : null;
+  if (booking?.status === 'confirmed') return 'keep';
+  if (booking?.status === 'completed') return 'spend';
+  return 'release';
+}
+
+/**
+ * One hold past its time: spent, kept (looked at again later) or released — points back to their
+ * lots and stock back (once).
+ */
 async function releaseHold(db: Db, hold: HoldRow, now: Date): Promise<boolean> {
   return transaction(
     db,
     async (tx) => {
       await lockMember(tx, hold.tenantId, hold.memberId);
       const invoice = await findInvoiceRow(tx, hold.tenantId, hold.invoiceId);
-      if (invoice?.status === 'paid') return spendHoldOnPaid(tx, { tenantId: hold.tenantId, invoice, at: now });
+      const fate = await fateOfHold(tx, hold, invoice);
+      if (fate === 'spend' && invoice?.status === 'paid')
+        return spendHoldOnPaid(tx, { tenantId: hold.tenantId, invoice, at: now });
+      if (fate === 'spend') return spendHeld(tx, hold.tenantId, hold, now);
+      if (fate === 'keep') {
+        await deferHold(tx, hold.tenantId, hold.id, new Date(now.getTime() + HOLD_RECHECK_MS));
+        return false;
+      }
       const closed = await closeHold(tx, hold.tenantId, hold.id, 'released');
       if (!closed) return false;
       const held = await entryByKey(tx, hold.tenantId, `hold:invoice:${hold.invoiceId}`);
@@ -296,7 +349,11 @@ async function releaseHold(db: Db, hold: HoldRow, now: Date): Promise<boolean> {
   );
 }
 
-/** Every hold past its booking's hold time: released (or spent, if its invoice was paid meanwhile). */
+/**
+ * Every hold past its time: released when its booking lapsed or was cancelled, spent when its
+ * invoice was paid (or its visit took place) meanwhile, kept while its booking stands unpaid.
+ * Returns how many were released or spent.
+ */
 export async function releaseDueHolds(db: Db, now: Date): Promise<number> {
   let released = 0;
   for (const hold of await dueHolds(db, now)) {

@@ -137,6 +137,8 @@ export function programmeForm(currency: Currency) {
 }
 export type ProgrammeValues = z.output<ReturnType<typeof programmeForm>>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The reward form → the reward's columns. */
 export function rewardForm(currency: Currency) {
   const optionalMoney = z
@@ -162,6 +164,13 @@ export function rewardForm(currency: Currency) {
       description_ms: text(600),
       description_id: text(600),
       points_cost: count(10_000_000).refine((n) => n > 0, 'field.invalid'),
+      service: z
+        .string()
+        .trim()
+        .max(36)
+        .optional()
+        .refine((v) => !v || UUID.test(v), 'field.invalid')
+        .transform((v) => v || null),
       value: optionalMoney,
       percent: optionalCount(100).refine((v) => v === null || v > 0, 'field.invalid'),
       stock: optionalCount(1_000_000),
@@ -185,6 +194,7 @@ export function rewardForm(currency: Currency) {
         ...(v.description_id ? { id: v.description_id } : {}),
       },
       pointsCost: v.points_cost,
+      serviceId: v.kind === 'counter_item' ? null : v.service,
       valueMinor: v.kind === 'discount_fixed' || v.kind === 'discount_percent' ? v.value : null,
       percent: v.kind === 'discount_percent' ? v.percent : null,
       stock: v.stock,
@@ -282,6 +292,7 @@ export function rewardFormValues(
     name: Partial<LocalizedText>;
     description: Partial<LocalizedText>;
     pointsCost: number;
+    serviceId: string | null;
     valueMinor: number | null;
     percent: number | null;
     stock: number | null;
@@ -298,6 +309,7 @@ export function rewardFormValues(
     ...localizedFields('name', row.name),
     ...localizedFields('description', row.description),
     points_cost: String(row.pointsCost),
+    service: row.serviceId ?? '',
     value: row.valueMinor === null ? '' : major(row.valueMinor, currency.exponent),
     percent: row.percent === null ? '' : String(row.percent),
     stock: row.stock === null ? '' : String(row.stock),

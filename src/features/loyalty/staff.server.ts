@@ -1,5 +1,6 @@
 // Staff's loyalty desk (/staff/loyalty): programmes and rewards, members by phone, their ledger,
 // adjustments with a reason, vouchers taken at the counter, the ledger as CSV.
+
 import type { Db } from '../../db/client.server';
 import { isUniqueViolation } from '../../db/errors';
 import { REWARD_KINDS } from '../../db/schema/loyalty';
@@ -7,6 +8,7 @@ import { transaction } from '../../db/transaction.server';
 import { digitsOnly } from '../../lib/phone';
 import { events, runAfterCommit } from '../../server/events';
 import { log } from '../../server/logger.server';
+import { findService } from '../booking';
 import { credit, takeBack } from './ledger.server';
 import {
   allowedRewardKinds,
@@ -49,7 +51,7 @@ async function changed(db: Db, tenantId: string, work: (tx: Db) => Promise<void>
 
 export type SaveResult =
   | { ok: true; id: string }
-  | { ok: false; reason: 'not_found' | 'public_id_taken' | 'not_allowed' };
+  | { ok: false; reason: 'not_found' | 'public_id_taken' | 'not_allowed' | 'service_not_found' };
 
 export async function saveProgramme(
   db: Db,
@@ -83,6 +85,8 @@ export async function saveReward(
     return { ok: false, reason: 'not_allowed' };
   const programme = await programmeById(db, tenantId, input.programmeId);
   if (!programme) return { ok: false, reason: 'not_found' };
+  if (input.values.serviceId && !(await findService(db, tenantId, input.values.serviceId)))
+    return { ok: false, reason: 'service_not_found' };
   let id = input.id ?? '';
   await changed(db, tenantId, async (tx) => {
     if (input.id) await updateReward(tx, tenantId, input.id, { ...input.values, programmeId: programme.id });

@@ -1,4 +1,9 @@
+import { apiCall, type ResponseSchema } from '../../../lib/api-client';
 import { isMemberPanelData, type MemberPanelData } from '../member-panel-data';
+
+const MemberPanelAnswer: ResponseSchema<MemberPanelData> = {
+  safeParse: (data) => (isMemberPanelData(data) ? { success: true, data } : { success: false }),
+};
 
 // The programme page's only script (the page is cached HTML, the same for everyone): asks who is
 // looking and, for a member, fills in the balance, tier, expiring points and the full history.
@@ -61,13 +66,10 @@ function render(root: HTMLElement, data: MemberPanelData) {
 async function start() {
   const root = document.querySelector<HTMLElement>('[data-member-panel]');
   if (!root?.dataset.endpoint) return;
-  const response = await fetch(root.dataset.endpoint, {
-    cache: 'no-store',
-    headers: { Accept: 'application/json' },
-  }).catch(() => null);
-  const data: unknown = response?.ok ? await response.json().catch(() => null) : null;
-  if (isMemberPanelData(data) && data.member) {
-    render(root, data);
+  // In the page's language (apiCall sends it): the answer is worded on the server.
+  const answer = await apiCall(MemberPanelAnswer, root.dataset.endpoint, { cache: 'no-store', failed: '' });
+  if (answer.ok && answer.data.member) {
+    render(root, answer.data);
     root.dataset.memberPanel = 'member';
   } else root.dataset.memberPanel = 'visitor';
 }
