@@ -234,3 +234,20 @@ test('no JavaScript, an appointment invoice: covered fee and counter are form fi
   await expect(page.getByRole('link', { name: 'Verify again' })).toBeVisible();
   await context.close();
 });
+
+test('no JavaScript, the appointment checkout (Malay): the held booking’s panel → card → sandbox Bayar → paid', async ({
+  browser,
+}) => {
+  const { context, page } = await noScript(browser);
+  const held = await post('klinik', '/dev/bookings', { json: { service: 'general-consultation', locale: 'ms' } });
+  expect(held.status, held.body).toBe(200);
+  const { publicId, invoicePublicId } = JSON.parse(held.body) as { publicId: string; invoicePublicId: string };
+  await page.goto(site('klinik', `/ms/appointment/general-consultation/checkout?booking=${publicId}`));
+  await page.getByRole('radio', { name: 'Kad kredit/debit' }).check();
+  await page.locator('form[data-pay-form] button[type=submit]').click();
+  await expect(page).toHaveURL(/\/ms\/pay\/sandbox\//);
+  await page.getByRole('button', { name: /^Bayar RM/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/ms/invoices/${invoicePublicId}/verify\\?payment=`));
+  await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'paid');
+  await context.close();
+});
