@@ -232,6 +232,11 @@ test('no JavaScript, an appointment invoice: covered fee and counter are form fi
   await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'pending');
   // While pending, a plain link checks again.
   await expect(page.getByRole('link', { name: 'Verify again' })).toBeVisible();
+  await expect(page.locator('[data-no-script-refresh]')).toHaveText(
+    'This browser runs no JavaScript, so the page cannot update by itself: choose “Verify again” to see the latest state.',
+  );
+  await page.getByRole('link', { name: 'Verify again' }).click();
+  await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'pending');
   await context.close();
 });
 
