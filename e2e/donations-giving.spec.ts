@@ -168,3 +168,49 @@ test('the form ships ≤ 15 KB gzip of JavaScript before it is touched, and hydr
   await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
   await expect(page.locator('[data-schedule-preview]')).toContainText('monthly gifts of');
 });
+
+test('the header shows the cart while it holds lines, on every page; "Remove all" empties it from the keyboard, announced (Malay)', async ({
+  page,
+}) => {
+  const campaigns = (await liveCampaigns('yayasan')).slice(0, 2);
+  expect(campaigns).toHaveLength(2);
+  const indicator = page.locator('header [data-cart-indicator]');
+  await page.goto(site('yayasan', '/ms/'));
+  // The header is the cached page's: hidden until the browser finds a cart.
+  await expect(indicator).toBeHidden();
+  for (const campaign of campaigns) {
+    await page.goto(site('yayasan', `/ms/donation/${campaign}/form`));
+    await formReady(page);
+    await page.getByLabel('Nama penuh').fill('Siti Aminah');
+    await page.getByLabel('Nombor telefon').fill('012-3456789');
+    await page.getByRole('button', { name: 'Tambah ke troli' }).click();
+    await expect(page).toHaveURL(/\/ms\/donation\/[^/]+\/checkout$/);
+  }
+  // On any page of the foundation, cached or not: the count of lines, a link to the checkout.
+  for (const path of ['/ms/', '/ms/donation', `/ms/donation/${campaigns[0]}`]) {
+    await page.goto(site('yayasan', path));
+    await expect(indicator).toBeVisible();
+    await expect(indicator).toHaveAccessibleName('Troli derma, bilangan derma: 2');
+    await expect(indicator).toHaveAttribute('href', `/ms/donation/${campaigns[1]}/checkout`);
+  }
+  await indicator.click();
+  await expect(page).toHaveURL(new RegExp(`/ms/donation/${campaigns[1]}/checkout$`));
+  await expect(page.locator('[data-cart-line]')).toHaveCount(2);
+
+  // SPEC.md §4's remove-all, by keyboard: focus it, press Enter.
+  const removeAll = page.getByRole('button', { name: 'Buang semua derma daripada troli' });
+  await expect(removeAll).toHaveText('Buang semua');
+  await removeAll.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-cart-line]')).toHaveCount(0);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Semua derma telah dibuang daripada troli anda.' }),
+  ).toHaveCount(1);
+  await expect(page.locator('[data-cart-empty]')).toBeFocused();
+  await expect(page.locator('[data-cart-empty]')).toHaveText('Troli derma anda kosong.');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('donation_cart'))).toBeNull();
+  // The header follows at once, in this tab.
+  await expect(indicator).toBeHidden();
+  await page.goto(site('yayasan', '/ms/'));
+  await expect(indicator).toBeHidden();
+});

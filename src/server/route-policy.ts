@@ -266,7 +266,7 @@ const FAMILIES: Family[] = [
   { name: 'invoice-list', match: (p) => p === '/invoices', policy: LOGGED_IN },
   {
     name: 'invoice',
-    match: re(`/invoices/${SEGMENT}/(appointment|donation|verify|donation/verify|pdf)`),
+    match: re(`/invoices/${SEGMENT}/(appointment|donation|verify|donation/verify|pdf|pay)`),
     policy: SECRET_LINK,
   },
   { name: 'sandbox-payment', match: re(`/pay/sandbox/${SEGMENT}`), policy: SECRET_LINK },

@@ -16,6 +16,14 @@ describe('cross-site mutations', () => {
     expect(refused('PATCH', '/account', { origin: 'null' })).toBe(true);
     expect(refused('POST', '/account', { origin: 'not a url' })).toBe(true);
   });
+  it('lets a plain form from one of our no-referrer pages through (Origin: null, Sec-Fetch-Site: same-origin) and nothing else opaque', () => {
+    expect(refused('POST', '/invoices/x/pay', { origin: 'null', 'sec-fetch-site': 'same-origin' })).toBe(false);
+    expect(refused('POST', '/invoices/x/pay', { origin: 'null', 'sec-fetch-site': 'cross-site' })).toBe(true);
+    expect(refused('POST', '/invoices/x/pay', { origin: 'null', 'sec-fetch-site': 'same-site' })).toBe(true);
+    expect(
+      refused('POST', '/invoices/x/pay', { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }),
+    ).toBe(true);
+  });
   it('lets the same site through, whatever the scheme a proxy in front of us ended', () => {
     expect(refused('POST', '/staff/login', { origin: 'https://klinik.example' })).toBe(false);
     expect(refused('POST', '/staff/login', { origin: 'http://KLINIK.example' })).toBe(false);

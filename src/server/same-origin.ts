@@ -14,6 +14,10 @@ export function isRefusedCrossSite(input: { method: string; path: string; header
   if (SAFE_METHODS.has(input.method.toUpperCase())) return false;
   if (input.path.startsWith('/api/webhooks/')) return false;
   const source = input.headers.get('origin') ?? input.headers.get('referer');
+  // A plain form posted from a secret-link page (Referrer-Policy: no-referrer, e.g. the invoice's
+  // payment panel or the sandbox gateway without JavaScript) carries `Origin: null`: the browser's
+  // own Fetch Metadata, which no page can set, then says whether it came from this very origin.
+  if (source === 'null' && input.headers.get('sec-fetch-site') === 'same-origin') return false;
   if (!source || source === 'null') return true;
   try {
     return new URL(source).host.toLowerCase() !== input.host.toLowerCase();

@@ -1,5 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { ReadableAtom } from 'nanostores';
+import { announceCartsChanged } from './cart-events';
 import {
   type AppointmentCart,
   type AppointmentCartInput,
@@ -59,6 +60,9 @@ const appointmentCart = persistentAtom<AppointmentCart | null>(
   null,
   jsonCodec(parseAppointmentCart),
 );
+
+// The header's cart indicator follows this tab's changes through a window event (./cart-events).
+donationCart.listen(announceCartsChanged);
 
 /** Read-only outside this module: writes go through the actions below, which keep one cart at a time. */
 export const $donationCart: ReadableAtom<DonationCart | null> = donationCart;

@@ -2,6 +2,7 @@ import { ensureDeviceId } from '../../stores/device';
 import { captureLead } from '../../stores/lead';
 import { $notice, clearNotice, type Notice } from '../../stores/notice';
 import { initTheme } from '../../stores/theme';
+import { showCartIndicator, watchCartIndicator } from './cart-indicator';
 import { isChunkLoadError, reloadOnce } from './chunk-reload';
 import { leavesWindow, routedLink } from './link-intent';
 import {
@@ -178,9 +179,11 @@ function prefetchVisibleLinks() {
 // (Astro's `astro:page-load` comes from the router, which the first page may not have loaded.)
 function onPage() {
   seedNotice();
+  showCartIndicator();
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
   idle(prefetchVisibleLinks, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
 }
+watchCartIndicator();
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onPage, { once: true });
 else onPage();
 document.addEventListener('astro:after-swap', onPage);

@@ -39,7 +39,7 @@ export default function ChoiceCard({
   className,
 }: ChoiceCardProps) {
   return (
-    <label className={choiceCardClass(checked, { size, twoLines: Boolean(description) }, className)}>
+    <label className={choiceCardClass({ size, twoLines: Boolean(description) }, className)}>
       <input
         type={type}
         name={name}

@@ -101,7 +101,6 @@ export function badgeClass(tone: BadgeTone, size: 'sm' | 'md' = 'sm', extra?: st
  * focus ring when the input has keyboard focus.
  */
 export function choiceCardClass(
-  checked: boolean,
   { size = 'md', twoLines = false }: { size?: 'sm' | 'md'; twoLines?: boolean } = {},
   extra?: string,
 ): string {
@@ -109,7 +108,9 @@ export function choiceCardClass(
     'flex cursor-pointer gap-3 rounded-lg border has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary has-[:focus-visible]:ring-offset-2',
     twoLines ? 'items-start' : 'items-center',
     size === 'sm' ? 'px-4 py-2' : 'px-4 py-3',
-    checked ? 'border-primary bg-primary-soft' : 'border-gray-300 bg-white hover:border-primary',
+    // From the native input's own state (CSS :has), not the island's: right before hydration and
+    // in a page without JavaScript too (the payment panel is a plain form, issue 23).
+    'border-gray-300 bg-white hover:border-primary has-[:checked]:border-primary has-[:checked]:bg-primary-soft',
     extra,
   );
 }

@@ -18,6 +18,7 @@ export { handleWebhook, type WebhookResult } from './handle-webhook.server';
 export { paymentJobs } from './jobs.server';
 export { registerPaymentTemplates } from './messages';
 export { payOptionsFor } from './pay-options.server';
+export { PAY_ERROR_KEYS, PAY_ERRORS, type PayError, panelBack, payErrorOf, payPanelReturn } from './pay-panel';
 export type { CounterChosenEvent, InvoicePaidEvent, InvoiceUnpaidEvent, PaymentRefundedEvent } from './payment-events';
 export { type PaymentOption, type PayOption, quote, sortOptions } from './payment-options';
 export {
@@ -74,6 +75,13 @@ export {
   type SettleResult,
   settlePayment,
 } from './settle-payment.server';
+export {
+  methodNeedsScript,
+  retryMinutes,
+  type StartedPayment,
+  startInvoicePayment,
+  verifyPathOf,
+} from './start-payment.server';
 export {
   storedPaymentState,
   type VerifiedPayment,

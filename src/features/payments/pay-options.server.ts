@@ -4,6 +4,7 @@ import type { Currency } from '../../lib/money';
 import { type PayOption, quote, sortOptions } from './payment-options';
 import { enabledOptions } from './payment-repo.server';
 import { methodAvailable } from './providers';
+import { methodNeedsScript } from './start-payment.server';
 
 /**
  * The options the payment panel offers for an amount (SPEC.md §4): only the methods the tenant
@@ -19,5 +20,9 @@ export async function payOptionsFor(
 ): Promise<PayOption[]> {
   return sortOptions(await enabledOptions(db, tenantId, locale, { shown: true }))
     .filter((o) => methodAvailable(o.method, amount.currency.code))
-    .map((o) => ({ method: o.method, coverFee: quote(amount.subtotal, o, true).fee }));
+    .map((o) => ({
+      method: o.method,
+      coverFee: quote(amount.subtotal, o, true).fee,
+      ...(methodNeedsScript(o.method) ? { needsScript: true } : {}),
+    }));
 }

@@ -15,6 +15,8 @@ export interface PayOption {
   method: PaymentMethod;
   /** The fee this method adds when the payer covers it (0 for the counter). */
   coverFee: number;
+  /** Paying this way needs JavaScript in the browser (Stripe's card form); the panel says so without. */
+  needsScript?: boolean;
 }
 
 /** Display order of SPEC.md §4: credit/debit card, online banking, pay at counter. */

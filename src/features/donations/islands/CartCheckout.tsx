@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { controlClass, errorClass, labelClass } from '../../../components/fields/field-styles';
 import { type Currency, formatMoney, toMinorUnits } from '../../../lib/money';
-import { $donationCart, type DonationCartLine, setDonationCart } from '../../../stores/carts';
+import { $donationCart, type DonationCartLine, removeAllCarts, setDonationCart } from '../../../stores/carts';
 import {
   allowedCounts,
   cartTotals,
@@ -21,6 +21,10 @@ export const CART_CHECKOUT_MESSAGE_KEYS = [
   'donation.cart.title',
   'donation.cart.empty',
   'donation.cart.remove',
+  'donation.cart.removeAll',
+  'donation.cart.removeAllLabel',
+  'donation.cart.removedAll',
+  'donation.cart.removed',
   'donation.cart.amountLabel',
   'donation.cart.dueNow',
   'donation.cart.pledged',
@@ -83,32 +87,69 @@ export default function CartCheckout(props: Props) {
   const { currency, messages: m } = props;
   const cart = useStore($donationCart);
   const [mounted, setMounted] = useState(false);
+  // What a removal did, for screen readers (a live region present from the first render).
+  const [announcement, setAnnouncement] = useState('');
+  const emptyRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => setMounted(true), []);
   const feeFor = feeForMethods(props.fees.rates, props.fees.methods);
+  const lines = mounted ? (cart?.lines ?? []) : [];
+  // After "Remove all" the button is gone: focus goes to what replaced the list.
+  useEffect(() => {
+    if (mounted && lines.length === 0 && announcement) emptyRef.current?.focus();
+  }, [mounted, lines.length, announcement]);
+  const status = (
+    <p role="status" className="sr-only" data-cart-announcement>
+      {announcement}
+    </p>
+  );
 
-  if (!mounted) return <p className="text-gray-700">{m['donation.cart.loading']}</p>;
-  const lines = cart?.lines ?? [];
+  // The live region stays the same node whatever follows it (loading, the cart, empty).
+  const withStatus = (body: ReactNode) => (
+    <div>
+      {status}
+      {body}
+    </div>
+  );
+
+  if (!mounted) return withStatus(<p className="text-gray-700">{m['donation.cart.loading']}</p>);
   const donor = (cart?.donor ?? {}) as Record<string, unknown>;
   const save = (next: DonationCartLine[], nextDonor: Record<string, unknown> = donor) =>
     setDonationCart({ lines: next, donor: nextDonor });
 
   if (lines.length === 0) {
-    return (
+    return withStatus(
       <div className="grid gap-4">
-        <p className="text-gray-800">{m['donation.cart.empty']}</p>
+        <p ref={emptyRef} tabIndex={-1} className="text-gray-800 focus:outline-none" data-cart-empty>
+          {m['donation.cart.empty']}
+        </p>
         <p>
           <a href={props.campaignPath} className="text-primary-strong underline">
             {m['donation.cart.addAnother']}
           </a>
         </p>
-      </div>
+      </div>,
     );
   }
   const totals = cartTotals(lines, feeFor);
   const text = (name: string) => (typeof donor[name] === 'string' ? (donor[name] as string) : '');
 
-  return (
+  return withStatus(
     <form method="post" action={props.action} className="grid gap-6" data-cart-checkout>
+      {/* SPEC.md §4: the cart has a remove-all action (every line and the donor's details go). */}
+      <div className="flex justify-end">
+        <button
+          type="button"
+          className="rounded text-sm font-medium text-red-800 underline focus-visible:outline-2 focus-visible:outline-offset-2"
+          onClick={() => {
+            removeAllCarts();
+            setAnnouncement(m['donation.cart.removedAll']);
+          }}
+          aria-label={m['donation.cart.removeAllLabel']}
+          data-cart-remove-all
+        >
+          {m['donation.cart.removeAll']}
+        </button>
+      </div>
       {props.error && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800">
           {props.error}
@@ -159,7 +200,10 @@ export default function CartCheckout(props: Props) {
                 <button
                   type="button"
                   className="text-sm text-primary-strong underline"
-                  onClick={() => save(removeLine(lines, index))}
+                  onClick={() => {
+                    save(removeLine(lines, index));
+                    setAnnouncement(fill(m['donation.cart.removed'], { campaign: title }));
+                  }}
                   aria-label={`${m['donation.cart.remove']}: ${title}`}
                 >
                   {m['donation.cart.remove']}
@@ -328,6 +372,6 @@ export default function CartCheckout(props: Props) {
       >
         {m['donation.cart.continue']}
       </button>
-    </form>
+    </form>,
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import Alert from '../../../components/ui/Alert';
 import Button from '../../../components/ui/Button';
 import ChoiceCard from '../../../components/ui/ChoiceCard';
@@ -33,6 +33,12 @@ type Messages = Record<(typeof PAY_MESSAGE_KEYS)[number], string>;
 export type { PayOption };
 
 interface Props {
+  /** Where the form posts without JavaScript (`/invoices/{publicId}/pay`, in the visitor's language). */
+  action: string;
+  /** The page the panel is on, to come back to if the payment cannot start (`?payError=`). */
+  back: string;
+  /** A refusal the page was sent back with (the form post's), already in the visitor's language. */
+  error?: string | null;
   publicId: string;
   displayNumber: string;
   subtotal: number;
@@ -50,8 +56,16 @@ type Stage =
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
 
-/** Choose a payment option (and whether to cover the fee), then continue with the provider. */
+/**
+ * Choose a payment option (and whether to cover the fee), then continue with the provider. The
+ * panel is a plain form (issue 23): without JavaScript it posts to `action`, which starts the
+ * payment and redirects (303) to the gateway; once hydrated, the island asks the JSON endpoint
+ * instead and can also open Stripe's card form or the counter's instructions in place.
+ */
 export default function PayInvoice({
+  action,
+  back,
+  error: initialError = null,
   publicId,
   displayNumber,
   subtotal,
@@ -63,14 +77,15 @@ export default function PayInvoice({
   const [method, setMethod] = useState<PaymentMethod>(options[0]?.method ?? 'card');
   const [coverFees, setCoverFees] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const [stage, setStage] = useState<Stage>({ kind: 'choose' });
-  const id = useId();
   const option = options.find((o) => o.method === method);
   const fee = coverFees && option ? option.coverFee : 0;
   const total = formatMoney(subtotal + fee, currency);
 
-  async function pay() {
+  async function pay(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
     setBusy(true);
     setError(null);
     const answer = await apiCall(PaymentStartedResponse, `/api/invoices/${encodeURIComponent(publicId)}/payments`, {
@@ -123,13 +138,14 @@ export default function PayInvoice({
   }
 
   return (
-    <div className="grid gap-4">
+    <form method="post" action={action} onSubmit={pay} className="grid gap-4" data-pay-form>
+      <input type="hidden" name="back" value={back} />
       <fieldset className="grid gap-2">
         <legend className="mb-2 font-semibold text-gray-900">{m['invoice.payWith']}</legend>
         {options.map((o) => (
           <ChoiceCard
             key={o.method}
-            name={`${id}-method`}
+            name="method"
             value={o.method}
             checked={method === o.method}
             onChange={() => setMethod(o.method)}
@@ -142,6 +158,7 @@ export default function PayInvoice({
         <label className="flex items-start gap-3 text-sm text-gray-800">
           <input
             type="checkbox"
+            name="coverFees"
             checked={coverFees}
             onChange={(e) => setCoverFees(e.target.checked)}
             className="mt-1 accent-[var(--primary)]"
@@ -150,14 +167,14 @@ export default function PayInvoice({
         </label>
       )}
       {errorBox}
-      <Button size="lg" onClick={pay} loading={busy}>
+      <Button type="submit" size="lg" loading={busy}>
         {busy
           ? m['invoice.paying']
           : method === 'counter'
             ? m['invoice.confirmCounter']
             : fill(m['invoice.pay'], { amount: total })}
       </Button>
-    </div>
+    </form>
   );
 }
 
