@@ -14,8 +14,6 @@ const NOT_WRITING_DATES: Record<string, string> = {
   'src/features/donations/schedule.ts': 'the calendar day of a gift (en-CA parts, YYYY-MM-DD)',
   'src/components/fields/PhoneInput.tsx': 'the device’s time zone (resolvedOptions), to guess the country',
   // Issue 23 item 20: being moved onto the shared formatters by the reviews and loyalty fixes.
-  'src/features/reviews/components/StaffReviewList.astro': 'issue 23 item 20 (reviews), fixed separately',
-  'src/features/loyalty/notify.server.ts': 'issue 23 item 20 (loyalty), fixed separately',
 };
 
 const WRITES_A_DATE =
