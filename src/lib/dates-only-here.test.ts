@@ -13,7 +13,6 @@ const NOT_WRITING_DATES: Record<string, string> = {
   'src/features/queue/queue-rules.ts': 'the calendar day of a ticket (en-CA parts, YYYY-MM-DD)',
   'src/features/donations/schedule.ts': 'the calendar day of a gift (en-CA parts, YYYY-MM-DD)',
   'src/components/fields/PhoneInput.tsx': 'the device’s time zone (resolvedOptions), to guess the country',
-  // Issue 23 item 20: being moved onto the shared formatters by the reviews and loyalty fixes.
 };
 
 const WRITES_A_DATE =

@@ -26,7 +26,12 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
     if (started.error === 'rate_limited') {
       const seconds = String(started.retryAfterSeconds ?? 60);
       return json(
-        { error: locals.t('invoice.rateLimited', { minutes: retryMinutes(started.retryAfterSeconds), count: retryMinutes(started.retryAfterSeconds) }) },
+        {
+          error: locals.t('invoice.rateLimited', {
+            minutes: retryMinutes(started.retryAfterSeconds),
+            count: retryMinutes(started.retryAfterSeconds),
+          }),
+        },
         { status: 429, headers: { 'Retry-After': seconds } },
       );
     }
