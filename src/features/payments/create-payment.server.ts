@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/locales';
 import { localized } from '../../i18n/locales';
 import { type AfterCommit, events } from '../../server/events';
 import { log } from '../../server/logger.server';
-import { hitRateLimit, hitRateLimits } from '../../server/rate-limit.server';
+import { hitRateLimit } from '../../server/rate-limit.server';
 import { canPayNow, type InvoiceView } from '../invoices';
 import type { Tenant } from '../tenants';
 import { quote } from './payment-options';
@@ -19,7 +19,9 @@ import type { PaymentMethod, PaymentProvider, PaymentStart } from './provider';
 import { methodAvailable } from './providers';
 
 /**
- * Card-testing defence: attempts per invoice, per payer (address), and per tenant. The tenant's
+ * Card-testing defence: attempts per invoice, retries per address on one tenant (an invoice's
+ * first attempt never counts there: payers behind one NAT are never refused for each other),
+ * and per tenant. The tenant's
  * limit counts only an invoice's attempts after its first few (ATTEMPTS_FREE_OF_TENANT_LIMIT): a
  * flood from many addresses can use up the tenant's retries, never a real payer's first tries.
  */
@@ -64,16 +66,16 @@ export async function createPayment(
     return { ok: false, reason: 'method_unavailable' };
   }
 
-  const own = await hitRateLimits(
-    db,
-    [
-      [`pay:invoice:${input.invoice.id}`, PAYMENT_LIMITS.perInvoice],
-      [`pay:ip:${input.ip}`, PAYMENT_LIMITS.perIp],
-    ],
-    input.now,
-  );
+  const own = await hitRateLimit(db, `pay:invoice:${input.invoice.id}`, PAYMENT_LIMITS.perInvoice, input.now);
   if (!own.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: own.retryAfterSeconds };
-  if ((own.results[0]?.count ?? 0) > ATTEMPTS_FREE_OF_TENANT_LIMIT) {
+  // An address counts only retries, on this organisation's site: payers sharing one (a family,
+  // a mosque's Wi-Fi, a carrier's NAT) each pay their own invoice once, and are never refused
+  // for each other; someone trying card after card on invoices from one place is.
+  if (own.count > 1) {
+    const address = await hitRateLimit(db, `pay:ip:${input.tenant.id}:${input.ip}`, PAYMENT_LIMITS.perIp, input.now);
+    if (!address.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: address.retryAfterSeconds };
+  }
+  if (own.count > ATTEMPTS_FREE_OF_TENANT_LIMIT) {
     const tenant = await hitRateLimit(db, `pay:tenant:${input.tenant.id}`, PAYMENT_LIMITS.perTenant, input.now);
     if (!tenant.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: tenant.retryAfterSeconds };
   }

@@ -423,8 +423,31 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
         attempt(invoices[n % 3] as InvoiceView, '10.78.0.1'),
       ),
     );
-    expect(one.filter((r) => r.ok)).toHaveLength(PAYMENT_LIMITS.perIp.limit);
+    // Each invoice's first attempt is free of the address's limit; retries count.
+    expect(one.filter((r) => r.ok)).toHaveLength(PAYMENT_LIMITS.perIp.limit + 3);
     expect((await attempt(await newInvoice(), '10.78.0.2')).ok).toBe(true);
+  });
+
+  it('never refuses payers who share one address, each paying their own invoice (issue 23)', async () => {
+    const now = new Date('2031-05-07T10:00:00Z');
+    const payers = PAYMENT_LIMITS.perIp.limit * 2;
+    const invoices = await Promise.all(Array.from({ length: payers }, () => newInvoice()));
+    const results = await Promise.all(
+      invoices.map((invoice) =>
+        createPayment(database.db, providers, {
+          tenant: klinik,
+          invoice,
+          method: 'card',
+          coverFees: false,
+          locale: 'en',
+          ip: '10.79.0.1',
+          siteOrigin: 'http://klinik.localhost',
+          returnPath: '/x',
+          now,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(payers);
   });
 
   it('marks a counter payment paid by staff, with who and when, once', async () => {

@@ -47,7 +47,11 @@ describe('paymentProviders', () => {
   });
 
   it('has no sandbox in production on PostgreSQL unless PAYMENT_SANDBOX=1, and offers only the counter', async () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db.internal:5432/serambi' };
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://app@db.internal:5432/serambi',
+      DONATION_LINK_SECRET: 'a-production-secret-of-at-least-32-characters',
+    };
     const off = await load(production);
     expect(off.sandboxGatewayOpen()).toBe(false);
     const providers = off.paymentProviders({ db });
