@@ -102,7 +102,12 @@ test('SIGTERM during a payment report: the report is answered, the stream ended,
       JSON.stringify({ service: 'general-consultation', startCardPayment: true }),
     );
     expect(booked.status, booked.body).toBe(200);
-    const { paymentUrl, invoicePublicId } = JSON.parse(booked.body) as { paymentUrl: string; invoicePublicId: string };
+    const { paymentUrl, invoicePublicId, invoiceSubtotal, currency } = JSON.parse(booked.body) as {
+      paymentUrl: string;
+      invoicePublicId: string;
+      invoiceSubtotal: number;
+      currency: string;
+    };
     const paymentId = paymentUrl.split('/').pop() ?? '';
     expect(paymentId).not.toBe('');
 
@@ -133,7 +138,8 @@ test('SIGTERM during a payment report: the report is answered, the stream ended,
     const body = JSON.stringify({
       id: `evt_${randomUUID().replaceAll('-', '')}`,
       type: 'charge.succeeded',
-      data: { paymentId, amount: 1, currency: 'MYR' },
+      // What the payment was for: a report naming another amount settles nothing (issue 23).
+      data: { paymentId, amount: invoiceSubtotal, currency },
     });
     const t = Math.floor(Date.now() / 1000);
     const v1 = createHmac('sha256', SECRET).update(`${t}.${body}`, 'utf8').digest('hex');

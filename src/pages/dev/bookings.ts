@@ -60,6 +60,9 @@ export const POST: APIRoute = async (context) => {
     serviceId: result.booking.serviceId,
     resourceId: result.booking.resourceId,
     invoicePublicId: result.invoice?.publicId ?? null,
+    // What a card payment started here charges (no fee covered): a signed report must name it.
+    invoiceSubtotal: result.invoice?.subtotal ?? null,
+    currency: result.invoice?.currency.code ?? null,
     requestPath: localePath(locale, requestPagePath(body.data.service, result.booking.publicId)),
   });
 };
