@@ -124,7 +124,7 @@ export type Env = z.infer<typeof EnvSchema>;
  * A production deployment: NODE_ENV=production on a real PostgreSQL. The embedded database is the
  * demo, and so is a PostgreSQL seeded on purpose with the demo organisations (DEMO_DATA=1, whose
  * staff passwords are public): there the sandbox gateway and the developer aids work as on the
- * embedded demo, so the README's demo command gives a working demo.
+ * embedded demo, so the PostgreSQL demo command (docs/operations.md) gives a working demo.
  */
 export function isProductionDeployment(config: Pick<Env, 'NODE_ENV' | 'DATABASE_URL' | 'DEMO_DATA'>): boolean {
   return config.NODE_ENV === 'production' && config.DATABASE_URL !== undefined && config.DEMO_DATA !== true;

@@ -24,7 +24,7 @@ describe('developer aids', () => {
       DONATION_LINK_SECRET: 'a-production-secret-of-32-characters-or-more',
     });
     expect(devAidsOpen({ clientAddress: '127.0.0.1' }, production)).toBe(false);
-    // The README's PostgreSQL demo (DEMO_DATA=1) is a demo: codes can be read at /dev/outbox.
+    // The PostgreSQL demo of docs/operations.md (DEMO_DATA=1) is a demo: codes can be read at /dev/outbox.
     const demo = parseEnv({ SHOW_DEV_PAGES: '1', DATABASE_URL: 'postgres://app@db:5432/serambi', DEMO_DATA: '1' });
     expect(devAidsOpen({ clientAddress: '127.0.0.1' }, demo)).toBe(true);
     // The embedded demo (`npm start`, NODE_ENV production by default) and development keep them.
