@@ -15,7 +15,6 @@ import {
 } from './campaign';
 import { campaignForm, DonationFilterQuery } from './campaign.schema';
 import { campaignFormValues } from './campaign-form-values';
-import { csvCell, toCsv } from './donation-csv';
 import { donationIdsOf } from './effects.server';
 
 const now = new Date('2026-11-23T04:00:00Z');
@@ -187,17 +186,6 @@ describe('the staff campaign form', () => {
     expect(DonationFilterQuery.safeParse({ from: '2026-13' }).success).toBe(false);
     // The CSV endpoint's query is not refused by the page guard: NUL must stop here, not at the database.
     expect(DonationFilterQuery.safeParse({ q: 'a\u0000b' }).success).toBe(false);
-  });
-});
-
-describe('the CSV export', () => {
-  it('quotes what needs quoting and defuses formulas', () => {
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('+60123')).toBe("'+60123");
-    expect(csvCell(null)).toBe('');
-    expect(toCsv(['a', 'b'], [[1, true]])).toBe('\uFEFFa,b\r\n1,true\r\n');
   });
 });
 

@@ -62,7 +62,6 @@ export {
   updateLine,
 } from './cart';
 export { DONATION_UNPAID_LIMITS, givingOptionsOf, startDonationCheckout } from './checkout.server';
-export { csvCell, toCsv } from './donation-csv';
 export type { CampaignChangedEvent, DonationPaidEvent, DonationRefundedEvent } from './donation-events';
 export {
   answerDonationPost,

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { DonationFilterQuery, donationFilterOf, majorAmount, staffDonations, toCsv } from '../../../features/donations';
+import { toCsv } from '#lib/csv';
+import { DonationFilterQuery, donationFilterOf, majorAmount, staffDonations } from '../../../features/donations';
 import { localized } from '../../../i18n/locales';
 import type { MessageKey } from '../../../i18n/t';
 import { badRequest } from '../../../server/http';

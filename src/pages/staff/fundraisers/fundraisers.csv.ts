@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { majorAmount, toCsv } from '../../../features/donations';
+import { toCsv } from '#lib/csv';
+import { majorAmount } from '../../../features/donations';
 import { staffFundraisers } from '../../../features/fundraisers';
 import { localized } from '../../../i18n/locales';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { toCsv } from '../../../features/donations';
+import { toCsv } from '#lib/csv';
 import { ledgerExport, reasonText } from '../../../features/loyalty';
 
 /** `GET /staff/loyalty/ledger.csv`: the loyalty ledger as CSV for staff (newest first, up to 10,000 rows). */

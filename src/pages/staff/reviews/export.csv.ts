@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { toCsv } from '../../../features/donations';
+import { toCsv } from '#lib/csv';
 import { reviewFilterOf, staffReviews } from '../../../features/reviews';
 
 /** `GET /staff/reviews/export.csv?{filters}`: the list as CSV (the same filters; up to 10,000 rows). */

@@ -1,4 +1,4 @@
-// The staff CSV export of donations: one row per gift, spreadsheet-safe.
+// CSV for staff exports (gifts, fundraisers, reviews, the loyalty ledger): one writer, spreadsheet-safe.
 
 /** A CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets never run it. */
 export function csvCell(value: string | number | boolean | null | undefined): string {
