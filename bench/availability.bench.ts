@@ -23,8 +23,8 @@ import {
   loadEligibleResources,
   loadServiceWithSettings,
 } from '../src/features/booking/availability-repo.server';
-import { addDays, dayClock, wallTimeToInstant, weekdayOf } from '../src/features/booking/time-zone';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../src/features/tenants';
+import { addDays, dayClock, wallTimeToInstant, weekdayOf } from '../src/lib/zoned-time';
 import { type BenchDatabaseKind, benchDatabaseKinds, openBenchDatabase } from './databases';
 
 const { blockedDates, bookingSettings, bookings, resourceHours, resources, serviceResources, services } = schema;

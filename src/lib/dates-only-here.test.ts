@@ -9,9 +9,8 @@ import { describe, expect, it } from 'vitest';
 const NOT_WRITING_DATES: Record<string, string> = {
   'src/lib/dates.ts': 'the shared formatters themselves',
   'src/lib/wall-time.ts': 'the shared formatters themselves (time of day, wall-clock parts)',
-  'src/features/booking/time-zone.ts': 'wall clock ↔ instant arithmetic (en-US parts) and the zone’s name',
-  'src/features/queue/queue-rules.ts': 'the calendar day of a ticket (en-CA parts, YYYY-MM-DD)',
-  'src/features/donations/schedule.ts': 'the calendar day of a gift (en-CA parts, YYYY-MM-DD)',
+  'src/lib/zoned-time.ts':
+    'wall clock ↔ instant arithmetic and the calendar day of an instant (en-US parts), the zone’s name',
   'src/components/fields/PhoneInput.tsx': 'the device’s time zone (resolvedOptions), to guess the country',
 };
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { serviceDateIn, ticketNumber } from '../../features/queue/queue-rules';
+import { zonedDate } from '#lib/zoned-time';
+import { ticketNumber } from '../../features/queue/queue-rules';
 import type { Db } from '../client.server';
 import {
   queueCounters,
@@ -62,7 +63,7 @@ export async function seedDemoQueue(db: Db, now = new Date()): Promise<void> {
         .returning();
       await tx.insert(queueDisplays).values({ tenantId: clinic.id, code: DEMO_DISPLAY_CODE, label: 'Waiting room TV' });
       // Today: registration issued A001–A006 (A001 done, A002 at counter 1), doctor B001–B003.
-      const serviceDate = serviceDateIn(now, clinic.timeZone);
+      const serviceDate = zonedDate(now, clinic.timeZone);
       const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
       const plan: { prefix: 'A' | 'B'; count: number }[] = [
         { prefix: 'A', count: 6 },

@@ -1,8 +1,9 @@
 // Pure rules of the customer booking journey (landing → service → form → checkout | request),
 // safe on the server and in islands: no I/O, no clock of their own.
+
+import { addDays, daysBetween } from '#lib/zoned-time';
 import { type DateLocale, formatTime } from '../../lib/dates';
 import type { BookingStatus } from './booking';
-import { addDays, daysBetween } from './time-zone';
 
 /** The clock time of a slot in the tenant's zone, in SPEC.md §9's `hh:mma` ("09:15AM", "02:30PTG"; id "14.30"). */
 export function slotTime(iso: string, locale: DateLocale, timeZone: string): string {

@@ -1,3 +1,4 @@
+import { addDays, zonedDate } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import { type InvoiceView, invoiceById, lineSources, sourceIdOf } from '../invoices';
 import { refundOfInvoice } from '../payments';
@@ -18,7 +19,6 @@ import {
   listActiveServices,
   type ServiceRow,
 } from './booking-repo.server';
-import { addDays, zonedDate } from './time-zone';
 
 export type { CategoryRow } from './appointment-pages-repo.server';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { wallTimeToInstant } from '#lib/zoned-time';
 import { type AvailabilityInput, computeAvailability, type WorkingHours } from './availability';
 import { decodeAvailability, encodeAvailability } from './availability-feed';
 import { AvailabilityResponse } from './slot-page-answers';
-import { wallTimeToInstant } from './time-zone';
 
 const at = (hour: number, minute = 0) => hour * 60 + minute;
 const week = (days: number[], ...intervals: [number, number][]): WorkingHours[] =>

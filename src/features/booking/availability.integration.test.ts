@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, between, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wallTimeToInstant } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import * as schema from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
@@ -8,7 +9,6 @@ import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds 
 import { HttpError } from '../../lib/http-error';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { availabilityFor } from './availability.server';
-import { wallTimeToInstant } from './time-zone';
 
 const { blockedDates, bookingSettings, bookings, resourceHours, resources, serviceResources, services } = schema;
 

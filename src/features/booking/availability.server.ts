@@ -1,8 +1,8 @@
+import { addDays, dayClock, daysBetween, isDate, zonedDate } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import { HttpError } from '../../lib/http-error';
 import { type Availability, type AvailabilityTrace, computeAvailability } from './availability';
 import { loadBlockedDates, loadBusy, loadEligibleResources, loadServiceWithSettings } from './availability-repo.server';
-import { addDays, dayClock, daysBetween, isDate, zonedDate } from './time-zone';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;

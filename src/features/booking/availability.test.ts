@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, wallTimeToInstant, weekdayOf } from '#lib/zoned-time';
 import { type AvailabilityInput, computeAvailability, type WorkingHours, weeklyIntervals } from './availability';
-import { addDays, wallTimeToInstant, weekdayOf } from './time-zone';
 
 const KL = 'Asia/Kuala_Lumpur';
 const at = (hour: number, minute = 0) => hour * 60 + minute;

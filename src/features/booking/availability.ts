@@ -1,3 +1,5 @@
+import { addDays, type DayClock, dayClock, daysBetween, weekdayOf, zonedDate } from '#lib/zoned-time';
+
 // Slot generation (DESIGN.md §4), pure: no I/O, no clock of its own. availability.server.ts loads
 // the inputs in a handful of queries; this turns them into days and slots in one sweep.
 //
@@ -32,7 +34,6 @@
 // Speed: busy ranges are sorted and merged per resource once; candidates of a resource come in
 // increasing time, so one cursor per resource walks its ranges forward across the whole period.
 // O(busy log busy + resources × candidates), no scan per slot.
-import { addDays, type DayClock, dayClock, daysBetween, weekdayOf, zonedDate } from './time-zone';
 
 const MINUTE_MS = 60_000;
 const DAY_MINUTES = 1440;

@@ -1,3 +1,4 @@
+import { zonedDate } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
 import type { Locale } from '../../i18n/locales';
@@ -17,7 +18,6 @@ import {
   moveBooking,
   releaseExpiredHolds,
 } from './booking-repo.server';
-import { zonedDate } from './time-zone';
 
 export interface BookSlotInput {
   tenant: Tenant;

@@ -1,10 +1,10 @@
+import { addDays, zonedDate } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import type { Locale } from '../../i18n/locales';
 import type { Tenant } from '../tenants';
 import { availabilityFor } from './availability.server';
 import { type BookSlotResult, bookSlot } from './book-slot.server';
 import { listActiveServices } from './booking-repo.server';
-import { addDays, zonedDate } from './time-zone';
 
 /**
  * Developer aid behind `/dev/bookings` (SHOW_DEV_PAGES=1): books the first free slot of a

@@ -71,4 +71,3 @@ export { bookingJobs } from './jobs.server';
 export { registerBookingTemplates } from './messages';
 export { type RescheduleResult, rescheduleBooking } from './reschedule-booking.server';
 export { findByReference, staffAgenda, staffAppointmentAction } from './staff-agenda.server';
-export { timeZoneLabel } from './time-zone';

@@ -1,7 +1,7 @@
+import { addDays, dayClock, daysBetween, zonedDate } from '#lib/zoned-time';
 import type { IntakeQuestion } from '../../db/schema';
 import { type Locale, localized } from '../../i18n/locales';
 import type { BookingStatus } from './booking';
-import { addDays, dayClock, daysBetween, zonedDate } from './time-zone';
 
 /** How many days the staff agenda shows, today included. */
 export const AGENDA_DAYS = 14;

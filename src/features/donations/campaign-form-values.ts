@@ -1,7 +1,7 @@
+import { zonedDate } from '#lib/zoned-time';
 import { LOCALES, type LocalizedText } from '../../i18n/locales';
 import type { Currency } from '../../lib/money';
 import { majorAmount } from './campaign';
-import { zonedDay } from './campaign-dates';
 
 /** What the staff form needs of a stored campaign (money as plain major units, days in the tenant's zone). */
 export interface CampaignFormSource {
@@ -36,16 +36,16 @@ export function campaignFormValues(
   const values: Record<string, string> = {
     category: c.category,
     goal: money(c.goalMinor),
-    starts_on: zonedDay(c.startsAt, timeZone),
+    starts_on: zonedDate(c.startsAt, timeZone),
     // The stored end is the next midnight after the last day of giving.
-    ends_on: c.endsAt ? zonedDay(new Date(c.endsAt.getTime() - 1), timeZone) : '',
+    ends_on: c.endsAt ? zonedDate(new Date(c.endsAt.getTime() - 1), timeZone) : '',
     suggested: c.suggestedAmounts.map((a) => majorAmount(a, currency.exponent)).join(' '),
     min_amount: money(c.minAmountMinor),
     max_amount: money(c.maxAmountMinor),
     weekly_counts: c.weeklyCounts.join(' '),
     monthly_counts: c.monthlyCounts.join(' '),
     status: c.status,
-    event_date: c.eventDate ? zonedDay(c.eventDate, timeZone) : '',
+    event_date: c.eventDate ? zonedDate(c.eventDate, timeZone) : '',
     permit_number: c.permitNumber ?? '',
     permit_valid_until: c.permitValidUntil ?? '',
   };
@@ -66,7 +66,7 @@ export function newCampaignFormValues(now: Date, currency: Currency, timeZone: s
   return {
     category: 'general',
     status: 'draft',
-    starts_on: zonedDay(now, timeZone),
+    starts_on: zonedDate(now, timeZone),
     min_amount: majorAmount(min, currency.exponent),
     one_time: 'on',
     cover_fees_allowed: 'on',

@@ -16,7 +16,6 @@ import {
   publicDonorName,
 } from './campaign';
 import type { CampaignInput } from './campaign.schema';
-import { zonedDayStart } from './campaign-dates';
 import { campaignImagesFrom } from './campaign-image.server';
 import {
   type CampaignRow,
@@ -34,6 +33,7 @@ import {
 } from './campaign-repo.server';
 import { recordOfflineGift, takeDonationsOut } from './donation-totals.server';
 import './donation-events';
+import { zonedDayStart } from '#lib/zoned-time';
 
 const ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 

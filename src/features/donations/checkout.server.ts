@@ -6,6 +6,7 @@
 // and per tenant, counted from the database: a donor who pays never counts), and an idempotency
 // key from the form so a double click or a replay makes one set.
 import { createHash, randomUUID } from 'node:crypto';
+import { zonedDate } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import { isUniqueViolation } from '../../db/errors';
 import { transaction } from '../../db/transaction.server';
@@ -35,7 +36,7 @@ import type { DonorInput, SubmittedLine } from './donation-form.schema';
 import type { FeeMethod, FeeRates } from './fees';
 import { giftMaximum } from './gift-limits';
 import { DONATION_PAY_WITHIN_MS } from './plan-rules';
-import { dayIn, scheduleDates } from './schedule';
+import { scheduleDates } from './schedule';
 
 /**
  * Issue 23: what abuse looks like is many checkouts left unpaid, not many donors behind one
@@ -210,7 +211,7 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
   const contacts = donor.email ? [donor.phone, donor.email] : [donor.phone];
 
   const feeFor = await donationFeeFor(db, tenant, settings, input.locale);
-  const today = dayIn(now, tenant.timeZone);
+  const today = zonedDate(now, tenant.timeZone);
   const donorRow = {
     donorName: donor.name,
     anonymous: donor.anonymous,

@@ -2,6 +2,7 @@
 // campaign, and a posted form or cart turned into a donation invoice, or into the errors to show
 // in the visitor's language (the form works without JavaScript: the server renders them).
 import { randomUUID } from 'node:crypto';
+import { zonedDate } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import type { Locale } from '../../i18n/locales';
 import { localized } from '../../i18n/locales';
@@ -17,7 +18,6 @@ import { givingOptionsOf, startDonationCheckout } from './checkout.server';
 import { donationSettings, findGivingCampaign } from './checkout-repo.server';
 import { checkoutLinesSchema, dialCodeOf, donorSchema, fieldErrors, formGiftSchema } from './donation-form.schema';
 import type { FeeMethod, FeeRates } from './fees';
-import { dayIn } from './schedule';
 
 export interface DonationFormData {
   campaign: { id: string; publicId: string; title: string; summary: string };
@@ -67,7 +67,7 @@ export async function donationFormData(
     ),
     fees: { rates, methods: options.map((o) => o.method as FeeMethod) },
     issuesTaxReceipts: settings.issuesTaxReceipts,
-    today: dayIn(now, tenant.timeZone),
+    today: zonedDate(now, tenant.timeZone),
     monthNames: Array.from(
       { length: 12 },
       (_, month) => formatDate(Date.UTC(2026, month, 15), locale, 'UTC').split(' ')[1] ?? '',

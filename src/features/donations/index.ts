@@ -17,7 +17,6 @@ export { donationsSection } from './account-section.server';
 export * from './campaign';
 export * from './campaign.schema';
 export { campaignChannel } from './campaign-channel';
-export { zonedDay, zonedDayStart } from './campaign-dates';
 export { type CampaignFormSource, campaignFormValues, newCampaignFormValues } from './campaign-form-values';
 export {
   COVER_IMAGE,
@@ -122,5 +121,5 @@ export {
 export { deductibleReceipt, displayReceiptNumber } from './receipt-number';
 export { type ReceiptPdf, receiptPdfFor, renderReceiptPdf } from './receipt-pdf.server';
 export { issueReceipt } from './receipts.server';
-export { addDays, addMonthsClamped, type DonationFrequency, dayIn, lastScheduleDate, scheduleDates } from './schedule';
+export { addMonthsClamped, type DonationFrequency, lastScheduleDate, scheduleDates } from './schedule';
 export { donationThanks, type ThanksGift } from './thanks.server';

@@ -2,6 +2,7 @@ import type { Db } from '#db/client.server';
 import { transaction } from '#db/transaction.server';
 import { isLocale, localized } from '#i18n/locales';
 import { formatMoney } from '#lib/money';
+import { zonedDate } from '#lib/zoned-time';
 import { runOnce } from '#server/jobs';
 import { errorFields, log } from '#server/logger.server';
 import { enqueueMessage, kickOutbox } from '#server/outbox';
@@ -27,7 +28,6 @@ import {
 } from './plan-repo.server';
 import { DAY_MS, DONATION_PAY_WITHIN_MS, nextRetryAt, planChangeable } from './plan-rules';
 import { ensureSchedule, type ProvidersFor } from './plans.server';
-import { dayIn } from './schedule';
 
 /** The once-per-key names of the instalment work (job_runs.job). */
 export const CHARGE_JOB = 'donations.charge-instalment';
@@ -58,8 +58,8 @@ export async function runDueInstalments(
   const providersFor = options.providersFor ?? defaultProviders;
   const counts: InstalmentCounts = { charged: 0, declined: 0, failed: 0, invoiced: 0, pending: 0 };
   // Every tenant's day is at most a day ahead of UTC's; each row is then held to its own.
-  const latest = dayIn(new Date(now.getTime() + DAY_MS), 'UTC');
-  const rows = (await dueInstalments(db, latest, now)).filter((row) => row.dueOn <= dayIn(now, row.timeZone));
+  const latest = zonedDate(new Date(now.getTime() + DAY_MS), 'UTC');
+  const rows = (await dueInstalments(db, latest, now)).filter((row) => row.dueOn <= zonedDate(now, row.timeZone));
   for (const row of rows) {
     try {
       const outcome =

@@ -2,6 +2,7 @@ import type { Db } from '#db/client.server';
 import { isLocale, localized } from '#i18n/locales';
 import { translator } from '#i18n/t';
 import { formatMoney } from '#lib/money';
+import { zonedDate } from '#lib/zoned-time';
 import { enqueueMessage } from '#server/outbox';
 import { findTenantById, type Tenant } from '../tenants';
 import { receiptChannel } from './donor-channels';
@@ -16,7 +17,6 @@ import {
   receiptOfDonation,
   receiptSettings,
 } from './receipt-repo.server';
-import { dayIn } from './schedule';
 
 /**
  * The receipt of one paid gift, in the transaction that marks it paid: numbered in the tenant's
@@ -37,7 +37,7 @@ export async function issueReceipt(
   const tenant = await findTenantById(tx, tenantId);
   if (!tenant) return null;
   const settings = await receiptSettings(tx, tenantId);
-  const issuedOn = dayIn(paidAt, settings.timeZone);
+  const issuedOn = zonedDate(paidAt, settings.timeZone);
   const year = Number(issuedOn.slice(0, 4));
   const deductible = deductibleReceipt(settings, donation);
   const receipt = await insertReceipt(tx, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '#lib/zoned-time';
 import {
-  addDays,
   addMonthsClamped,
   daysInMonth,
   isLeapYear,

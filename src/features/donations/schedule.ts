@@ -1,3 +1,4 @@
+import { addDays } from '#lib/zoned-time';
 // When the gifts of a weekly or monthly donation fall (issue 12). Pure: dates are calendar days
 // 'YYYY-MM-DD' in the tenant's time zone, computed on the proleptic Gregorian calendar in UTC
 // arithmetic so no runtime time zone or DST can shift a day.
@@ -46,14 +47,6 @@ function format({ year, month, day }: Day): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** `first` plus `days` calendar days. */
-export function addDays(first: string, days: number): string {
-  const start = parseIsoDay(first);
-  if (!start) throw new RangeError(`not a calendar day: ${first}`);
-  const date = new Date(Date.UTC(start.year, start.month - 1, start.day + days));
-  return format({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
-}
-
 /** The anchor's day-of-month `months` months after `first`, clamped to that month's last day. */
 export function addMonthsClamped(first: string, months: number): string {
   const start = parseIsoDay(first);
@@ -87,21 +80,4 @@ export function scheduleDates(first: string, frequency: DonationFrequency, count
 export function lastScheduleDate(first: string, frequency: DonationFrequency, count: number): string {
   const dates = scheduleDates(first, frequency, count);
   return dates[dates.length - 1] as string;
-}
-
-/** The calendar day ('YYYY-MM-DD') of `instant` in `timeZone` (UTC when the zone is unknown). */
-export function dayIn(instant: Date, timeZone: string): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(instant);
-  } catch {
-    return instant.toISOString().slice(0, 10);
-  }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -1,6 +1,8 @@
 // The fundraiser's own view (issue 13): "Your fundraisers" on /account, and each page's management
 // at /account/fundraisers/{id}: totals, donors with their messages (anonymous gifts stay
 // anonymous), a thank-you to donors through the outbox (rate-limited), edit and close.
+
+import { zonedDayStart } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
 import { localized } from '../../i18n/locales';
@@ -15,7 +17,6 @@ import { readMultipartForm } from '../../server/http';
 import { errorFields, log } from '../../server/logger.server';
 import { kickOutbox } from '../../server/outbox';
 import { hitRateLimit } from '../../server/rate-limit.server';
-import { zonedDayStart } from '../donations';
 import type { Tenant } from '../tenants';
 import { fundraiserTextSchema, thanksSchema } from './fundraiser-form.schema';
 import { enqueueThanks } from './fundraiser-messages.server';

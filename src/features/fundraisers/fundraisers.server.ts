@@ -1,6 +1,7 @@
 // Fundraisers' use cases (issue 13): start a page under a campaign, show it, the leaderboard, a
 // visitor's report (staff's side: fundraisers-staff.server.ts). Pages call these through index.ts.
 import { createHash } from 'node:crypto';
+import { zonedDayStart } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import { isUniqueViolation } from '../../db/errors';
 import { transaction } from '../../db/transaction.server';
@@ -9,7 +10,7 @@ import type { MessageKey } from '../../i18n/t';
 import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { errorFields, log } from '../../server/logger.server';
 import { hitRateLimit } from '../../server/rate-limit.server';
-import { CAMPAIGN_ID, isOpenForGifts, publicDonorName, zonedDayStart } from '../donations';
+import { CAMPAIGN_ID, isOpenForGifts, publicDonorName } from '../donations';
 import type { FundraiserChangedEvent } from './fundraiser-events';
 import type { StartFundraiserValues } from './fundraiser-form.schema';
 import { processPhoto } from './fundraiser-photo.server';

@@ -1,8 +1,8 @@
+import { zonedDate } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import { type RecurringJob, runOnce } from '../../server/jobs';
 import { closeEarlierDays } from './queue.server';
 import { queueTenants } from './queue-repo.server';
-import { serviceDateIn } from './queue-rules';
 
 /**
  * The daily reset, once per tenant and local day (runOnce keyed by both): tickets of earlier days
@@ -13,7 +13,7 @@ export async function runDailyReset(db: Db, now: Date): Promise<{ tenants: numbe
   let tenants = 0;
   let closed = 0;
   for (const tenant of await queueTenants(db)) {
-    const day = serviceDateIn(now, tenant.timeZone);
+    const day = zonedDate(now, tenant.timeZone);
     const run = await runOnce(db, 'queue.daily-reset', `${tenant.id}:${day}`, (tx) =>
       closeEarlierDays(tx, tenant, now),
     );

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  closedStatus,
-  estimatedWaitMinutes,
-  nextStatus,
-  parsePointFilter,
-  serviceDateIn,
-  ticketNumber,
-} from './queue-rules';
+import { zonedDate } from '#lib/zoned-time';
+import { closedStatus, estimatedWaitMinutes, nextStatus, parsePointFilter, ticketNumber } from './queue-rules';
 
 describe('ticket numbers', () => {
   it('pads to three digits with the queue prefix and grows past 999', () => {
@@ -23,11 +17,11 @@ describe('ticket numbers', () => {
 describe('the tenant day (daily reset)', () => {
   it('changes at midnight in the tenant time zone, not UTC', () => {
     // 15:59 UTC is 23:59 in Kuala Lumpur; 16:00 UTC is the next day there.
-    expect(serviceDateIn(new Date('2026-11-24T15:59:00Z'), 'Asia/Kuala_Lumpur')).toBe('2026-11-24');
-    expect(serviceDateIn(new Date('2026-11-24T16:00:00Z'), 'Asia/Kuala_Lumpur')).toBe('2026-11-25');
+    expect(zonedDate(new Date('2026-11-24T15:59:00Z'), 'Asia/Kuala_Lumpur')).toBe('2026-11-24');
+    expect(zonedDate(new Date('2026-11-24T16:00:00Z'), 'Asia/Kuala_Lumpur')).toBe('2026-11-25');
     // Jakarta is UTC+7: the same instant is still the 24th there.
-    expect(serviceDateIn(new Date('2026-11-24T16:30:00Z'), 'Asia/Jakarta')).toBe('2026-11-24');
-    expect(serviceDateIn(new Date('2026-11-24T17:00:00Z'), 'Asia/Jakarta')).toBe('2026-11-25');
+    expect(zonedDate(new Date('2026-11-24T16:30:00Z'), 'Asia/Jakarta')).toBe('2026-11-24');
+    expect(zonedDate(new Date('2026-11-24T17:00:00Z'), 'Asia/Jakarta')).toBe('2026-11-25');
   });
 });
 

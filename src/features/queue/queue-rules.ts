@@ -16,18 +16,6 @@ export function ticketNumber(prefix: string, seq: number): string {
   return `${prefix}${String(seq).padStart(3, '0')}`;
 }
 
-/** The tenant's calendar day at `now` (`YYYY-MM-DD`): numbering starts again at 1 each local day. */
-export function serviceDateIn(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 /** Where each action takes a ticket, from the statuses it is allowed in. */
 const MOVES: Record<TicketAction, { from: readonly TicketStatus[]; to: TicketStatus }> = {
   call: { from: ['waiting'], to: 'called' },

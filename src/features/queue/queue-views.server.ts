@@ -1,11 +1,13 @@
 // The queue as people see it (issue 16): the board, a visitor's ticket, the staff console and the
 // setup screen's lists, read for a tenant. Pages call these through index.ts.
+
+import { zonedDate } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import { type Locale, localized } from '../../i18n/locales';
 import { type BoardState, MAX_MISSED, MAX_NEXT, type PointKind, type TicketState } from './board-state';
 import type { QueueTenant } from './queue.server';
 import * as repo from './queue-repo.server';
-import { averageMinutes, estimatedWaitMinutes, serviceDateIn } from './queue-rules';
+import { averageMinutes, estimatedWaitMinutes } from './queue-rules';
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────
 
@@ -33,7 +35,7 @@ export async function boardState(
   options: { locale: Locale; pointIds?: readonly string[]; now?: Date },
 ): Promise<BoardState> {
   const now = options.now ?? new Date();
-  const today = serviceDateIn(now, tenant.timeZone);
+  const today = zonedDate(now, tenant.timeZone);
   const [setup, tickets] = await Promise.all([
     queueSetup(db, tenant.id, options.locale),
     repo.ticketsOfDay(db, tenant.id, today),
@@ -148,7 +150,7 @@ export async function ticketState(
 
 /** The staff console: per point its current ticket, per queue its line, counts and today's average wait. */
 export async function staffQueue(db: Db, tenant: QueueTenant, locale: Locale, now = new Date()) {
-  const today = serviceDateIn(now, tenant.timeZone);
+  const today = zonedDate(now, tenant.timeZone);
   const [setup, tickets] = await Promise.all([
     queueSetup(db, tenant.id, locale),
     repo.ticketsOfDay(db, tenant.id, today),

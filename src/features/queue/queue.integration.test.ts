@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedDate } from '#lib/zoned-time';
 import { composeApp } from '../../app.server';
 import { bookings, jobRuns, outbox, queues, queueTickets, servicePoints } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo.server';
@@ -13,7 +14,6 @@ import {
   issueTicket,
   listDisplays,
   runDailyReset,
-  serviceDateIn,
   staffQueueAction,
   ticketAction,
   ticketHistory,
@@ -235,6 +235,6 @@ describe.each(testDatabaseKinds)('queue on %s', (kind) => {
     expect(open).toHaveLength(0);
     const next = await issueTicket(database.db, { tenant: klinik, queueId: queueA, source: 'kiosk', now: tomorrow });
     expect(next.number).toBe('A001');
-    expect(next.serviceDate).toBe(serviceDateIn(tomorrow, klinik.timeZone));
+    expect(next.serviceDate).toBe(zonedDate(tomorrow, klinik.timeZone));
   });
 });

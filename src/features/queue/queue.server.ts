@@ -1,6 +1,7 @@
 // The queue's use cases (issue 16): issue, call and act on tickets, transfers, the daily reset and
 // the queue channel. What people see is read in queue-views.server.ts; TV codes: displays.server.ts.
 import { randomBytes } from 'node:crypto';
+import { zonedDate } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
 import type { Locale } from '../../i18n/locales';
@@ -10,7 +11,7 @@ import { publish } from '../../server/realtime';
 import { newPublicId } from '../invoices';
 import { type BoardCall, CALLED_EVENT, CHANGED_EVENT, queueChannel } from './board-state';
 import * as repo from './queue-repo.server';
-import { nextStatus, serviceDateIn, type TicketAction, type TicketStatus, ticketNumber } from './queue-rules';
+import { nextStatus, type TicketAction, type TicketStatus, ticketNumber } from './queue-rules';
 import { enqueueQueueSms, type SmsTenant } from './queue-sms.server';
 
 /** The tenant's name and host are needed only for SMS links; the rest works without them. */
@@ -86,7 +87,7 @@ export interface IssueInput {
 /** A new ticket: the next number of its queue's day (daily numbering in the tenant's zone). */
 export async function issueTicket(db: Db, input: IssueInput): Promise<repo.TicketRow> {
   const now = input.now ?? new Date();
-  const serviceDate = serviceDateIn(now, input.tenant.timeZone);
+  const serviceDate = zonedDate(now, input.tenant.timeZone);
   const ticket = await transaction(
     db,
     async (tx) => {
@@ -155,7 +156,7 @@ function callOf(ticket: repo.TicketRow, point: repo.PointRow): BoardCall {
  */
 export async function callNext(db: Db, input: CallInput): Promise<repo.TicketRow | null> {
   const now = input.now ?? new Date();
-  const serviceDate = serviceDateIn(now, input.tenant.timeZone);
+  const serviceDate = zonedDate(now, input.tenant.timeZone);
   const result = await transaction(
     db,
     async (tx) => {
@@ -272,7 +273,7 @@ export function ticketHistory(db: Db, tenantId: string, ticketId: string) {
  * serving → done). Numbering needs no reset: it is per queue and local day.
  */
 export async function closeEarlierDays(db: Db, tenant: QueueTenant, now: Date): Promise<number> {
-  const today = serviceDateIn(now, tenant.timeZone);
+  const today = zonedDate(now, tenant.timeZone);
   return transaction(
     db,
     async (tx) => {

@@ -1,3 +1,4 @@
+import { zonedDayStart } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import { transaction } from '../../db/transaction.server';
 import { isLocale, type Locale } from '../../i18n/locales';
@@ -7,7 +8,6 @@ import { parseUuid } from '../../lib/input';
 import { type AfterCommit, events, runAfterCommit } from '../../server/events';
 import { errorFields, log } from '../../server/logger.server';
 import { enqueueMessage, kickOutbox } from '../../server/outbox';
-import { zonedDayStart } from '../donations';
 import type { Tenant } from '../tenants';
 import { googleReviewUrl, parseSlug, safePublicUrl } from './review-links';
 import { MODERATIONS, type ReviewModeration } from './review-types';

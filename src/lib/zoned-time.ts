@@ -224,3 +224,9 @@ export function timeZoneLabel(
   if (!name || name.startsWith('GMT')) name = timeZone.slice(timeZone.lastIndexOf('/') + 1).replace(/_/g, ' ');
   return { name, offset, offsetMinutes };
 }
+
+/** Local midnight of a day (plus `plusDays`) in the zone, as an instant (01:00 where midnight is skipped). */
+export function zonedDayStart(day: string, timeZone: string, plusDays = 0): Date {
+  const date = addDays(day, plusDays);
+  return wallTimeToInstant(date, 0, timeZone) ?? wallTimeToInstant(date, 60, timeZone) ?? new Date(`${date}T00:00:00Z`);
+}

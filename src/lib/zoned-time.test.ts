@@ -9,7 +9,7 @@ import {
   wallTimeToInstant,
   weekdayOf,
   zonedDate,
-} from './time-zone';
+} from './zoned-time';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const at = (hour: number, minute = 0) => hour * 60 + minute;
