@@ -7,6 +7,8 @@ import { chromiumForTests } from './scripts/chromium-path.mjs';
 // End-to-end journeys in Chromium (CHROME_PATH, the system's, or the one inside the npm package
 // @sparticuz/chromium; never a browser downloaded at run time), against the built server on a
 // fresh embedded database. Tenants are reached as *.localhost hosts.
+// The runner and the server both run in a zone that is neither UTC nor a tenant's (see vitest.config.ts).
+process.env.TZ = 'Pacific/Chatham';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4400);
 const chromium = await chromiumForTests();
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'serambi-e2e-'));
@@ -23,6 +25,9 @@ export default defineConfig({
   use: {
     baseURL: `http://klinik.localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
+    // Visitors' browsers are in Malaysia (phone fields default to +60 from the zone); the server
+    // and the runner are not (TZ above).
+    timezoneId: 'Asia/Kuala_Lumpur',
     launchOptions: {
       executablePath: chromium.executablePath,
       ...(Object.keys(chromium.env).length > 0 ? { env: { ...process.env, ...chromium.env } } : {}),
@@ -45,6 +50,7 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       HOST: '127.0.0.1',
+      TZ: 'Pacific/Chatham',
       PORT: String(E2E_PORT),
       DATA_DIR: dataDir,
       SHOW_DEV_PAGES: '1',

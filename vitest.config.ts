@@ -9,6 +9,11 @@ import { getViteConfig } from 'astro/config';
 // libraries). Testing Library is bundled through the same alias, from its ESM build, so it
 // renders with preact/compat rather than loading real React from node_modules.
 // See docs/decisions/0008-preact-compat-runtime.md.
+// Tests run in a zone that is neither UTC nor a tenant's (+13:45 in November, with daylight
+// saving): code that forgets to pass the tenant's zone, or a test that builds dates in the
+// machine's, fails here rather than only on a server abroad (issue 24). Workers inherit it.
+process.env.TZ = 'Pacific/Chatham';
+
 export default getViteConfig({
   resolve: {
     alias: [

@@ -91,7 +91,8 @@ test.describe('fundraisers', () => {
     // The photo, re-encoded as a JPEG, is served from the page's address.
     const photo = page.getByRole('img', { name: /^Photo of Zainab/ });
     await expect(photo).toBeVisible();
-    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    // Visible is not loaded: wait for the picture itself.
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
     await expect(page.locator('[data-share-network]').first()).toHaveAttribute('data-share-network', 'whatsapp');
 
     // The campaign page, in Malay, open in another browser: its leaderboard is live.

@@ -8,9 +8,19 @@ import LoginForm, { LOGIN_MESSAGE_KEYS } from './LoginForm';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
+/** A visitor whose browser is in Malaysia: an empty phone field takes its country from the zone. */
+function inMalaysia() {
+  const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...real.call(this), timeZone: 'Asia/Kuala_Lumpur' };
+  });
+}
+
 function setup() {
+  inMalaysia();
   const fetch = vi.fn(async () =>
     Response.json(
       { error: 'Phone number must be valid', fields: { phone: 'Phone number must be valid' } },
