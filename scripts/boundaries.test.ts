@@ -9,6 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 describe('import boundaries (DESIGN.md §2)', () => {
   it('holds for the whole of src/', () => {
     expect(boundaryViolations(path.join(root, 'src'), packageAliases(root))).toEqual([]);
+    expect(checkBoundaries(root)).toEqual([]);
   });
 
   it('resolves relative imports and the package aliases to the same file', () => {

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from './app.server';
 import { customers, services, staff } from './db/schema';
-import { seedDemo } from './db/seed/demo.server';
+import { seedDemo } from './demo/demo.server';
 import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from './db/test-databases';
 import { availabilityFor, bookSlot, type Slot } from './features/booking';
 import { forgetCachedTenants, resolveTenant, type Tenant } from './features/tenants';

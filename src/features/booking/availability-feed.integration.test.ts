@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeApp } from '../../app.server';
 import { bookings } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
+import { seedDemo } from '../../demo/demo.server';
 import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { translator } from '../../i18n/t';
 import { createRealtime } from '../../server/realtime';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wallTimeToInstant } from '#lib/zoned-time';
 import type { Db } from '../../db/client.server';
 import * as schema from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
+import { seedDemo } from '../../demo/demo.server';
 import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { HttpError } from '../../lib/http-error';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { type Database, type Db, openDatabase } from '../../db/client.server';
 import { invoices, payments } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
+import { seedDemo } from '../../demo/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { translator } from '../../i18n/t';
 import { settlePayment } from '../payments';

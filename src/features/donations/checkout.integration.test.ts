@@ -10,7 +10,7 @@ import {
   rateLimits,
   tenantSettings,
 } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
+import { seedDemo } from '../../demo/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { invoiceByPublicId as invoiceView } from '../invoices';
 import { createPayment, type PaymentProvider, settlePayment } from '../payments';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { type Db, openDatabase } from '../../db/client.server';
 import { campaigns, donations, payments, staff } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
+import { seedDemo } from '../../demo/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { events } from '../../server/events';
 import { newPublicId, startCheckout } from '../invoices';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../scripts/pdf-text.mjs';
 import { composeApp } from '../../app.server';
 import { donationReceipts, donations, rateLimits } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
+import { seedDemo } from '../../demo/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { invoiceByPublicId } from '../invoices';
 import { createPayment, paymentProviders, settlePayment } from '../payments';

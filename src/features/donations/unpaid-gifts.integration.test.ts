@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { campaigns, donationPlans, donations, invoices, payments, planInstalments } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
+import { seedDemo } from '../../demo/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { expireInvoices, settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';

@@ -15,7 +15,7 @@ import {
   rateLimits,
   staff,
 } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
+import { seedDemo } from '../../demo/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { translator } from '../../i18n/t';
 import { startDonationCheckout } from '../donations';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { type Db, openDatabase } from '../../db/client.server';
 import { invoices, loyaltyEntries, loyaltyHolds, loyaltyMembers, services, staff } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
+import { seedDemo } from '../../demo/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { transaction } from '../../db/transaction.server';
 import { translator } from '../../i18n/t';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedDate } from '#lib/zoned-time';
 import { composeApp } from '../../app.server';
 import { bookings, jobRuns, outbox, queues, queueTickets, servicePoints } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
+import { seedDemo } from '../../demo/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { bookFirstFreeSlot } from '../booking';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { composeApp } from '../../../app.server';
 import { payments, sandboxCharges } from '../../../db/schema';
-import { seedDemo } from '../../../db/seed/demo.server';
+import { seedDemo } from '../../../demo/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../db/test-databases';
 import { logSink } from '../../../server/logger.server';
 import { invoiceByPublicId, startCheckout } from '../../invoices';

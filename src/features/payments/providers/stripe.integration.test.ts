@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../../app.server';
 import { outbox, paymentEvents, payments } from '../../../db/schema';
-import { seedDemo } from '../../../db/seed/demo.server';
+import { seedDemo } from '../../../demo/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../db/test-databases';
 import { logSink } from '../../../server/logger.server';
 import { type InvoiceView, invoiceByPublicId, startCheckout } from '../../invoices';
