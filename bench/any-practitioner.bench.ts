@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Db, openDatabase } from '../src/db/client.server';
 import { services } from '../src/db/schema';
-import { seedDemo } from '../src/db/seed/demo.server';
+import { seedDemo } from '../src/demo/demo.server';
 import { bookSlot } from '../src/features/booking';
 import { resolveTenant, type Tenant } from '../src/features/tenants';
 import { benchServerUrl, freshPostgresDatabase } from './databases';

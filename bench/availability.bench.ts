@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Database, Db } from '../src/db/client.server';
 import * as schema from '../src/db/schema';
-import { seedDemo } from '../src/db/seed/demo.server';
+import { seedDemo } from '../src/demo/demo.server';
 import { type Availability, type AvailabilityDay, computeAvailability } from '../src/features/booking/availability';
 import { availabilityFor } from '../src/features/booking/availability.server';
 import {

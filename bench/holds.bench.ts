@@ -3,7 +3,7 @@
 // Run: npm run bench (BENCH_DATABASE_URL for PostgreSQL).
 import { and, eq, inArray } from 'drizzle-orm';
 import { bookings, serviceResources, services } from '../src/db/schema';
-import { seedDemo } from '../src/db/seed/demo.server';
+import { seedDemo } from '../src/demo/demo.server';
 import { bookSlot } from '../src/features/booking';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../src/features/tenants';
 import { type BenchDatabaseKind, benchDatabaseKinds, openBenchDatabase } from './databases';

@@ -12,7 +12,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { openDatabase } from '../src/db/client.server';
 import { PgliteConnection } from '../src/db/pglite-connection.server';
 import * as schema from '../src/db/schema';
-import { seedDemo } from '../src/db/seed/demo.server';
+import { seedDemo } from '../src/demo/demo.server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
 type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

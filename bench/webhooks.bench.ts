@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { composeApp } from '../src/app.server';
 import { paymentEvents, payments } from '../src/db/schema';
-import { seedDemo } from '../src/db/seed/demo.server';
+import { seedDemo } from '../src/demo/demo.server';
 import { startCheckout } from '../src/features/invoices';
 import { createPayment, handleWebhook, type PaymentProvider, WebhookVerificationError } from '../src/features/payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../src/features/tenants';

@@ -1,12 +1,15 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boundaryViolations, brokenRule, packageAliases, resolveImport } from './boundaries.mjs';
+import { boundaryViolations, brokenRule, checkBoundaries, packageAliases, resolveImport } from './boundaries.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 describe('import boundaries (DESIGN.md §2)', () => {
   it('holds for the whole of src/', () => {
     expect(boundaryViolations(path.join(root, 'src'), packageAliases(root))).toEqual([]);
+    expect(checkBoundaries(root)).toEqual([]);
   });
 
   it('resolves relative imports and the package aliases to the same file', () => {
@@ -52,4 +55,107 @@ describe('import boundaries (DESIGN.md §2)', () => {
     expect(brokenRule('features/booking/components/BookingOutcome.astro', 'features/booking')).toBeNull();
     expect(brokenRule('features/booking/components/BookingPayment.astro', 'features/payments')).toBeNull();
   });
+});
+
+describe('reach, layers and cycles, on a planted tree', () => {
+  /** A throwaway project: package.json with the aliases plus the given files under src/. */
+  function tree(files: Record<string, string>): string[] {
+    const dir = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
+    try {
+      writeFileSync(
+        path.join(dir, 'package.json'),
+        JSON.stringify({ imports: { '#features/*': './src/features/*', '#db/*': './src/db/*' } }),
+      );
+      for (const [file, text] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(dir, 'src', file)), { recursive: true });
+        writeFileSync(path.join(dir, 'src', file), text);
+      }
+      return checkBoundaries(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const base = {
+    'db/client.server.ts': "import { drizzle } from 'drizzle-orm/pglite';\nexport const db = drizzle;\n",
+    'db/schema/index.ts': 'export const table = 1;\n',
+    'server/database.server.ts': "import { db } from '../db/client.server';\nexport { db };\n",
+    'features/gifts/gift-rules.ts': 'export const min = 1;\n',
+    'features/gifts/gift-repo.server.ts':
+      "import { db } from '../../server/database.server';\nexport const load = db;\n",
+    'features/gifts/index.ts': "export * from './gift-rules';\n",
+  };
+
+  const cases: [string, Record<string, string>, Record<string, string>, RegExp][] = [
+    [
+      "an island importing its feature's index.ts that re-exports .server code",
+      {
+        'features/gifts/index.ts': "export * from './gift-rules';\nexport * from './gift-repo.server';\n",
+        'features/gifts/islands/GiftForm.tsx': "import { min } from '../index';\nexport const x = min;\n",
+      },
+      { 'features/gifts/islands/GiftForm.tsx': "import { min } from '../gift-rules';\nexport const x = min;\n" },
+      /GiftForm\.tsx: reaches/,
+    ],
+    [
+      'db/ importing a feature',
+      { 'db/seed.ts': "import { min } from '../features/gifts';\nexport const s = min;\n" },
+      { 'db/seed.ts': "import { table } from './schema';\nexport const s = table;\n" },
+      /db\/ imports nothing above it/,
+    ],
+    [
+      'a layout importing the database singleton',
+      { 'layouts/Shell.astro': "---\nimport { db } from '../server/database.server';\n---\n<slot />\n" },
+      { 'layouts/Shell.astro': '---\nconst { title } = Astro.props;\n---\n<title>{title}</title><slot />\n' },
+      /layout opens no database/,
+    ],
+    [
+      'a page importing db/client',
+      { 'pages/a.astro': "---\nimport { db } from '../db/client.server';\n---\n" },
+      { 'pages/a.astro': "---\nimport { min } from '../features/gifts';\n---\n{min}\n" },
+      /page never imports db\//,
+    ],
+    [
+      'a page importing drizzle-orm',
+      { 'pages/a.astro': "---\nimport { eq } from 'drizzle-orm';\n---\n" },
+      { 'pages/a.astro': "---\nimport type { SQL } from 'drizzle-orm';\n---\n" },
+      /page never imports db\/ or drizzle-orm/,
+    ],
+    [
+      'a new cycle between features',
+      {
+        'features/a/index.ts': "import { b } from '../b';\nexport const a = b;\n",
+        'features/b/index.ts': "import { a } from '../a';\nexport const b = a;\n",
+      },
+      {
+        'features/a/index.ts': "import { b } from '../b';\nexport const a = b;\n",
+        'features/b/index.ts': "import type { a } from '../a';\nexport const b = 1 as unknown as typeof a;\n",
+      },
+      /runtime import cycle of 2 files/,
+    ],
+    [
+      'an island reaching node:fs through a pure-looking file',
+      {
+        'features/gifts/format.ts': "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n",
+        'features/gifts/islands/GiftForm.tsx': "import { f } from '../format';\nexport const x = f;\n",
+      },
+      {
+        'features/gifts/format.ts': 'export const f = (n: number) => String(n);\n',
+        'features/gifts/islands/GiftForm.tsx': "import { f } from '../format';\nexport const x = f;\n",
+      },
+      /reaches pkg:node:fs/,
+    ],
+  ];
+
+  it('the base tree is clean', () => {
+    expect(tree(base)).toEqual([]);
+  });
+  for (const [name, bad, good, rule] of cases) {
+    it(`catches ${name}, and passes its legal shape`, () => {
+      const found = tree({ ...base, ...bad });
+      expect(
+        found.some((line) => rule.test(line)),
+        found.join('\n'),
+      ).toBe(true);
+      expect(tree({ ...base, ...good })).toEqual([]);
+    });
+  }
 });

@@ -3,8 +3,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.server';
-import { seedDemo } from '../src/db/seed/demo.server';
 import { analyseDatabase } from '../src/db/statistics.server';
+import { seedDemo } from '../src/demo/demo.server';
 
 if (process.env.DATABASE_URL) {
   console.error('db:reset only resets the embedded database; unset DATABASE_URL, or reset PostgreSQL yourself.');

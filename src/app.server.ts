@@ -19,6 +19,7 @@ import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#
 import { queueJobs, registerQueueTemplates } from '#features/queue';
 import { registerReviewEffects, registerReviewTemplates, reviewJobs } from '#features/reviews';
 import { type AccountSections, accountSections } from '#server/account-sections';
+import { provideDemoSeed } from '#server/database.server';
 import { databaseJobs } from '#server/database-statistics.server';
 import { type EventBus, events } from '#server/events';
 import { type RecurringJob, startJobScheduler } from '#server/jobs';
@@ -27,6 +28,7 @@ import { errorFields, log } from '#server/logger.server';
 import { startOutboxWorker, type TemplateRegistry, templates } from '#server/outbox';
 import { type PageInvalidations, registerPageInvalidations } from '#server/page-cache';
 import { rateLimitJobs } from '#server/rate-limit.server';
+import { seedDemo } from './demo/demo.server';
 
 /** Every handler of every event, in the order they run (payments' receipt before booking's confirmation). */
 export function registerAppEffects(bus: EventBus): void {
@@ -102,6 +104,10 @@ export function composeApp(bus: EventBus = events, registry: TemplateRegistry = 
   registerAppAccountSections(accountSections);
   bus.markComposed();
 }
+
+// The demo seed writes through features, so the composition root hands it to database(); the
+// middleware imports this module before it opens the database.
+provideDemoSeed(seedDemo);
 
 let started = false;
 

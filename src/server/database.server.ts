@@ -1,5 +1,4 @@
 import { type Database, type Db, isEmpty, openDatabase } from '../db/client.server';
-import { seedDemo } from '../db/seed/demo.server';
 import { analyseDatabase } from '../db/statistics.server';
 import { env } from './config.server';
 import { shouldSeedDemo } from './demo-data';
@@ -7,6 +6,18 @@ import { onStop } from './lifecycle.server';
 import { log } from './logger.server';
 
 let opening: Promise<Database> | undefined;
+
+/** Fills an empty database with the demo data; given by the composition root (src/app.server.ts). */
+type DemoSeed = (db: Db) => Promise<unknown>;
+let seedDemo: DemoSeed | undefined;
+
+/**
+ * Names the demo seed database() runs on an empty database when demo data is wanted. The demo
+ * seed writes through features, and server/ knows no feature: src/app.server.ts gives it.
+ */
+export function provideDemoSeed(seed: DemoSeed): void {
+  seedDemo = seed;
+}
 
 /**
  * The app's database: opened, migrated and (on first start) seeded once per process.
@@ -19,7 +30,7 @@ export function database(): Promise<Database> {
     // Closed last on a graceful stop: PGlite writes its files and releases DATA_DIR, the pool ends.
     onStop(`database (${database.kind})`, () => database.close());
     if (await isEmpty(database.db)) {
-      if (shouldSeedDemo({ databaseUrl: DATABASE_URL, demoData: DEMO_DATA })) {
+      if (shouldSeedDemo({ databaseUrl: DATABASE_URL, demoData: DEMO_DATA }) && seedDemo) {
         log.info('empty database: seeding demo data');
         await seedDemo(database.db);
         await analyseDatabase(database.db);

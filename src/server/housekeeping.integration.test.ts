@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginCodes, rateLimits, sessions } from '../db/schema';
-import { seedDemo } from '../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../db/test-databases';
+import { seedDemo } from '../demo/demo.server';
 import { authJobs } from '../features/auth';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../features/tenants';
 import { hitRateLimit, rateLimitJobs } from './rate-limit.server';

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { campaignImages, campaigns, donations, staff } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { seedDemo } from '../../demo/demo.server';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   campaignForm,

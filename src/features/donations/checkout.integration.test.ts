@@ -10,8 +10,8 @@ import {
   rateLimits,
   tenantSettings,
 } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { seedDemo } from '../../demo/demo.server';
 import { invoiceByPublicId as invoiceView } from '../invoices';
 import { createPayment, type PaymentProvider, settlePayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';

@@ -13,9 +13,9 @@ import {
   rateLimits,
   sandboxCharges,
 } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { transaction } from '../../db/transaction.server';
+import { seedDemo } from '../../demo/demo.server';
 import { invoiceByPublicId } from '../invoices';
 import {
   createPayment,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
-import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { seedDemo } from '../../demo/demo.server';
 import { pageCache } from '../../server/page-cache';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { embedOriginsFor, saveEmbedOrigins, updateEmbedOriginsFromForm } from './embed-origins.server';

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { customers, fundraisers, outbox, staff } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { seedDemo } from '../../demo/demo.server';
 import { insertTestCampaign } from '../donations/test-support';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {

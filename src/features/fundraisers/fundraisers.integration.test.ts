@@ -15,8 +15,8 @@ import {
   rateLimits,
   staff,
 } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { seedDemo } from '../../demo/demo.server';
 import { translator } from '../../i18n/t';
 import { startDonationCheckout } from '../donations';
 import { insertTestCampaign, testDonor } from '../donations/test-support';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { seedDemo } from '../../demo/demo.server';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { enabledOptions, payOptionsFor, quote, setMethodsEnabled } from '.';
 

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { queues, queueTickets } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
-import { DEMO_DISPLAY_CODE } from '../../db/seed/demo-queue.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { seedDemo } from '../../demo/demo.server';
+import { DEMO_DISPLAY_CODE } from '../../demo/demo-queue.server';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {
   DISPLAY_CODE_GUESSES,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedDate } from '#lib/zoned-time';
 import { composeApp } from '../../app.server';
 import { bookings, jobRuns, outbox, queues, queueTickets, servicePoints } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { seedDemo } from '../../demo/demo.server';
 import { bookFirstFreeSlot } from '../booking';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {

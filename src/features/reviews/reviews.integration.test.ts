@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../app.server';
 import { bookings, outbox, resources, reviewInvitations, reviewLinks, reviews, services, staff } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { seedDemo } from '../../demo/demo.server';
 import { markAttendance } from '../booking';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import {

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { seedDemo } from '../../db/seed/demo.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { seedDemo } from '../../demo/demo.server';
 import type { Locale } from '../../i18n/locales';
 import { translator } from '../../i18n/t';
 import { forgetCachedTenants } from '.';

@@ -1,5 +1,4 @@
-import { hashPassword } from '../../features/auth';
-import type { Db } from '../client.server';
+import type { Db } from '../db/client.server';
 import {
   domainVerifications,
   postcodes,
@@ -8,7 +7,10 @@ import {
   tenantPaymentMethods,
   tenantSettings,
   tenants,
-} from '../schema';
+} from '../db/schema';
+import { malaysianPostcodes } from '../db/seed/postcodes';
+import { DEMO_TENANTS } from '../db/seed/tenants';
+import { hashPassword } from '../features/auth';
 import { seedDemoCatalogue } from './demo-catalogue.server';
 import { seedDemoDonations } from './demo-donations.server';
 import { seedDemoFundraisers } from './demo-fundraisers.server';
@@ -16,8 +18,6 @@ import { seedDemoInvoices } from './demo-invoices.server';
 import { seedDemoLoyalty } from './demo-loyalty.server';
 import { seedDemoQueue } from './demo-queue.server';
 import { seedDemoReviews } from './demo-reviews.server';
-import { malaysianPostcodes } from './postcodes';
-import { DEMO_TENANTS } from './tenants';
 
 /** Fills an empty database with the demo organisations and the postcode table. */
 export async function seedDemo(db: Db): Promise<void> {

@@ -1,6 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../client.server';
-import { campaignFundraising, campaigns, customers, donations, fundraisers, fundraiserTeams, tenants } from '../schema';
+import type { Db } from '../db/client.server';
+import {
+  campaignFundraising,
+  campaigns,
+  customers,
+  donations,
+  fundraisers,
+  fundraiserTeams,
+  tenants,
+} from '../db/schema';
 
 // Issue 13: a few supporters' pages and a team on one foundation campaign, so its leaderboard looks
 // real. Some of the campaign's seeded gifts are given through them; their totals are those gifts'.

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { zonedDate } from '#lib/zoned-time';
-import { ticketNumber } from '../../features/queue/queue-rules';
-import type { Db } from '../client.server';
+import type { Db } from '../db/client.server';
 import {
   queueCounters,
   queueDisplays,
@@ -12,7 +11,8 @@ import {
   servicePoints,
   tenantSettings,
   tenants,
-} from '../schema';
+} from '../db/schema';
+import { ticketNumber } from '../features/queue/queue-rules';
 
 /** The demo board's display code: `/qtv?display=KLINIKTV26` on klinik.localhost (README). */
 export const DEMO_DISPLAY_CODE = 'KLINIKTV26';

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { LocalizedText } from '../../i18n/locales';
-import type { Db } from '../client.server';
+import type { Db } from '../db/client.server';
 import {
   blockedDates,
   bookingSettings,
@@ -11,7 +10,8 @@ import {
   serviceResources,
   services,
   tenants,
-} from '../schema';
+} from '../db/schema';
+import type { LocalizedText } from '../i18n/locales';
 
 type Text = LocalizedText;
 const t = (en: string, ms: string, id: string): Text => ({ en, ms, id });
