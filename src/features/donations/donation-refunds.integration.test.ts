@@ -5,12 +5,11 @@ import { campaigns, donations, refunds, staff } from '../../db/schema';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { seedDemo } from '../../demo/demo.server';
 import { invoiceByPublicId } from '../invoices';
-import { createPayment, paymentProviders, refundPayment, settlePayment } from '../payments';
-import { completeSandboxCharge } from '../payments/providers';
+import { paymentProviders, refundPayment } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { refundDonation } from './campaigns.server';
 import { startDonationCheckout } from './checkout.server';
-import { insertTestCampaign, testDonor } from './test-support';
+import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
 
 composeApp();
 
@@ -59,30 +58,15 @@ describe.each(testDatabaseKinds)('refunds of a cart payment on %s', (kind) => {
     if (!result.ok) throw new Error(result.reason);
     const invoice = await invoiceByPublicId(db, yayasan, result.invoicePublicId);
     if (!invoice) throw new Error('no invoice');
-    const payment = await createPayment(db, paymentProviders({ db }), {
+    const paymentId = await payInSandbox(db, {
       tenant: yayasan,
       invoice,
-      method: 'card',
-      coverFees: false,
       locale: 'en',
       ip: `198.51.100.${++ip}`,
-      siteOrigin: 'http://yayasan.localhost:4321',
-      returnPath: `/invoices/${invoice.publicId}/donation/verify`,
       now: NOW,
     });
-    if (!payment.ok) throw new Error(payment.reason);
-    await completeSandboxCharge(db, {
-      tenantId: yayasan.id,
-      chargeId: payment.paymentId,
-      choice: 'pay',
-      secret: 'test-secret-of-some-length',
-      webhookUrl: 'http://127.0.0.1:9/api/webhooks/sandbox',
-      hostHeader: 'yayasan.localhost',
-      timing: { firstDelayMs: 0, retryDelaysMs: [] },
-    });
-    await settlePayment(db, { tenantId: yayasan.id, paymentId: payment.paymentId, status: 'paid', via: 'verify' });
     const gifts = await db.select().from(donations).where(eq(donations.invoiceId, invoice.id));
-    return { paymentId: payment.paymentId, gifts: campaignIds.map((c) => gifts.find((g) => g.campaignId === c)) };
+    return { paymentId: paymentId, gifts: campaignIds.map((c) => gifts.find((g) => g.campaignId === c)) };
   }
 
   const raised = async () =>

@@ -17,15 +17,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../
 import { transaction } from '../../db/transaction.server';
 import { seedDemo } from '../../demo/demo.server';
 import { invoiceByPublicId } from '../invoices';
-import {
-  createPayment,
-  paymentProviders,
-  SANDBOX_DECLINING_CARD,
-  SANDBOX_SAVED_CARD,
-  type SavedProviders,
-  settlePayment,
-} from '../payments';
-import { completeSandboxCharge } from '../payments/providers';
+import { paymentProviders, SANDBOX_DECLINING_CARD, SANDBOX_SAVED_CARD, type SavedProviders } from '../payments';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { startDonationCheckout } from './checkout.server';
 import { runDueInstalments, startCardUpdate } from './instalments.server';
@@ -33,7 +25,7 @@ import { linkToken, openLink } from './manage-link.server';
 import { DAY_MS } from './plan-rules';
 import { cancelPlan, changePlanAmount } from './plans.server';
 import { nextReceiptNumber } from './receipt-repo.server';
-import { insertTestCampaign, testDonor } from './test-support';
+import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
 
 composeApp();
 
@@ -78,33 +70,11 @@ describe.each(testDatabaseKinds)('recurring plans and receipts on %s', (kind) =>
     if (!result.ok) throw new Error(result.reason);
     const invoice = await invoiceByPublicId(db, yayasan, result.invoicePublicId);
     if (!invoice) throw new Error('no invoice');
-    const payment = await createPayment(db, paymentProviders({ db }), {
+    await payInSandbox(db, {
       tenant: yayasan,
       invoice,
       method: input.method,
-      coverFees: false,
-      locale: 'ms',
       ip: `198.51.100.${++ip}`,
-      siteOrigin: 'http://yayasan.localhost:4321',
-      returnPath: `/invoices/${invoice.publicId}/donation/verify`,
-      now: NOW,
-    });
-    if (!payment.ok) throw new Error(payment.reason);
-    // The payer chose "Pay" on the sandbox's page; its webhook goes nowhere (the return page verifies).
-    await completeSandboxCharge(db, {
-      tenantId: yayasan.id,
-      chargeId: payment.paymentId,
-      choice: 'pay',
-      secret: 'test-secret-of-some-length',
-      webhookUrl: 'http://127.0.0.1:9/api/webhooks/sandbox',
-      hostHeader: 'yayasan.localhost',
-      timing: { firstDelayMs: 0, retryDelaysMs: [] },
-    });
-    await settlePayment(db, {
-      tenantId: yayasan.id,
-      paymentId: payment.paymentId,
-      status: 'paid',
-      via: 'verify',
       now: NOW,
     });
     const [plan] = await db

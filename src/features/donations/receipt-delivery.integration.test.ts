@@ -7,13 +7,11 @@ import { donationReceipts, donations, outbox } from '../../db/schema';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { seedDemo } from '../../demo/demo.server';
 import { invoiceByPublicId } from '../invoices';
-import { createPayment, paymentProviders, settlePayment } from '../payments';
-import { completeSandboxCharge } from '../payments/providers';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { startDonationCheckout } from './checkout.server';
 import { runDueInstalments } from './instalments.server';
 import { linkToken } from './manage-link.server';
-import { insertTestCampaign, testDonor } from './test-support';
+import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
 
 composeApp();
 
@@ -57,30 +55,14 @@ describe.each(testDatabaseKinds)('receipts of a phone-only donor on %s', (kind) 
     if (!result.ok) throw new Error(result.reason);
     const invoice = await invoiceByPublicId(db, yayasan, result.invoicePublicId);
     if (!invoice) throw new Error('no invoice');
-    const payment = await createPayment(db, paymentProviders({ db }), {
+    await payInSandbox(db, {
       tenant: yayasan,
       invoice,
       method: method as 'card',
-      coverFees: false,
-      locale: 'ms',
       ip: `198.51.100.${++ip}`,
-      siteOrigin: 'http://yayasan.localhost:4321',
-      returnPath: `/invoices/${invoice.publicId}/donation/verify`,
       now: NOW,
+      reportedBy: ['verify', 'webhook'],
     });
-    if (!payment.ok) throw new Error(payment.reason);
-    await completeSandboxCharge(db, {
-      tenantId: yayasan.id,
-      chargeId: payment.paymentId,
-      choice: 'pay',
-      secret: 'test-secret-of-some-length',
-      webhookUrl: 'http://127.0.0.1:9/api/webhooks/sandbox',
-      hostHeader: 'yayasan.localhost',
-      timing: { firstDelayMs: 0, retryDelaysMs: [] },
-    });
-    for (const via of ['verify', 'webhook'] as const) {
-      await settlePayment(db, { tenantId: yayasan.id, paymentId: payment.paymentId, status: 'paid', via, now: NOW });
-    }
     const [gift] = await db.select().from(donations).where(eq(donations.invoiceId, invoice.id));
     if (!gift) throw new Error('no gift');
     return gift;

@@ -8,13 +8,11 @@ import { donationReceipts, donations, rateLimits } from '../../db/schema';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
 import { seedDemo } from '../../demo/demo.server';
 import { invoiceByPublicId } from '../invoices';
-import { createPayment, paymentProviders, settlePayment } from '../payments';
-import { completeSandboxCharge } from '../payments/providers';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { startDonationCheckout } from './checkout.server';
 import { linkToken } from './manage-link.server';
 import { receiptPdfFor } from './receipt-pdf.server';
-import { insertTestCampaign, testDonor } from './test-support';
+import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
 
 composeApp();
 
@@ -64,32 +62,11 @@ describe.each(testDatabaseKinds)('the donation receipt a donor opens, on %s', (k
     if (!result.ok) throw new Error(result.reason);
     const invoice = await invoiceByPublicId(db, yayasan, result.invoicePublicId);
     if (!invoice) throw new Error('no invoice');
-    const payment = await createPayment(db, paymentProviders({ db }), {
+    await payInSandbox(db, {
       tenant: yayasan,
       invoice,
       method: 'fpx',
-      coverFees: false,
-      locale: 'ms',
       ip: '198.51.100.78',
-      siteOrigin: 'http://yayasan.localhost:4321',
-      returnPath: `/invoices/${invoice.publicId}/donation/verify`,
-      now: NOW,
-    });
-    if (!payment.ok) throw new Error(payment.reason);
-    await completeSandboxCharge(db, {
-      tenantId: yayasan.id,
-      chargeId: payment.paymentId,
-      choice: 'pay',
-      secret: 'test-secret-of-some-length',
-      webhookUrl: 'http://127.0.0.1:9/api/webhooks/sandbox',
-      hostHeader: 'yayasan.localhost',
-      timing: { firstDelayMs: 0, retryDelaysMs: [] },
-    });
-    await settlePayment(db, {
-      tenantId: yayasan.id,
-      paymentId: payment.paymentId,
-      status: 'paid',
-      via: 'verify',
       now: NOW,
     });
 

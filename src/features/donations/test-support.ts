@@ -1,6 +1,12 @@
-// Test helpers: campaigns inserted directly (the campaign editor is staff's), and a donor's input.
+// Test helpers: campaigns inserted directly (the campaign editor is staff's), a donor's input, and
+// a donation invoice paid through the sandbox.
 import type { Db } from '../../db/client.server';
 import { campaigns } from '../../db/schema';
+import type { Locale } from '../../i18n/locales';
+import type { InvoiceView } from '../invoices';
+import { createPayment, paymentProviders, settlePayment } from '../payments';
+import { completeSandboxCharge } from '../payments/providers';
+import type { Tenant } from '../tenants';
 import type { DonorInput } from './donation-form.schema';
 
 let sequence = 0;
@@ -54,4 +60,49 @@ export function testDonor(patch: Partial<DonorInput> = {}): DonorInput {
     website: '',
     ...patch,
   };
+}
+
+/**
+ * Pays a donation invoice as a payer who chose "Pay" on the sandbox's page (its webhook goes
+ * nowhere), then settles it as each of `reportedBy` reports it (the return page, then maybe the
+ * webhook again). Answers the payment's id.
+ */
+export async function payInSandbox(
+  db: Db,
+  input: {
+    tenant: Tenant;
+    invoice: InvoiceView;
+    method?: 'card' | 'fpx';
+    locale?: Locale;
+    ip?: string;
+    now?: Date;
+    reportedBy?: readonly ('verify' | 'webhook')[];
+  },
+): Promise<string> {
+  const { tenant, invoice, now } = input;
+  const payment = await createPayment(db, paymentProviders({ db }), {
+    tenant,
+    invoice,
+    method: input.method ?? 'card',
+    coverFees: false,
+    locale: input.locale ?? 'ms',
+    ip: input.ip ?? '198.51.100.250',
+    siteOrigin: 'http://yayasan.localhost:4321',
+    returnPath: `/invoices/${invoice.publicId}/donation/verify`,
+    now,
+  });
+  if (!payment.ok) throw new Error(payment.reason);
+  await completeSandboxCharge(db, {
+    tenantId: tenant.id,
+    chargeId: payment.paymentId,
+    choice: 'pay',
+    secret: 'test-secret-of-some-length',
+    webhookUrl: 'http://127.0.0.1:9/api/webhooks/sandbox',
+    hostHeader: 'yayasan.localhost',
+    timing: { firstDelayMs: 0, retryDelaysMs: [] },
+  });
+  for (const via of input.reportedBy ?? ['verify']) {
+    await settlePayment(db, { tenantId: tenant.id, paymentId: payment.paymentId, status: 'paid', via, now });
+  }
+  return payment.paymentId;
 }

@@ -17,10 +17,8 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../
 import { seedDemo } from '../../demo/demo.server';
 import { translator } from '../../i18n/t';
 import { runDueInstalments, startDonationCheckout, submitDonationCart } from '../donations';
-import { insertTestCampaign, testDonor } from '../donations/test-support';
+import { insertTestCampaign, payInSandbox, testDonor } from '../donations/test-support';
 import { invoiceByPublicId } from '../invoices';
-import { createPayment, paymentProviders, settlePayment } from '../payments';
-import { completeSandboxCharge } from '../payments/providers';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { fundraiserTotalsDrift, saveFundraisingSettings, staffAct, startFundraiser, startFundraiserSchema } from '.';
 
@@ -111,34 +109,7 @@ describe.each(testDatabaseKinds)('recurring gifts through a fundraiser on %s', (
     if (!result.ok) throw new Error(`checkout refused: ${JSON.stringify(result)}`);
     const invoice = await invoiceByPublicId(db, yayasan, result.invoicePublicId);
     if (!invoice) throw new Error('no invoice');
-    const payment = await createPayment(db, paymentProviders({ db }), {
-      tenant: yayasan,
-      invoice,
-      method: 'card',
-      coverFees: false,
-      locale: 'ms',
-      ip: '198.51.100.8',
-      siteOrigin: 'http://yayasan.localhost:4321',
-      returnPath: `/invoices/${invoice.publicId}/donation/verify`,
-      now: NOW,
-    });
-    if (!payment.ok) throw new Error(payment.reason);
-    await completeSandboxCharge(db, {
-      tenantId: yayasan.id,
-      chargeId: payment.paymentId,
-      choice: 'pay',
-      secret: 'test-secret-of-some-length',
-      webhookUrl: 'http://127.0.0.1:9/api/webhooks/sandbox',
-      hostHeader: 'yayasan.localhost',
-      timing: { firstDelayMs: 0, retryDelaysMs: [] },
-    });
-    await settlePayment(db, {
-      tenantId: yayasan.id,
-      paymentId: payment.paymentId,
-      status: 'paid',
-      via: 'verify',
-      now: NOW,
-    });
+    await payInSandbox(db, { tenant: yayasan, invoice, ip: '198.51.100.8', now: NOW });
 
     const [plan] = await db.select().from(donationPlans).where(eq(donationPlans.campaignId, campaign.id));
     expect(plan).toMatchObject({
