@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hydrated, PORT, site } from './support';
+import { DEMO_STAFF, deliveredCode, expectAccessible, hydrated, PORT, site, staffLogin } from './support';
 
 let phoneSeq = 0;
 /** A fresh Malaysian mobile number per test, so rate limits and customers never collide. */
@@ -18,35 +18,6 @@ test.beforeEach(async ({ page }, testInfo) => {
     'X-Forwarded-For': `198.51.${(testInfo.workerIndex * 37 + ipSeq) % 250}.${(Date.now() + ipSeq) % 250}`,
   });
 });
-
-/**
- * The newest code the log transport delivered to `destination`, read where a local tester reads
- * it (the /dev/outbox page lists what the log transport printed): a broken outbox fails the test.
- */
-async function deliveredCode(page: Page, destination: string, template = 'login-code', slug = 'klinik') {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const messages = await outboxFor(page, destination, slug);
-        const newest = messages.filter((m) => m.template === template).at(-1);
-        code = /\b(\d{6})\b/.exec(newest?.text ?? '')?.[1] ?? '';
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-/** What the log transport delivered to `destination` (the page must be on the tenant's site). */
-async function outboxFor(page: Page, destination: string, slug = 'klinik') {
-  return page.evaluate(
-    async ([to, url]) =>
-      (await (await fetch(url + encodeURIComponent(to))).json()) as { template: string; text: string }[],
-    [destination, site(slug, '/dev/outbox?to=')] as const,
-  );
-}
 
 interface RawResponse {
   status: number;
@@ -119,13 +90,6 @@ async function logIn(page: Page, path: string, national = freshPhone()) {
   return national;
 }
 
-async function staffLogin(page: Page, email: string, password: string) {
-  await page.goto(site('klinik', '/staff/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 test.describe('customer login by one-time code', () => {
   test('a visitor opening /invoices logs in and comes back to /invoices', async ({ page }) => {
     await page.goto(site('klinik', '/invoices'));
@@ -177,7 +141,7 @@ test.describe('customer login by one-time code', () => {
     await expect(page.getByRole('status')).toContainText(`We sent a 6-digit code to ${email}`);
     // Not changed until the code from the new email is entered.
     await expect(page.getByLabel('6-digit code')).toBeFocused();
-    const code = await deliveredCode(page, email, 'contact-code');
+    const code = await deliveredCode(page, email, { template: 'contact-code' });
     await page.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('alert')).toHaveText('That code is not right. 2 tries left.');
@@ -212,7 +176,7 @@ test.describe('customer login by one-time code', () => {
     // The same answer as for a free number: a code goes to the phone, whoever has it.
     await expect(page.getByRole('status')).toContainText('We sent a 6-digit code to');
     // Only the code from that phone shows it is taken, and the phone stays with its holder.
-    const code = await deliveredCode(page, `60${victimPhone}`, 'contact-code');
+    const code = await deliveredCode(page, `60${victimPhone}`, { template: 'contact-code' });
     await page.getByLabel('6-digit code').fill(code);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('alert')).toHaveText('This phone number belongs to another account.');
@@ -313,9 +277,9 @@ test.describe('customer login by one-time code', () => {
 
 test.describe('staff', () => {
   test('staff log in to the staff area; a wrong password is refused', async ({ page }) => {
-    await staffLogin(page, 'staff@kliniksihat.my', 'not-the-password');
+    await staffLogin(page, { ...DEMO_STAFF.klinikStaff, password: 'not-the-password' });
     await expect(page.getByRole('alert')).toHaveText('Email or password is not right.');
-    await staffLogin(page, 'staff@kliniksihat.my', 'demo-staff-klinik');
+    await staffLogin(page, DEMO_STAFF.klinikStaff);
     await expect(page).toHaveURL(site('klinik', '/staff'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Siti Rahmah');
     await expectAccessible(page);
@@ -408,7 +372,7 @@ test.describe('staff, continued', () => {
     page,
     browser,
   }) => {
-    await staffLogin(page, 'owner@kliniksihat.my', 'demo-owner-klinik');
+    await staffLogin(page, DEMO_STAFF.klinikOwner);
     await page.getByRole('link', { name: 'Team' }).first().click();
     const email = `new${Date.now()}@kliniksihat.my`;
     await page.getByLabel('Name').fill('Lim Wei Ling');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { call, expectAccessible, site, watchConsole } from './support';
+import { call, DEMO_STAFF, expectAccessible, site, staffLogin, watchConsole } from './support';
 
 // The campaign pages of issue 12 (H5): the /donation landing, a campaign page with its live
 // totals, share links, structured data and permit, the pictures' endpoint, the embed page, and
@@ -119,14 +119,6 @@ test.describe('donation landing and campaign pages', () => {
 test.describe('staff donations', () => {
   test.setTimeout(90_000);
 
-  async function staffLogin(page: Page) {
-    await page.goto(site('yayasan', '/staff/login'));
-    await page.getByLabel('Email').fill('owner@kasihummah.org.my');
-    await page.getByLabel('Password').fill('demo-owner-yayasan');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(site('yayasan', '/staff'));
-  }
-
   test('staff create a campaign, record an offline gift the open page shows live, refund it, export CSV', async ({
     page,
     browser,
@@ -136,7 +128,8 @@ test.describe('staff donations', () => {
     await call('yayasan.localhost', landing);
     const before = await call('yayasan.localhost', landing);
     expect(before.headers['x-page-cache']).toBe('hit');
-    await staffLogin(page);
+    await staffLogin(page, DEMO_STAFF.yayasanOwner);
+    await expect(page).toHaveURL(site('yayasan', '/staff'));
     await page.goto(site('yayasan', '/staff/donations'));
     await shoot(page, 'staff-campaigns-en');
     await page.getByRole('link', { name: 'New campaign' }).click();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { call, expectAccessible, hydrated, site } from './support';
+import { call, DEMO_STAFF, deliveredCode, expectAccessible, hydrated, site, staffLogin } from './support';
 
 // Issue 13: a supporter starts a fundraiser page from a campaign, a donor gives through it in
 // another browser, and the campaign's leaderboard open in a third updates live; staff approval on
@@ -12,25 +12,6 @@ const freshIp = () => {
   return `198.20.${ipSeq % 250}.${(Date.now() + ipSeq) % 250}`;
 };
 const freshPhone = () => `13${String((Date.now() * 10 + ipSeq) % 10_000_000).padStart(7, '0')}`;
-
-/** The newest login code the log transport delivered to a phone (the /dev/outbox aid). */
-async function deliveredCode(page: Page, digits: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const messages = (await page.evaluate(
-          async (url) => (await (await fetch(url)).json()) as { template: string; text: string }[],
-          site('yayasan', `/dev/outbox?to=${digits}`),
-        )) as { template: string; text: string }[];
-        code = /\b(\d{6})\b/.exec(messages.filter((m) => m.template === 'login-code').at(-1)?.text ?? '')?.[1] ?? '';
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 /** From a page that asks for a login: log in by a one-time code sent to a fresh phone. */
 const LOGIN = {
@@ -44,16 +25,13 @@ async function logInHere(page: Page, labels = LOGIN.en): Promise<void> {
   const national = freshPhone();
   await page.locator('input[inputmode="numeric"]').first().fill(`0${national}`);
   await page.getByRole('button', { name: labels.send }).click();
-  const code = await deliveredCode(page, `60${national}`);
+  const code = await deliveredCode(page, `60${national}`, { slug: 'yayasan' });
   await page.getByLabel(labels.code).fill(code);
   await page.getByRole('button', { name: labels.verify }).click();
 }
 
-async function staffLogin(page: Page) {
-  await page.goto(site('yayasan', '/staff/login'));
-  await page.getByLabel('Email').fill('owner@kasihummah.org.my');
-  await page.getByLabel('Password').fill('demo-owner-yayasan');
-  await page.getByRole('button', { name: 'Log in' }).click();
+async function yayasanStaffLogin(page: Page) {
+  await staffLogin(page, DEMO_STAFF.yayasanOwner);
   await expect(page).toHaveURL(site('yayasan', '/staff'));
 }
 
@@ -145,7 +123,7 @@ test.describe('fundraisers', () => {
   test('staff require approval on a campaign; a new page waits, then goes live once approved', async ({ browser }) => {
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
-    await staffLogin(staff);
+    await yayasanStaffLogin(staff);
     await staff.goto(site('yayasan', '/staff/fundraisers/campaigns'));
     const settings = staff.locator('[data-fundraising-settings="tabung-anak-yatim"]');
     await settings.getByLabel('New pages wait for staff approval').check();
@@ -250,7 +228,7 @@ test.describe('fundraisers', () => {
         expect((levels[i] ?? 0) - (levels[i - 1] ?? 0), `${path}: ${levels.join(',')}`).toBeLessThanOrEqual(1);
       }
     }
-    await staffLogin(page);
+    await yayasanStaffLogin(page);
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const status = await page.evaluate(
         async (url) => {

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type AvailabilityFeed, decodeAvailability } from '../src/features/booking/availability-feed';
-import { calendarDay, expectAccessible, hydrated, site } from './support';
+import { calendarDay, deliveredCode, expectAccessible, hydrated, site } from './support';
 
 // Loyalty (issue 14), lean: one journey — join, pay an appointment, see the points arrive, use them
 // as a discount on the next booking, redeem a counter voucher that staff take — and the loyalty
@@ -17,24 +17,6 @@ test.beforeEach(async ({ page }, testInfo) => {
     'X-Forwarded-For': `203.0.${(testInfo.workerIndex * 41 + seq) % 250}.${(Date.now() + seq) % 250}`,
   });
 });
-
-async function deliveredCode(page: Page, destination: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const messages = await page.evaluate(
-          async (url) => (await (await fetch(url)).json()) as { template: string; text: string }[],
-          site('klinik', `/dev/outbox?to=${encodeURIComponent(destination)}`),
-        );
-        code = /\b(\d{6})\b/.exec(messages.filter((m) => m.template === 'login-code').at(-1)?.text ?? '')?.[1] ?? '';
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 async function outboxTemplates(page: Page, destination: string): Promise<string[]> {
   return page.evaluate(

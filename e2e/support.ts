@@ -156,3 +156,58 @@ export async function calendarDay(scope: Page | FrameLocator, date: string): Pro
   }
   return cell;
 }
+
+/** What the log transport delivered to `destination` (the /dev/outbox aid, read from the tenant's site). */
+export async function outboxFor(
+  page: Page,
+  destination: string,
+  slug = 'klinik',
+): Promise<{ template: string; text: string }[]> {
+  return page.evaluate(
+    async ([to, url]) =>
+      (await (await fetch(url + encodeURIComponent(to))).json()) as { template: string; text: string }[],
+    [destination, site(slug, '/dev/outbox?to=')] as const,
+  );
+}
+
+/**
+ * The newest code the log transport delivered to `destination`, read where a local tester reads
+ * it (the /dev/outbox page lists what the log transport printed): a broken outbox fails the test.
+ */
+export async function deliveredCode(
+  page: Page,
+  destination: string,
+  { template = 'login-code', slug = 'klinik' }: { template?: string; slug?: string } = {},
+): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const newest = (await outboxFor(page, destination, slug)).filter((m) => m.template === template).at(-1);
+        code = /\b(\d{6})\b/.exec(newest?.text ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** The demo organisations' staff logins (README). */
+export const DEMO_STAFF = {
+  klinikOwner: { slug: 'klinik', email: 'owner@kliniksihat.my', password: 'demo-owner-klinik' },
+  klinikStaff: { slug: 'klinik', email: 'staff@kliniksihat.my', password: 'demo-staff-klinik' },
+  yayasanOwner: { slug: 'yayasan', email: 'owner@kasihummah.org.my', password: 'demo-owner-yayasan' },
+} as const;
+
+/** Logs in on the staff login page (English) of the login's organisation. */
+export async function staffLogin(
+  page: Page,
+  login: { slug: string; email: string; password: string },
+  next?: string,
+): Promise<void> {
+  await page.goto(site(login.slug, next ? `/staff/login?next=${encodeURIComponent(next)}` : '/staff/login'));
+  await page.getByLabel('Email').fill(login.email);
+  await page.getByLabel('Password').fill(login.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
