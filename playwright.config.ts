@@ -8,6 +8,10 @@ import { chromiumForTests } from './scripts/chromium-path.mjs';
 // @sparticuz/chromium; never a browser downloaded at run time), against the built server on a
 // fresh embedded database. Tenants are reached as *.localhost hosts.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4400);
+// Neither UTC nor a tenant's zone (Asia/Kuala_Lumpur, Asia/Jakarta): code or a test that forgets
+// the tenant's zone and falls back on the machine's fails here (issue 24).
+export const TEST_TIME_ZONE = 'America/Sao_Paulo';
+process.env.TZ = TEST_TIME_ZONE;
 const chromium = await chromiumForTests();
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'serambi-e2e-'));
 
@@ -53,6 +57,7 @@ export default defineConfig({
       TRUST_PROXY: '1',
       ASTRO_TELEMETRY_DISABLED: '1',
       DATABASE_URL: '',
+      TZ: TEST_TIME_ZONE,
     },
   },
 });

@@ -1,6 +1,11 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
+// Tests run in a zone that is neither UTC nor a tenant's (Asia/Kuala_Lumpur, Asia/Jakarta), so
+// code or a test that forgets the tenant's zone and falls back on the machine's fails (issue 24).
+// Set before anything reads the clock; the workers vitest forks inherit it.
+process.env.TZ = 'America/Sao_Paulo';
+
 // Unit tests sit beside the code (*.test.ts); *.integration.test.ts hit a real database
 // (PGlite always, PostgreSQL too when TEST_DATABASE_URL is set).
 //
