@@ -348,10 +348,16 @@ test.describe('cross-site requests', () => {
       json: { channel: 'email', email: 'not an email' },
     });
     expect(same.status).toBe(400);
+    // Past the same-site check (no 403), the signature check refuses the forgery: 400, nothing done.
     const webhook = await raw('POST', '/api/webhooks/sandbox', { json: { forged: true } });
-    // Not refused as cross-site (403), but refused all the same: it carries no valid signature.
     expect(webhook.status).toBe(400);
-    expect(JSON.parse(webhook.body)).toHaveProperty('error');
+    expect(JSON.parse(webhook.body)).toEqual({ error: 'missing sandbox signature header' });
+    const forged = await raw('POST', '/api/webhooks/sandbox', {
+      headers: { 'Serambi-Sandbox-Signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+      json: { forged: true },
+    });
+    expect(forged.status).toBe(400);
+    expect(JSON.parse(forged.body)).toEqual({ error: 'sandbox signature does not match' });
   });
 });
 

@@ -9,7 +9,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const reports = mkdtempSync(path.join(tmpdir(), 'serambi-test-'));
-const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+// TZ: neither UTC nor a tenant's zone, so a forgotten zone argument fails (issue 24).
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', TZ: 'Pacific/Chatham' };
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 function step(title, command, args) {

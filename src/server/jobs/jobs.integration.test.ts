@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/client.server';
 import { jobRuns } from '../../db/schema';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
@@ -114,9 +114,17 @@ describe.each(testDatabaseKinds.filter((kind) => kind === 'postgres'))('jobs wit
     const b = await startJobScheduler(second, [job('b')], { pollingIntervalSeconds: 0.5 });
     try {
       await a.runNow('test.once-across-instances');
-      const deadline = Date.now() + 15_000;
-      while (ranOn.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-      await new Promise((resolve) => setTimeout(resolve, 2_000)); // time for a second, wrong, run
+      // Until pg-boss holds the one run as completed: then no instance can fetch it again, so a
+      // second, wrong, run would already be in ranOn (no fixed wait for it).
+      await vi.waitFor(
+        async () => {
+          const states = (await database.db.execute(
+            sql`SELECT state FROM pgboss.job WHERE name = 'test.once-across-instances'`,
+          )) as unknown as { rows: { state: string }[] };
+          expect(states.rows.map((row) => row.state)).toEqual(['completed']);
+        },
+        { timeout: 15_000, interval: 100 },
+      );
       expect(ranOn).toHaveLength(1);
     } finally {
       await Promise.all([a.stop(), b.stop()]);

@@ -22,7 +22,23 @@ function listen(realtime: Realtime, realm: string, channels: string[]) {
   return { got, resyncs, stop };
 }
 
-const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits, instead of sleeping, until anything already published has reached `listeners`: each of
+ * `from` publishes a marker and every listener waits for all of them. LISTEN delivers in commit
+ * order, so a message (or a wrong duplicate) sent before a marker arrives before it. The markers
+ * are then taken out of `got`.
+ */
+async function flush(from: Realtime[], tenant: string, channel: string, listeners: ReturnType<typeof listen>[]) {
+  for (const instance of from) await instance.publish(tenant, channel, 'flush', {});
+  const markers = (l: ReturnType<typeof listen>) => l.got.filter((m) => m.event === 'flush').length;
+  await vi.waitFor(
+    () => {
+      for (const l of listeners) expect(markers(l)).toBe(from.length);
+    },
+    { timeout: 10_000 },
+  );
+  for (const l of listeners) l.got.splice(0, l.got.length, ...l.got.filter((m) => m.event !== 'flush'));
+}
 const newTenant = () => `it${randomBytes(6).toString('hex')}`;
 
 describe('local hub on PGlite (one process)', () => {
@@ -112,7 +128,7 @@ describe.skipIf(!TEST_DATABASE_URL)('LISTEN/NOTIFY fan-out between two instances
     const otherTenantOnB = listen(b, `tenant:${newTenant()}`, ['invoice:X1']);
     await a.publish(tenant, 'invoice:X1', 'status', { status: 'paid' });
     await vi.waitFor(() => expect(onB.got).toHaveLength(1));
-    await settle();
+    await flush([a, b], tenant, 'invoice:X1', [onA, onB]);
     expect(onA.got).toHaveLength(1);
     expect(onB.got).toHaveLength(1);
     expect(onA.got[0]).toEqual(onB.got[0]);
@@ -166,7 +182,7 @@ describe.skipIf(!TEST_DATABASE_URL)('LISTEN/NOTIFY fan-out between two instances
       expect(onA.got.map((m) => m.data)).toEqual([{ ticket: 'C1' }, { ticket: 'C2' }]);
       expect(onB.got.map((m) => m.data)).toEqual([{ ticket: 'C1' }, { ticket: 'C2' }]);
     });
-    await settle();
+    await flush([a, b], tenant, 'queue:main', [onA, onB]);
     expect(onA.got).toHaveLength(2);
     expect(onB.got).toHaveLength(2);
     onA.stop();
@@ -183,7 +199,7 @@ describe.skipIf(!TEST_DATABASE_URL)('LISTEN/NOTIFY fan-out between two instances
     const here = listen(broken, `tenant:${tenant}`, ['queue:main']);
     const onB = listen(b, `tenant:${tenant}`, ['queue:main']);
     await broken.publish(tenant, 'queue:main', 'called', { ticket: 'D1' });
-    await settle();
+    await flush([b], tenant, 'queue:main', [here, onB]);
     expect(here.got).toHaveLength(1);
     expect(onB.got).toHaveLength(0);
     expect(quietLog.warn).toHaveBeenCalledWith('realtime: NOTIFY failed; delivered on this instance only', {
