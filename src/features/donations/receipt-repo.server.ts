@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server';
 import { campaigns, donationReceipts, donations, fundraisers, receiptSequences, tenantSettings } from '#db/schema';
+import { publicTexts } from '#features/fundraisers/fundraiser-rules';
 
 // The drizzle of donation receipts and their per-tenant, per-year numbering (issue 12, H7).
 
@@ -92,11 +93,14 @@ export async function donationFeeRates(db: Db, tenantId: string) {
   return row?.rates ?? {};
 }
 
-/** Issue 13: the name of the fundraiser a gift was given through (the receipt names them). */
+/**
+ * Issue 13: the name of the fundraiser a gift was given through (the receipt names them), as their
+ * page shows it: an unapproved page's links and phone numbers stay masked (issue 23).
+ */
 export async function fundraiserNameOf(tx: Db, tenantId: string, fundraiserId: string): Promise<string | null> {
   const [row] = await tx
-    .select({ name: fundraisers.displayName })
+    .select({ title: fundraisers.title, displayName: fundraisers.displayName, approvedAt: fundraisers.approvedAt })
     .from(fundraisers)
     .where(and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.id, fundraiserId)));
-  return row?.name ?? null;
+  return row ? publicTexts(row).displayName : null;
 }

@@ -23,6 +23,7 @@ import {
   giftOf,
   openReporters,
 } from './fundraiser-repo.server';
+import { publicTexts } from './fundraiser-rules';
 
 function pageUrl(primaryHost: string, locale: Locale, campaignPublicId: string, slug: string): string {
   return `${env().PUBLIC_PROTOCOL}://${primaryHost}${localePath(locale, fundraiserPaths.page(campaignPublicId, slug))}`;
@@ -146,7 +147,8 @@ export async function enqueueThanks(
       payload: {
         organisation: tenant.name,
         name: donor.name,
-        fundraiser: input.row.displayName,
+        // As the page shows it: an unapproved page's links and numbers stay masked in messages too.
+        fundraiser: publicTexts(input.row).displayName,
         message: input.message,
         link: pageUrl(tenant.primaryHost, locale, input.campaignPublicId, input.row.slug),
       },

@@ -6,6 +6,7 @@ import {
   leaderboardVisible,
   MASK,
   maskContacts,
+  publicTexts,
   rank,
   scoreOf,
   slugify,
@@ -157,5 +158,25 @@ describe('maskContacts (pages staff have not approved)', () => {
   it('leaves ordinary words, amounts and years alone', () => {
     const text = 'Raised RM 2,000 for 30 families in 2024, e.g. in Kota Bharu. Target: 5000 meals!';
     expect(maskContacts(text)).toEqual({ text, masked: false });
+  });
+});
+
+describe('publicTexts (what pages, receipts and thank-you messages show of a page)', () => {
+  const page = {
+    title: 'URGENT: claim your flood aid at https://evil.example/claim',
+    displayName: 'Official Refund Desk 012-345 6789',
+    story: 'Verify your bank account at evil.example',
+  };
+
+  it('masks links and phone numbers until staff approve the page', () => {
+    const shown = publicTexts({ ...page, approvedAt: null });
+    expect(shown.masked).toBe(true);
+    expect(shown.displayName).not.toContain('6789');
+    expect(shown.title).not.toContain('evil.example');
+    expect(shown.story).not.toContain('evil.example');
+  });
+
+  it('shows the page as written once approved', () => {
+    expect(publicTexts({ ...page, approvedAt: new Date('2026-11-20T00:00:00Z') })).toEqual({ ...page, masked: false });
   });
 });

@@ -172,3 +172,19 @@ export function fileProblem(
 export function whatsappShareUrl(text: string, url: string): string {
   return `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`;
 }
+
+/**
+ * The texts a visitor sees of a page: as written once staff approved it, else with links and phone
+ * numbers masked (a page that went live without approval, where the campaign opted out of it).
+ */
+export function publicTexts(row: { title: string; displayName: string; approvedAt: Date | null; story?: string }) {
+  const story = row.story ?? '';
+  if (row.approvedAt) return { title: row.title, displayName: row.displayName, story, masked: false };
+  const [title, displayName, storyText] = [row.title, row.displayName, story].map(maskContacts);
+  return {
+    title: title?.text ?? '',
+    displayName: displayName?.text ?? '',
+    story: storyText?.text ?? '',
+    masked: Boolean(title?.masked || displayName?.masked || storyText?.masked),
+  };
+}

@@ -53,6 +53,7 @@ import {
   MAX_OPEN_PAGES_PER_CUSTOMER,
   maskContacts,
   PHOTO_TYPES,
+  publicTexts,
   type Ranking,
   rank,
   slugify,
@@ -290,22 +291,6 @@ export interface FundraiserPage {
   /** Gifts go through it now: page live, its end not passed, the campaign open. */
   open: boolean;
   recentDonors: { name: string; amountMinor: number; paidAt: Date | null }[];
-}
-
-/**
- * The texts a visitor sees of a page: as written once staff approved it, else with links and phone
- * numbers masked (a page that went live without approval, where the campaign opted out of it).
- */
-export function publicTexts(row: Pick<FundraiserRow, 'title' | 'displayName' | 'approvedAt'> & { story?: string }) {
-  const story = row.story ?? '';
-  if (row.approvedAt) return { title: row.title, displayName: row.displayName, story, masked: false };
-  const [title, displayName, storyText] = [row.title, row.displayName, story].map(maskContacts);
-  return {
-    title: title?.text ?? '',
-    displayName: displayName?.text ?? '',
-    story: storyText?.text ?? '',
-    masked: Boolean(title?.masked || displayName?.masked || storyText?.masked),
-  };
 }
 
 function toView(row: FundraiserRow, team: TeamRow | null, photoVersion: string | null): FundraiserView {
