@@ -4,11 +4,11 @@
 // the rest are told "just taken", none fails (a deadlock would be a 500). Run: npm run bench
 // (BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL: a fresh database is created and dropped there).
 import { and, eq } from 'drizzle-orm';
-import { type Db, openDatabase } from '../src/db/client.server';
-import { services } from '../src/db/schema';
-import { seedDemo } from '../src/demo/demo.server';
-import { bookSlot } from '../src/features/booking';
-import { resolveTenant, type Tenant } from '../src/features/tenants';
+import { type Db, openDatabase } from '#db/client.server.ts';
+import { services } from '#db/schema/index.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { bookSlot } from '#features/booking/index.server.ts';
+import { resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { benchServerUrl, freshPostgresDatabase } from './databases';
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 100);

@@ -12,19 +12,19 @@ import { eq } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import type { Database, Db } from '../src/db/client.server';
-import * as schema from '../src/db/schema';
-import { seedDemo } from '../src/demo/demo.server';
-import { type Availability, type AvailabilityDay, computeAvailability } from '../src/features/booking/availability';
-import { availabilityFor } from '../src/features/booking/availability.server';
+import type { Database, Db } from '#db/client.server.ts';
+import * as schema from '#db/schema/index.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { availabilityFor } from '#features/booking/availability.server.ts';
+import { type Availability, type AvailabilityDay, computeAvailability } from '#features/booking/availability.ts';
 import {
   loadBlockedDates,
   loadBusy,
   loadEligibleResources,
   loadServiceWithSettings,
-} from '../src/features/booking/availability-repo.server';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../src/features/tenants';
-import { addDays, dayClock, wallTimeToInstant, weekdayOf } from '../src/lib/zoned-time';
+} from '#features/booking/availability-repo.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { addDays, dayClock, wallTimeToInstant, weekdayOf } from '#lib/zoned-time.ts';
 import { type BenchDatabaseKind, benchDatabaseKinds, openBenchDatabase } from './databases';
 
 const { blockedDates, bookingSettings, bookings, resourceHours, resources, serviceResources, services } = schema;

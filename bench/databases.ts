@@ -4,7 +4,7 @@
 // seeded (they used to share one, and the second to seed it failed).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openDatabase } from '../src/db/client.server';
+import { type Database, openDatabase } from '#db/client.server.ts';
 
 export type BenchDatabaseKind = 'pglite' | 'postgres';
 

@@ -2,10 +2,10 @@
 // contended (everyone wants the same practitioner's slot) vs uncontended (distinct slots).
 // Run: npm run bench (BENCH_DATABASE_URL for PostgreSQL).
 import { and, eq, inArray } from 'drizzle-orm';
-import { bookings, serviceResources, services } from '../src/db/schema';
-import { seedDemo } from '../src/demo/demo.server';
-import { bookSlot } from '../src/features/booking';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../src/features/tenants';
+import { bookings, serviceResources, services } from '#db/schema/index.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { bookSlot } from '#features/booking/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { type BenchDatabaseKind, benchDatabaseKinds, openBenchDatabase } from './databases';
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 200);

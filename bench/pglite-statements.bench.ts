@@ -9,10 +9,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
-import { openDatabase } from '../src/db/client.server';
-import { PgliteConnection } from '../src/db/pglite-connection.server';
-import * as schema from '../src/db/schema';
-import { seedDemo } from '../src/demo/demo.server';
+import { openDatabase } from '#db/client.server.ts';
+import { PgliteConnection } from '#db/pglite-connection.server.ts';
+import * as schema from '#db/schema/index.ts';
+import { seedDemo } from '#demo/demo.server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
 type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

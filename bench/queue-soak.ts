@@ -62,11 +62,11 @@ async function main() {
     await waitForServer(`http://127.0.0.1:${PORT}/`);
 
     // This process as a second app instance on the same database (its publishes go out by NOTIFY).
-    const { db } = await import('../src/server/database.server');
-    const { realtime } = await import('../src/server/realtime');
-    const { resolveTenant } = await import('../src/features/tenants');
-    const { callNext, issueTicket, ticketAction } = await import('../src/features/queue');
-    const { queues, servicePoints } = await import('../src/db/schema');
+    const { db } = await import('#server/database.server.ts');
+    const { realtime } = await import('#server/realtime/index.ts');
+    const { resolveTenant } = await import('#features/tenants/index.server.ts');
+    const { callNext, issueTicket, ticketAction } = await import('#features/queue/index.server.ts');
+    const { queues, servicePoints } = await import('#db/schema/index.ts');
     const database = await db();
     await realtime().ready();
     const tenant = await resolveTenant(database, 'klinik.localhost');
@@ -158,9 +158,9 @@ async function main() {
     const growth = first && last ? last.heapMb - first.heapMb : 0;
     console.log(`  heap growth from 100 calls to the end: ${growth.toFixed(2)} MB`);
     await browser.close();
-    const { closeRealtime } = await import('../src/server/realtime');
+    const { closeRealtime } = await import('#server/realtime/index.ts');
     await closeRealtime();
-    (await import('../src/server/database.server')).database().then((d) => d.close());
+    (await import('#server/database.server.ts')).database().then((d) => d.close());
     if (seenCalls < CALLS) process.exitCode = 1;
     if (growth > 5) process.exitCode = 1;
   } finally {

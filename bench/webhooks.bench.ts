@@ -3,13 +3,18 @@
 // and the check that duplicates never cause a second effect. Run: npm run bench
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { composeApp } from '../src/app.server';
-import { paymentEvents, payments } from '../src/db/schema';
-import { seedDemo } from '../src/demo/demo.server';
-import { startCheckout } from '../src/features/invoices';
-import { createPayment, handleWebhook, type PaymentProvider, WebhookVerificationError } from '../src/features/payments';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../src/features/tenants';
-import { events as bus } from '../src/server/events';
+import { composeApp } from '#app.server';
+import { paymentEvents, payments } from '#db/schema/index.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { startCheckout } from '#features/invoices/index.server.ts';
+import {
+  createPayment,
+  handleWebhook,
+  type PaymentProvider,
+  WebhookVerificationError,
+} from '#features/payments/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { events as bus } from '#server/events/index.ts';
 import { type BenchDatabaseKind, benchDatabaseKinds, openBenchDatabase } from './databases';
 
 const N = Number(process.env.BENCH_N ?? 300);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { type AvailabilityFeed, decodeAvailability } from '../src/features/booking/availability-feed';
+import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
 import { calendarDay, call, expectAccessible, hydrated, site, watchConsole } from './support';
 
 // The customer booking journey (SPEC.md §2): landing → category → service (date, time) → form →

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { type AvailabilityFeed, decodeAvailability } from '../src/features/booking/availability-feed';
+import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
 import { calendarDay, call, expectAccessible, site } from './support';
 
 // The booking embed on another site: a partner's page pastes the loader; only origins the clinic

@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { accessFor } from '../src/features/auth/access';
+import { accessFor } from '#features/auth/access.ts';
 import { PORT } from './support';
 
 /**

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type AvailabilityFeed, decodeAvailability } from '../src/features/booking/availability-feed';
+import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
 import { calendarDay, deliveredCode, expectAccessible, hydrated, site } from './support';
 
 // Loyalty (issue 14), lean: one journey — join, pay an appointment, see the points arrive, use them

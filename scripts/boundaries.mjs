@@ -6,9 +6,12 @@
 //   pages/    never import a feature's repository (*-repo.server) or the schema: they call the feature;
 //   components (components/, features/*/components) load no data: no server/database.server, no
 //             db/, no *-repo.server; the page loads and passes props;
-//   features  reach another feature's server code only through its index.ts; its pure files
-//             (types, rules, schemas: safe on server and client) are public too; its islands and
-//             components are for pages, never for another feature.
+//   features  have two doors: index.ts (browser-safe: types, pure rules, schemas, messages) and
+//             index.server.ts (the use cases). Another feature's server code is reached only
+//             through index.server.ts; its pure files are public too; its islands and components
+//             are for pages, never for another feature;
+//   imports   a relative import stays inside its area (a feature, or a top folder of src/); one
+//             that leaves it uses the package's `#…` alias (docs/decisions/0034-one-alias-system.md).
 // Imports are resolved to files, so `../x`, `../../features/y` and `#features/y` read the same.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -64,39 +67,54 @@ export function brokenRule(file, target) {
   const other = featureOf(target);
   if (other && other !== own) {
     const inside = target.slice(`features/${other}/`.length);
-    const isIndex = inside === '' || inside === 'index' || inside === 'index.ts';
-    if (!isIndex && /\.server(\.ts)?$/.test(inside))
-      return `server code of features/${other} is reached through its index.ts`;
+    const isDoor = /^(index|index\.server)(\.ts)?$/.test(inside) || inside === '';
+    if (!isDoor && /\.server(\.ts)?$/.test(inside))
+      return `server code of features/${other} is reached through its index.server.ts`;
     if (own && /^(islands|components)\//.test(inside))
       return `a feature never imports the islands or components of features/${other}`;
   }
   return null;
 }
 
+/** The area a file belongs to: its feature, or its top folder of src/ (`root` for src/*.ts). */
+export const areaOf = (file) => {
+  const parts = file.split('/');
+  if (parts.length === 1) return 'root';
+  return parts[0] === 'features' ? `features/${parts[1]}` : parts[0];
+};
+const topOf = (file) => (file.includes('/') ? `${file.split('/')[0]}/…` : file.replace(/\.ts$/, ''));
+
 /** Every broken rule under `srcDir`: `file: import 'specifier' — rule`. */
 export function boundaryViolations(srcDir, aliases = {}) {
   const found = [];
   for (const file of sourceFiles(srcDir)) {
-    if (isTest(file)) continue;
     const text = readFileSync(path.join(srcDir, file), 'utf8');
     for (const match of text.matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3];
       const target = resolveImport(file, specifier, aliases);
       if (target === null) continue;
-      const rule = brokenRule(file, target);
+      const rule =
+        (specifier.startsWith('.') && areaOf(target) !== areaOf(file)
+          ? `a relative import stays inside ${areaOf(file)}: use the #${topOf(target)} alias`
+          : null) ?? (isTest(file) ? null : brokenRule(file, target));
       if (rule) found.push(`src/${file}: import '${specifier}' — ${rule}`);
     }
   }
   return found;
 }
 
-/** The package's `imports` aliases (`#features/*` → `./src/features/*`) as prefixes relative to src/. */
+/**
+ * The package's `imports` aliases as prefixes relative to src/: `#features/*` → `./src/features/*`
+ * becomes `#features/` → `features/`, and an exact `#app.server` → `./src/app.server.ts` stays whole.
+ */
 export function packageAliases(root) {
   const imports = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).imports ?? {};
   return Object.fromEntries(
     Object.entries(imports)
-      .filter(([key, value]) => key.endsWith('/*') && typeof value === 'string' && value.startsWith('./src/'))
-      .map(([key, value]) => [key.slice(0, -1), value.slice('./src/'.length, -1)]),
+      .filter(([, value]) => typeof value === 'string' && value.startsWith('./src/'))
+      .map(([key, value]) =>
+        key.endsWith('/*') ? [key.slice(0, -1), value.slice('./src/'.length, -1)] : [key, value.slice('./src/'.length)],
+      ),
   );
 }
 
@@ -191,7 +209,10 @@ const BROWSER_SAFE = new Set(['server/route-policy.ts']);
 const DB_MAY_IMPORT = new Set(['server/logger.server.ts']);
 const KNOWN_CYCLES = new Set(['db/schema/donations.ts db/schema/fundraisers.ts']);
 
-const isBrowserEntry = (node) => (node.endsWith('#script') || isIsland(node)) && !node.startsWith('pkg:');
+// A feature's index.ts is its browser door: what it reaches must be as safe as an island's.
+const isBrowserDoor = (node) => /^features\/[^/]+\/index\.ts$/.test(node);
+const isBrowserEntry = (node) =>
+  (node.endsWith('#script') || isIsland(node) || isBrowserDoor(node)) && !node.startsWith('pkg:');
 const forbiddenInBrowser = (node) =>
   node.startsWith('pkg:')
     ? isServerPackage(node.slice(4))

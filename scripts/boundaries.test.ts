@@ -38,7 +38,7 @@ describe('import boundaries (DESIGN.md §2)', () => {
     ).toMatch('component loads no data');
     expect(brokenRule('components/shell/Header.astro', 'db/client.server')).toMatch('component loads no data');
     expect(brokenRule('features/payments/x.server.ts', 'features/invoices/invoice-repo.server')).toMatch(
-      'through its index.ts',
+      'through its index.server.ts',
     );
     expect(brokenRule('features/payments/x.server.ts', 'features/booking/islands/SlotPicker')).toMatch(
       'never imports the islands',
@@ -47,6 +47,7 @@ describe('import boundaries (DESIGN.md §2)', () => {
 
   it('allows what the layers are for', () => {
     expect(brokenRule('features/payments/x.server.ts', 'features/invoices')).toBeNull();
+    expect(brokenRule('features/payments/x.server.ts', 'features/invoices/index.server.ts')).toBeNull();
     expect(brokenRule('features/payments/payment-options.ts', 'features/invoices/invoice')).toBeNull();
     expect(brokenRule('pages/login.astro', 'features/auth/islands/LoginForm')).toBeNull();
     expect(brokenRule('app.server.ts', 'features/booking')).toBeNull();
@@ -64,7 +65,9 @@ describe('reach, layers and cycles, on a planted tree', () => {
     try {
       writeFileSync(
         path.join(dir, 'package.json'),
-        JSON.stringify({ imports: { '#features/*': './src/features/*', '#db/*': './src/db/*' } }),
+        JSON.stringify({
+          imports: { '#features/*': './src/features/*', '#db/*': './src/db/*', '#server/*': './src/server/*' },
+        }),
       );
       for (const [file, text] of Object.entries(files)) {
         mkdirSync(path.dirname(path.join(dir, 'src', file)), { recursive: true });
@@ -78,11 +81,11 @@ describe('reach, layers and cycles, on a planted tree', () => {
   const base = {
     'db/client.server.ts': "import { drizzle } from 'drizzle-orm/pglite';\nexport const db = drizzle;\n",
     'db/schema/index.ts': 'export const table = 1;\n',
-    'server/database.server.ts': "import { db } from '../db/client.server';\nexport { db };\n",
+    'server/database.server.ts': "import { db } from '#db/client.server.ts';\nexport { db };\n",
     'features/gifts/gift-rules.ts': 'export const min = 1;\n',
-    'features/gifts/gift-repo.server.ts':
-      "import { db } from '../../server/database.server';\nexport const load = db;\n",
+    'features/gifts/gift-repo.server.ts': "import { db } from '#server/database.server.ts';\nexport const load = db;\n",
     'features/gifts/index.ts': "export * from './gift-rules';\n",
+    'features/gifts/index.server.ts': "export * from './index.ts';\nexport * from './gift-repo.server';\n",
   };
 
   const cases: [string, Record<string, string>, Record<string, string>, RegExp][] = [
@@ -97,20 +100,20 @@ describe('reach, layers and cycles, on a planted tree', () => {
     ],
     [
       'db/ importing a feature',
-      { 'db/seed.ts': "import { min } from '../features/gifts';\nexport const s = min;\n" },
+      { 'db/seed.ts': "import { min } from '#features/gifts/index.ts';\nexport const s = min;\n" },
       { 'db/seed.ts': "import { table } from './schema';\nexport const s = table;\n" },
       /db\/ imports nothing above it/,
     ],
     [
       'a layout importing the database singleton',
-      { 'layouts/Shell.astro': "---\nimport { db } from '../server/database.server';\n---\n<slot />\n" },
+      { 'layouts/Shell.astro': "---\nimport { db } from '#server/database.server.ts';\n---\n<slot />\n" },
       { 'layouts/Shell.astro': '---\nconst { title } = Astro.props;\n---\n<title>{title}</title><slot />\n' },
       /layout opens no database/,
     ],
     [
       'a page importing db/client',
-      { 'pages/a.astro': "---\nimport { db } from '../db/client.server';\n---\n" },
-      { 'pages/a.astro': "---\nimport { min } from '../features/gifts';\n---\n{min}\n" },
+      { 'pages/a.astro': "---\nimport { db } from '#db/client.server.ts';\n---\n" },
+      { 'pages/a.astro': "---\nimport { load } from '#features/gifts/index.server.ts';\n---\n{load}\n" },
       /page never imports db\//,
     ],
     [
@@ -122,12 +125,13 @@ describe('reach, layers and cycles, on a planted tree', () => {
     [
       'a new cycle between features',
       {
-        'features/a/index.ts': "import { b } from '../b';\nexport const a = b;\n",
-        'features/b/index.ts': "import { a } from '../a';\nexport const b = a;\n",
+        'features/a/index.ts': "import { b } from '#features/b/index.ts';\nexport const a = b;\n",
+        'features/b/index.ts': "import { a } from '#features/a/index.ts';\nexport const b = a;\n",
       },
       {
-        'features/a/index.ts': "import { b } from '../b';\nexport const a = b;\n",
-        'features/b/index.ts': "import type { a } from '../a';\nexport const b = 1 as unknown as typeof a;\n",
+        'features/a/index.ts': "import { b } from '#features/b/index.ts';\nexport const a = b;\n",
+        'features/b/index.ts':
+          "import type { a } from '#features/a/index.ts';\nexport const b = 1 as unknown as typeof a;\n",
       },
       /runtime import cycle of 2 files/,
     ],
@@ -142,6 +146,34 @@ describe('reach, layers and cycles, on a planted tree', () => {
         'features/gifts/islands/GiftForm.tsx': "import { f } from '../format';\nexport const x = f;\n",
       },
       /reaches pkg:node:fs/,
+    ],
+    [
+      "a feature's browser door (index.ts) exporting server code",
+      { 'features/gifts/index.ts': "export * from './gift-rules';\nexport { load } from './gift-repo.server';\n" },
+      { 'features/gifts/index.ts': "export * from './gift-rules';\nexport type { Gift } from './gift-repo.server';\n" },
+      /features\/gifts\/index\.ts: reaches/,
+    ],
+    [
+      'a relative import that climbs out of its feature',
+      {
+        'features/cart/cart.ts': "import { min } from '../gifts/gift-rules';\nexport const c = min;\n",
+      },
+      {
+        'features/cart/cart.ts': "import { min } from '#features/gifts/gift-rules.ts';\nexport const c = min;\n",
+      },
+      /relative import stays inside features\/cart/,
+    ],
+    [
+      "another feature's server file reached past its server door",
+      {
+        'features/cart/cart.server.ts':
+          "import { load } from '#features/gifts/gift-repo.server.ts';\nexport const c = load;\n",
+      },
+      {
+        'features/cart/cart.server.ts':
+          "import { load } from '#features/gifts/index.server.ts';\nexport const c = load;\n",
+      },
+      /through its index\.server\.ts/,
     ],
   ];
 

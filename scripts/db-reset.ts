@@ -2,9 +2,9 @@
 // (DATABASE_URL): reset that one deliberately, by hand.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../src/db/client.server';
-import { analyseDatabase } from '../src/db/statistics.server';
-import { seedDemo } from '../src/demo/demo.server';
+import { openDatabase } from '#db/client.server.ts';
+import { analyseDatabase } from '#db/statistics.server.ts';
+import { seedDemo } from '#demo/demo.server.ts';
 
 if (process.env.DATABASE_URL) {
   console.error('db:reset only resets the embedded database; unset DATABASE_URL, or reset PostgreSQL yourself.');

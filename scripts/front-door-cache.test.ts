@@ -7,8 +7,8 @@ import {
   FRONT_DOOR_KEY_HEADER,
   nameForFrontDoor,
   registerFrontDoorValidator,
-} from '../src/server/front-door';
-import { PAGE_CACHE_HEADER, PageCache, servePage } from '../src/server/page-cache';
+} from '#server/front-door.ts';
+import { PAGE_CACHE_HEADER, PageCache, servePage } from '#server/page-cache/index.ts';
 import { compressResponse } from './compression.mjs';
 import {
   CAPTURE_HEADER,

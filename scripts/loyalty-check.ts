@@ -2,8 +2,8 @@
 // points from the append-only ledger and compares them with the stored ones. Exit code 1 on any
 // difference. Uses DATABASE_URL (PostgreSQL) or the embedded database in DATA_DIR (./data).
 import path from 'node:path';
-import { openDatabase } from '../src/db/client.server';
-import { checkLedger } from '../src/features/loyalty';
+import { openDatabase } from '#db/client.server.ts';
+import { checkLedger } from '#features/loyalty/index.server.ts';
 
 const database = process.env.DATABASE_URL
   ? await openDatabase({ url: process.env.DATABASE_URL })

@@ -1,9 +1,9 @@
 // Sizes and render times of the two PDFs (invoice, donation receipt), for a Latin name and for a
 // name in several scripts. Run: npx tsx scripts/pdf-bench.ts
-import { renderReceiptPdf } from '../src/features/donations/receipt-pdf.server';
-import type { InvoiceView } from '../src/features/invoices/invoice';
-import { renderInvoicePdf } from '../src/features/invoices/pdf/invoice-pdf.server';
-import type { Tenant } from '../src/features/tenants/tenant';
+import { renderReceiptPdf } from '#features/donations/receipt-pdf.server.ts';
+import type { InvoiceView } from '#features/invoices/invoice.ts';
+import { renderInvoicePdf } from '#features/invoices/pdf/invoice-pdf.server.ts';
+import type { Tenant } from '#features/tenants/tenant.ts';
 
 const MYR = { code: 'MYR', symbol: 'RM', multiplier: 100, exponent: 2 };
 const tenant = {

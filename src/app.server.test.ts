@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EventBus } from '#server/events/index.ts';
+import { JOB_NAME, type RecurringJob } from '#server/jobs/index.ts';
+import { TemplateRegistry } from '#server/outbox/index.ts';
 import { appJobs, registerAppEffects, registerAppTemplates } from './app.server';
-import { EventBus } from './server/events';
-import { JOB_NAME, type RecurringJob } from './server/jobs';
-import { TemplateRegistry } from './server/outbox';
 
 // The composition root must name every feature's effects, templates and jobs: a feature that
 // writes an effects.server.ts, a messages/ folder or a jobs.server.ts and forgets to register it

@@ -3,32 +3,47 @@
 // feature's jobs; server/ knows no feature, and features know only the bus, the registry and the
 // job types (DESIGN.md §2). A feature with effects, templates or jobs that is not named here
 // fails src/app.server.test.ts.
-import type { Database } from '#db/client.server';
-import { authJobs, registerAuthTemplates } from '#features/auth';
-import { appointmentsSection, bookingJobs, registerBookingEffects, registerBookingTemplates } from '#features/booking';
-import { donationJobs, donationsSection, registerDonationEffects, registerPlanTemplates } from '#features/donations';
+import type { Database } from '#db/client.server.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { authJobs, registerAuthTemplates } from '#features/auth/index.server.ts';
+import {
+  appointmentsSection,
+  bookingJobs,
+  registerBookingEffects,
+  registerBookingTemplates,
+} from '#features/booking/index.server.ts';
+import {
+  donationJobs,
+  donationsSection,
+  registerDonationEffects,
+  registerPlanTemplates,
+} from '#features/donations/index.server.ts';
 import {
   fundraiserJobs,
   fundraisersSection,
   registerFundraiserEffects,
   registerFundraiserTemplates,
-} from '#features/fundraisers';
-import { invoicesSection, registerInvoiceEffects } from '#features/invoices';
-import { loyaltyJobs, loyaltySection, registerLoyaltyEffects, registerLoyaltyTemplates } from '#features/loyalty';
-import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments';
-import { queueJobs, registerQueueTemplates } from '#features/queue';
-import { registerReviewEffects, registerReviewTemplates, reviewJobs } from '#features/reviews';
-import { type AccountSections, accountSections } from '#server/account-sections';
-import { provideDemoSeed } from '#server/database.server';
-import { databaseJobs } from '#server/database-statistics.server';
-import { type EventBus, events } from '#server/events';
-import { type RecurringJob, startJobScheduler } from '#server/jobs';
-import { onStop } from '#server/lifecycle.server';
-import { errorFields, log } from '#server/logger.server';
-import { startOutboxWorker, type TemplateRegistry, templates } from '#server/outbox';
-import { type PageInvalidations, registerPageInvalidations } from '#server/page-cache';
-import { rateLimitJobs } from '#server/rate-limit.server';
-import { seedDemo } from './demo/demo.server';
+} from '#features/fundraisers/index.server.ts';
+import { invoicesSection, registerInvoiceEffects } from '#features/invoices/index.server.ts';
+import {
+  loyaltyJobs,
+  loyaltySection,
+  registerLoyaltyEffects,
+  registerLoyaltyTemplates,
+} from '#features/loyalty/index.server.ts';
+import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments/index.server.ts';
+import { queueJobs, registerQueueTemplates } from '#features/queue/index.server.ts';
+import { registerReviewEffects, registerReviewTemplates, reviewJobs } from '#features/reviews/index.server.ts';
+import { type AccountSections, accountSections } from '#server/account-sections.ts';
+import { provideDemoSeed } from '#server/database.server.ts';
+import { databaseJobs } from '#server/database-statistics.server.ts';
+import { type EventBus, events } from '#server/events/index.ts';
+import { type RecurringJob, startJobScheduler } from '#server/jobs/index.ts';
+import { onStop } from '#server/lifecycle.server.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { startOutboxWorker, type TemplateRegistry, templates } from '#server/outbox/index.ts';
+import { type PageInvalidations, registerPageInvalidations } from '#server/page-cache/index.ts';
+import { rateLimitJobs } from '#server/rate-limit.server.ts';
 
 /** Every handler of every event, in the order they run (payments' receipt before booking's confirmation). */
 export function registerAppEffects(bus: EventBus): void {

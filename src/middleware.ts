@@ -1,14 +1,14 @@
 import { sequence } from 'astro:middleware';
-import { accessStep } from './pipeline/access';
-import { guardStep } from './pipeline/guard';
-import { headersStep } from './pipeline/headers';
-import { localeStep, localeUrlStep } from './pipeline/locale';
-import { pageCacheStep } from './pipeline/page-cache';
-import { renderStep } from './pipeline/render';
-import { requestStep } from './pipeline/request';
-import { sessionStep } from './pipeline/session';
-import { tenantStep } from './pipeline/tenant';
-import { checkEnvAtBoot } from './server/config.server';
+import { accessStep } from '#pipeline/access.ts';
+import { guardStep } from '#pipeline/guard.ts';
+import { headersStep } from '#pipeline/headers.ts';
+import { localeStep, localeUrlStep } from '#pipeline/locale.ts';
+import { pageCacheStep } from '#pipeline/page-cache.ts';
+import { renderStep } from '#pipeline/render.ts';
+import { requestStep } from '#pipeline/request.ts';
+import { sessionStep } from '#pipeline/session.ts';
+import { tenantStep } from '#pipeline/tenant.ts';
+import { checkEnvAtBoot } from '#server/config.server.ts';
 
 checkEnvAtBoot();
 

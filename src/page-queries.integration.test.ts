@@ -4,14 +4,14 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, services, staff } from '#db/schema/index.ts';
+import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { availabilityFor, bookSlot, type Slot } from '#features/booking/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { translator } from '#i18n/t.ts';
+import { routePolicy } from '#server/route-policy.ts';
 import { composeApp } from './app.server';
-import { customers, services, staff } from './db/schema';
-import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from './db/test-databases';
-import { seedDemo } from './demo/demo.server';
-import { availabilityFor, bookSlot, type Slot } from './features/booking';
-import { forgetCachedTenants, resolveTenant, type Tenant } from './features/tenants';
-import { translator } from './i18n/t';
-import { routePolicy } from './server/route-policy';
 
 // Queries per page (issue 11): every page that cannot be cached runs a handful, however many rows
 // it lists. Each page is rendered whole (layout, components, islands' server HTML) through a

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../i18n/locales';
+import type { LocalizedText } from '#i18n/locales.ts';
 
 /** A demo campaign: realistic causes of a Malaysian or Indonesian foundation, in three languages. */
 export interface DemoCampaign {

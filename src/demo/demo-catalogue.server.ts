@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   blockedDates,
   bookingSettings,
@@ -10,8 +10,8 @@ import {
   serviceResources,
   services,
   tenants,
-} from '../db/schema';
-import type { LocalizedText } from '../i18n/locales';
+} from '#db/schema/index.ts';
+import type { LocalizedText } from '#i18n/locales.ts';
 
 type Text = LocalizedText;
 const t = (en: string, ms: string, id: string): Text => ({ en, ms, id });

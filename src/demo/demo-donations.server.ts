@@ -3,10 +3,10 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.server';
-import { campaignImages, campaigns, donations, staff, tenantSettings, tenants } from '../db/schema';
-import { campaignImagesFrom, type ProcessedImage } from '../features/donations';
-import { newPublicId } from '../features/invoices';
+import type { Db } from '#db/client.server.ts';
+import { campaignImages, campaigns, donations, staff, tenantSettings, tenants } from '#db/schema/index.ts';
+import { campaignImagesFrom, type ProcessedImage } from '#features/donations/index.server.ts';
+import { newPublicId } from '#features/invoices/index.server.ts';
 import { DEMO_CAMPAIGNS, DEMO_DONORS, DEMO_MESSAGES, type DemoCampaign } from './demo-campaigns';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   campaignFundraising,
   campaigns,
@@ -8,7 +8,7 @@ import {
   fundraisers,
   fundraiserTeams,
   tenants,
-} from '../db/schema';
+} from '#db/schema/index.ts';
 
 // Issue 13: a few supporters' pages and a team on one foundation campaign, so its leaderboard looks
 // real. Some of the campaign's seeded gifts are given through them; their totals are those gifts'.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.server';
-import { customers, tenantSettings, tenants } from '../db/schema';
-import { type CheckoutInput, startCheckout } from '../features/invoices';
+import type { Db } from '#db/client.server.ts';
+import { customers, tenantSettings, tenants } from '#db/schema/index.ts';
+import { type CheckoutInput, startCheckout } from '#features/invoices/index.server.ts';
 
 /** The demo customer of every tenant: log in with 012-345 6789 to see their invoices. */
 export const DEMO_CUSTOMER_PHONE = '60123456789';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.server';
-import { loyaltyProgrammes, loyaltyRewards, loyaltySettings, services, tenants } from '../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { loyaltyProgrammes, loyaltyRewards, loyaltySettings, services, tenants } from '#db/schema/index.ts';
 
 // Demo loyalty programmes (issue 14): the clinic's points with tiers and rewards; Peduli's, in
 // Indonesian first, earning on donations with merchandise at the counter.

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { zonedDate } from '#lib/zoned-time';
-import type { Db } from '../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   queueCounters,
   queueDisplays,
@@ -11,8 +10,9 @@ import {
   servicePoints,
   tenantSettings,
   tenants,
-} from '../db/schema';
-import { ticketNumber } from '../features/queue/queue-rules';
+} from '#db/schema/index.ts';
+import { ticketNumber } from '#features/queue/queue-rules.ts';
+import { zonedDate } from '#lib/zoned-time.ts';
 
 /** The demo board's display code: `/qtv?display=KLINIKTV26` on klinik.localhost (README). */
 export const DEMO_DISPLAY_CODE = 'KLINIKTV26';

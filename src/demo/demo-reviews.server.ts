@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.server';
-import { resources, reviewLinks, reviewSettings, reviews, tenants } from '../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { resources, reviewLinks, reviewSettings, reviews, tenants } from '#db/schema/index.ts';
 
 /** The clinic's demo public review link (a made-up Google place id: the redirect goes only here). */
 export const DEMO_REVIEW_URL = 'https://search.google.com/local/writereview?placeid=ChIJDemoKlinikSihat0001';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   domainVerifications,
   postcodes,
@@ -7,10 +7,10 @@ import {
   tenantPaymentMethods,
   tenantSettings,
   tenants,
-} from '../db/schema';
-import { malaysianPostcodes } from '../db/seed/postcodes';
-import { DEMO_TENANTS } from '../db/seed/tenants';
-import { hashPassword } from '../features/auth';
+} from '#db/schema/index.ts';
+import { malaysianPostcodes } from '#db/seed/postcodes.ts';
+import { DEMO_TENANTS } from '#db/seed/tenants.ts';
+import { hashPassword } from '#features/auth/index.server.ts';
 import { seedDemoCatalogue } from './demo-catalogue.server';
 import { seedDemoDonations } from './demo-donations.server';
 import { seedDemoFundraisers } from './demo-fundraisers.server';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { DomainVerificationsQuery, domainVerificationsFor } from '../features/tenants';
-import { badRequest, json } from '../server/http';
+import { DomainVerificationsQuery, domainVerificationsFor } from '#features/tenants/index.server.ts';
+import { badRequest, json } from '#server/http.ts';
 
 /** SPEC.md §7: `{ results }` — the domain verifications of the tenant owning `domain`. */
 export const GET: APIRoute = async ({ url, locals }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { type EmbedKind, embedLoaderSource } from '../features/embeds';
-import { LOCALES, type Locale } from '../i18n/locales';
-import type { MessageKey } from '../i18n/t';
-import { translator } from '../i18n/t';
+import { type EmbedKind, embedLoaderSource } from '#features/embeds/index.ts';
+import { LOCALES, type Locale } from '#i18n/locales.ts';
+import type { MessageKey } from '#i18n/t.ts';
+import { translator } from '#i18n/t.ts';
 
 /** The iframe's accessible name of each embeddable view. */
 const FRAME_TITLES: Record<EmbedKind, MessageKey> = {

@@ -1,5 +1,5 @@
-import { isAllowed } from '../features/auth';
-import type { Offer, RoutePolicy } from '../server/route-policy';
+import { isAllowed } from '#features/auth/index.ts';
+import type { Offer, RoutePolicy } from '#server/route-policy.ts';
 
 export interface Visitor {
   customer: boolean;

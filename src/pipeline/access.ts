@@ -1,8 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
-import { loginRedirect } from '../features/auth';
-import { localePath } from '../i18n/routing';
-import { devAidsOpen } from '../server/dev-aids';
-import { json } from '../server/http';
+import { loginRedirect } from '#features/auth/index.ts';
+import { localePath } from '#i18n/routing.ts';
+import { devAidsOpen } from '#server/dev-aids.ts';
+import { json } from '#server/http.ts';
 import { accessVerdict } from './access-verdict';
 import { isApiPath, redirectTo } from './paths';
 import { pass } from './state';

@@ -1,8 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
-import { json } from '../server/http';
-import { refusalOf, refusalResponse } from '../server/request-guard';
-import { isRefusedCrossSite } from '../server/same-origin';
-import { unknownHostPage } from '../server/unknown-host';
+import { json } from '#server/http.ts';
+import { refusalOf, refusalResponse } from '#server/request-guard.ts';
+import { isRefusedCrossSite } from '#server/same-origin.ts';
+import { unknownHostPage } from '#server/unknown-host.ts';
 import { isApiPath } from './paths';
 import { pass } from './state';
 

@@ -1,12 +1,12 @@
 import { defineMiddleware } from 'astro:middleware';
-import type { Db } from '../db/client.server';
-import { embedOriginsFor } from '../features/embeds';
-import type { Tenant } from '../features/tenants';
-import { trackingFor, trackingScriptHosts } from '../features/tenants/tracking';
-import { env } from '../server/config.server';
-import { errorFields, log } from '../server/logger.server';
-import { policyHeaders, type RoutePolicy } from '../server/route-policy';
-import { type CspSources, frameAncestorsFor, securityHeaders } from '../server/security-headers';
+import type { Db } from '#db/client.server.ts';
+import { embedOriginsFor } from '#features/embeds/index.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { trackingFor, trackingScriptHosts } from '#features/tenants/tracking.ts';
+import { env } from '#server/config.server.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { policyHeaders, type RoutePolicy } from '#server/route-policy.ts';
+import { type CspSources, frameAncestorsFor, securityHeaders } from '#server/security-headers.ts';
 import { pass } from './state';
 
 /**

@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { nameForFrontDoor } from '../server/front-door';
+import { nameForFrontDoor } from '#server/front-door.ts';
 import {
   FRONT_DOOR_PAGES,
   PAGE_CACHE_HEADER,
@@ -7,7 +7,7 @@ import {
   pageCache,
   pageCacheKey,
   servePage,
-} from '../server/page-cache';
+} from '#server/page-cache/index.ts';
 import { pass } from './state';
 
 /**

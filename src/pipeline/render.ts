@@ -1,10 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
-import { isDataException } from '../db/errors';
-import { localePath } from '../i18n/routing';
-import { HttpError } from '../lib/http-error';
-import { withErrorStatus } from '../server/error-status';
-import { errorJson } from '../server/http';
-import { errorFields, log } from '../server/logger.server';
+import { isDataException } from '#db/errors.ts';
+import { localePath } from '#i18n/routing.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { withErrorStatus } from '#server/error-status.ts';
+import { errorJson } from '#server/http.ts';
+import { errorFields, log } from '#server/logger.server.ts';
 import { isApiPath } from './paths';
 import { pass } from './state';
 

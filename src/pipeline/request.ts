@@ -1,9 +1,9 @@
 import { defineMiddleware } from 'astro:middleware';
-import { startApp } from '../app.server';
-import { env } from '../server/config.server';
-import { database } from '../server/database.server';
-import { effectiveRequest } from '../server/forwarded';
-import { missingAsset } from '../server/request-guard';
+import { startApp } from '#app.server';
+import { env } from '#server/config.server.ts';
+import { database } from '#server/database.server.ts';
+import { effectiveRequest } from '#server/forwarded.ts';
+import { missingAsset } from '#server/request-guard.ts';
 import { startPass } from './state';
 
 /** The socket's peer address; Astro throws where it has none (prerendering). */

@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { CUSTOMER_COOKIE, customerForToken, STAFF_COOKIE, staffForToken } from '../features/auth';
+import { CUSTOMER_COOKIE, customerForToken, STAFF_COOKIE, staffForToken } from '#features/auth/index.server.ts';
 
 /** The logged-in customer and staff member of the tenant, from their cookies (a browser can hold both). */
 export const sessionStep = defineMiddleware(async ({ cookies, locals }, next) => {

@@ -1,6 +1,6 @@
-import type { Tenant } from '../features/tenants';
-import type { Locale } from '../i18n/locales';
-import type { ResolvedLocale } from '../i18n/routing';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { ResolvedLocale } from '#i18n/routing.ts';
 
 /**
  * What one pass of the pipeline has decided so far, handed from step to step. A page's

@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { resolveTenant } from '../features/tenants';
+import { resolveTenant } from '#features/tenants/index.server.ts';
 import { decide } from './state';
 
 /** The tenant by Host (null for an unknown host: the guard step answers it, in a language). */

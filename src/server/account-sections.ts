@@ -1,7 +1,7 @@
-import type { Db } from '../db/client.server';
-import type { Locale } from '../i18n/locales';
-import type { Translate } from '../i18n/t';
-import type { Currency } from '../lib/money';
+import type { Db } from '#db/client.server.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { Translate } from '#i18n/t.ts';
+import type { Currency } from '#lib/money.ts';
 
 /** One line of a section of the customer's account page: what, when or how much, and where to look. */
 export interface AccountItem {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appJobs } from '../app.server';
-import type { Db } from '../db/client.server';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../db/test-databases';
+import { appJobs } from '#app.server';
+import type { Db } from '#db/client.server.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { databaseJobs } from './database-statistics.server';
 import { hitRateLimit } from './rate-limit.server';
 

@@ -1,4 +1,4 @@
-import { analyseDatabase } from '../db/statistics.server';
+import { analyseDatabase } from '#db/statistics.server.ts';
 import type { RecurringJob } from './jobs';
 
 /**

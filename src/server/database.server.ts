@@ -1,5 +1,5 @@
-import { type Database, type Db, isEmpty, openDatabase } from '../db/client.server';
-import { analyseDatabase } from '../db/statistics.server';
+import { type Database, type Db, isEmpty, openDatabase } from '#db/client.server.ts';
+import { analyseDatabase } from '#db/statistics.server.ts';
 import { env } from './config.server';
 import { shouldSeedDemo } from './demo-data';
 import { onStop } from './lifecycle.server';

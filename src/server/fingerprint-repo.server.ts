@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.server';
+import type { Db } from '#db/client.server.ts';
 
 /** Tables whose content changes without any request writing (kept by row count only). */
 const COUNT_ONLY = new Set(['sessions', 'outbox']);

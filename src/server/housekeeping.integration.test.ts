@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginCodes, rateLimits, sessions } from '../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../db/test-databases';
-import { seedDemo } from '../demo/demo.server';
-import { authJobs } from '../features/auth';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../features/tenants';
+import { loginCodes, rateLimits, sessions } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { authJobs } from '#features/auth/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { hitRateLimit, rateLimitJobs } from './rate-limit.server';
 
 /** The housekeeping jobs' runs at one moment, their counts together. */

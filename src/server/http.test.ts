@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../i18n/t';
-import { HttpError } from '../lib/http-error';
+import { translator } from '#i18n/t.ts';
+import { HttpError } from '#lib/http-error.ts';
 import {
   errorJson,
   FormInputError,

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { MessageKey, Translate } from '../i18n/t';
-import type { ApiErrorBody } from '../lib/api-client';
-import { HttpError, messageOf, statusOf } from '../lib/http-error';
-import { containsNul } from '../lib/input';
+import type { MessageKey, Translate } from '#i18n/t.ts';
+import type { ApiErrorBody } from '#lib/api-client.ts';
+import { HttpError, messageOf, statusOf } from '#lib/http-error.ts';
+import { containsNul } from '#lib/input.ts';
 
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);

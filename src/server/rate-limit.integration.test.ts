@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../db/test-databases';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { hitRateLimit, hitRateLimits, releaseRateLimitHits } from './rate-limit.server';
 
 describe.each(testDatabaseKinds)('rate limits on %s', (kind) => {

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.server';
-import { rateLimits } from '../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { rateLimits } from '#db/schema/index.ts';
 import type { RecurringJob } from './jobs';
 
 /** The longest window a rate limit may use: rows older than this are swept away. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../i18n/t';
+import { translator } from '#i18n/t.ts';
 import { refusalOf, refusalResponse } from './request-guard';
 
 const at = (path: string) => new URL(`http://klinik.localhost${path}`);

@@ -1,5 +1,5 @@
-import type { Locale } from '../i18n/locales';
-import type { MessageKey, Translate } from '../i18n/t';
+import type { Locale } from '#i18n/locales.ts';
+import type { MessageKey, Translate } from '#i18n/t.ts';
 import { json } from './http';
 
 /**

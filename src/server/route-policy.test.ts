@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isCacheablePagePath } from '../lib/cacheable-paths';
+import { isCacheablePagePath } from '#lib/cacheable-paths.ts';
 import { policyHeaders, routePolicy } from './route-policy';
 
 const search = (query: string) => new URLSearchParams(query);

@@ -1,5 +1,5 @@
-import type { Locale } from '../i18n/locales';
-import { translator } from '../i18n/t';
+import type { Locale } from '#i18n/locales.ts';
+import { translator } from '#i18n/t.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { LEAD_PARAMS } from '../lib/lead-params';
+import { LEAD_PARAMS } from '#lib/lead-params.ts';
 
 // The campaign parameters of the URL a visitor first landed on (SPEC.md §3 "lead"), so a
 // donation or booking made a few pages later can still be attributed to the ad or post that

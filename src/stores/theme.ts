@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { DEFAULT_THEME, THEMES, type Theme, toTheme } from '../features/tenants/tenant';
+import { DEFAULT_THEME, THEMES, type Theme, toTheme } from '#features/tenants/tenant.ts';
 
 export { THEMES, type Theme };
 

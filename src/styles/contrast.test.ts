@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { THEMES } from '../features/tenants/tenant';
+import { THEMES } from '#features/tenants/tenant.ts';
 
 // WCAG 2.x contrast of every text/background pair the themes promise (global.css), computed from
 // the stylesheet itself so a colour change that breaks AA fails here.

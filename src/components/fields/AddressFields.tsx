@@ -1,6 +1,6 @@
 import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
-import type { MessageKey } from '../../i18n/t';
-import { type Address, shouldLookupPostcode, validateAddress } from '../../lib/address';
+import type { MessageKey } from '#i18n/t.ts';
+import { type Address, shouldLookupPostcode, validateAddress } from '#lib/address.ts';
 import { FieldError, FieldLabel } from './FieldParts';
 import { controlClass, describedBy } from './field-styles';
 import { useFormSubmitValidation } from './form-validation';

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Locale } from '../../i18n/locales';
-import type { MessageKey } from '../../i18n/t';
-import { countryName, flagUrl } from '../../lib/countries';
-import { countryFromTimeZone, digitsOnly, phoneValue, validatePhone } from '../../lib/phone';
+import type { Locale } from '#i18n/locales.ts';
+import type { MessageKey } from '#i18n/t.ts';
+import { countryName, flagUrl } from '#lib/countries.ts';
+import { countryFromTimeZone, digitsOnly, phoneValue, validatePhone } from '#lib/phone.ts';
 import { FieldError, FieldLabel } from './FieldParts';
 import { describedBy } from './field-styles';
 import { useFormSubmitValidation } from './form-validation';
@@ -94,7 +94,7 @@ export default function PhoneInput({
   const wantNormaliser = () => {
     if (loadNormaliser.current) return;
     loadNormaliser.current = true;
-    import('../../lib/phone-e164')
+    import('#lib/phone-e164.ts')
       .then((module) => setNormalise(() => module.normalisePhone))
       .catch(() => {
         loadNormaliser.current = false; // offline: try again on the next keystroke

@@ -1,7 +1,7 @@
 // Pure helpers behind PhoneInput: splitting a stored value into country + number, and searching
 // the country list. Kept apart from the component so they are unit-tested directly.
-import { COUNTRIES, type Country, countryName, DEFAULT_COUNTRY_ISO, findCountry } from '../../lib/countries';
-import { digitsOnly, MALAYSIA_DIAL_CODE, matchDialCode } from '../../lib/phone';
+import { COUNTRIES, type Country, countryName, DEFAULT_COUNTRY_ISO, findCountry } from '#lib/countries.ts';
+import { digitsOnly, MALAYSIA_DIAL_CODE, matchDialCode } from '#lib/phone.ts';
 
 /** E.164 numbers have at most 15 digits; more is a typing or paste accident. */
 export const MAX_PHONE_DIGITS = 15;

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { translator } from '../../i18n/t';
+import { translator } from '#i18n/t.ts';
 
 /**
  * The browser client against the real endpoints, in process: a fake `fetch` hands each request to
@@ -9,9 +9,9 @@ import { translator } from '../../i18n/t';
  */
 async function setup(options: { tokenAnswer?: unknown } = {}) {
   vi.resetModules();
-  const server = await import('../../server/realtime');
-  const { GET: stream } = await import('../../pages/api/realtime/index');
-  const { GET: token } = await import('../../pages/api/realtime/token');
+  const server = await import('#server/realtime/index.ts');
+  const { GET: stream } = await import('#pages/api/realtime/index.ts');
+  const { GET: token } = await import('#pages/api/realtime/token.ts');
   const client = await import('./realtime-client');
   const tenant = `client${Math.random().toString(36).slice(2)}`;
   const streams: { url: URL; lastEventId: string | null; drop: () => void }[] = [];

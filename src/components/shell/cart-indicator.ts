@@ -3,7 +3,7 @@
 // `donation_cart` (localStorage, src/stores/carts.ts) — the number of lines, and a link to the
 // checkout of the last campaign added. Plain DOM and JSON: it runs on every page (shell-client),
 // where nanostores and the cart's parsers would cost every landing page their bytes.
-import { CARTS_CHANGED } from '../../stores/cart-events';
+import { CARTS_CHANGED } from '#stores/cart-events.ts';
 
 /** What the indicator shows: how many lines, and the campaign whose checkout it links (or none). */
 export function cartSummary(raw: string | null): { count: number; campaign: string | null } {

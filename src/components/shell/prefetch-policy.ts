@@ -1,6 +1,6 @@
-import { splitLocalePrefix } from '../../i18n/routing';
-import { isCacheablePagePath } from '../../lib/cacheable-paths';
-import { pageQuery } from '../../lib/lead-params';
+import { splitLocalePrefix } from '#i18n/routing.ts';
+import { isCacheablePagePath } from '#lib/cacheable-paths.ts';
+import { pageQuery } from '#lib/lead-params.ts';
 
 /** SPEC.md §9: links are prefetched when the browser is idle (2000 ms at the latest)… */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;

@@ -1,7 +1,7 @@
-import { ensureDeviceId } from '../../stores/device';
-import { captureLead } from '../../stores/lead';
-import { $notice, clearNotice, type Notice } from '../../stores/notice';
-import { initTheme } from '../../stores/theme';
+import { ensureDeviceId } from '#stores/device.ts';
+import { captureLead } from '#stores/lead.ts';
+import { $notice, clearNotice, type Notice } from '#stores/notice.ts';
+import { initTheme } from '#stores/theme.ts';
 import { showCartIndicator, watchCartIndicator } from './cart-indicator';
 import { isChunkLoadError, reloadOnce } from './chunk-reload';
 import { leavesWindow, routedLink } from './link-intent';

@@ -1,6 +1,6 @@
 import { navigate as routerNavigate } from 'astro:transitions/client';
-import { trackPageView } from '../../features/tenants/tracking';
-import { setTheme } from '../../stores/theme';
+import { trackPageView } from '#features/tenants/tracking.ts';
+import { setTheme } from '#stores/theme.ts';
 import { isUnreachable, LOADING_DURATION_MS, LoadingBar, type LoadingState, NavigationFailed } from './loading-bar';
 import { crossesTrackingBoundary, isTracked } from './tracking-boundary';
 

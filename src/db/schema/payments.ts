@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '../../i18n/locales';
+import type { LocalizedText } from '#i18n/locales.ts';
 import { customers, staff } from './accounts';
 import { tenants } from './tenants';
 

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '../../i18n/locales';
+import type { LocalizedText } from '#i18n/locales.ts';
 import { staff } from './accounts';
 import { bookings } from './bookings';
 import { tenants } from './tenants';

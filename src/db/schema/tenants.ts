@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '../../i18n/locales';
+import type { LocalizedText } from '#i18n/locales.ts';
 
 /** An organisation (clinic or donation organisation) served by this deployment. */
 export const tenants = pgTable('tenants', {

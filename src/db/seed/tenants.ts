@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../../i18n/locales';
+import type { LocalizedText } from '#i18n/locales.ts';
 
 /** The demo organisations a fresh install shows. Fictional, but shaped like real ones. */
 export interface DemoTenant {

@@ -1,6 +1,6 @@
-import type { Locale } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import { type Access, routePolicy } from '../../server/route-policy';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { type Access, routePolicy } from '#server/route-policy.ts';
 
 /**
  * The access rule (SPEC.md §6): who may open which path (unprefixed). Declared with the rest of

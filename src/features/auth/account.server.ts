@@ -1,9 +1,9 @@
-import type { Db } from '../../db/client.server';
-import { isUniqueViolation } from '../../db/errors';
-import type { Locale } from '../../i18n/locales';
-import { type AfterCommit, events, runAfterCommit } from '../../server/events';
-import { log } from '../../server/logger.server';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { isUniqueViolation } from '#db/errors.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
+import { log } from '#server/logger.server.ts';
 import { type CustomerRow, findCustomer, findCustomerByContact, updateCustomer } from './auth-repo.server';
 import { contactCodeKey } from './login-code';
 import {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { customers, loginCodes, sessions, staff } from '../../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { customers, loginCodes, sessions, staff } from '#db/schema/index.ts';
 import { MAX_CODE_ATTEMPTS } from './login-code';
 
 // The only drizzle user of the auth feature; every query is scoped by tenant.

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { outbox } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { customerInvoices, invoiceByPublicId, startCheckout } from '../invoices';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { outbox } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { customerInvoices, invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { findCustomer } from './auth-repo.server';
 import {
   acceptInvite,
   confirmContactChange,
@@ -22,8 +23,7 @@ import {
   startSession,
   teamOf,
   verifyLoginCode,
-} from '.';
-import { findCustomer } from './auth-repo.server';
+} from './index.server.ts';
 import { CODES_PER_IP } from './login-code';
 import { verifyPassword } from './passwords.server';
 import {

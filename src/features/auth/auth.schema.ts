@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isEmail } from '../../lib/email';
-import { matchDialCode, validatePhone } from '../../lib/phone';
-import { normalisePhone } from '../../lib/phone-e164';
+import { isEmail } from '#lib/email.ts';
+import { matchDialCode, validatePhone } from '#lib/phone.ts';
+import { normalisePhone } from '#lib/phone-e164.ts';
 
 /**
  * The phone value the shared phone input emits: dial code + number, digits only. Malaysian

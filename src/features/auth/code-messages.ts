@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/t';
+import type { MessageKey } from '#i18n/t.ts';
 import type { CodeRefusal } from './login-codes.server';
 
 /** What a visitor reads when a one-time code is refused (login and contact change alike). */

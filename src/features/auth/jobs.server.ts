@@ -1,4 +1,4 @@
-import type { RecurringJob } from '../../server/jobs';
+import type { RecurringJob } from '#server/jobs/index.ts';
 import { sweepExpiredAuth } from './sessions.server';
 
 /** Expired sessions and long-expired login codes are deleted every ten minutes (plain deletes). */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.server';
-import type { Locale } from '../../i18n/locales';
-import { type AfterCommit, events, runAfterCommit } from '../../server/events';
-import { log } from '../../server/logger.server';
-import { enqueueMessage } from '../../server/outbox';
-import { hitRateLimits } from '../../server/rate-limit.server';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
+import { log } from '#server/logger.server.ts';
+import { enqueueMessage } from '#server/outbox/index.ts';
+import { hitRateLimits } from '#server/rate-limit.server.ts';
 import type { CustomerVerifiedEvent } from './auth-events';
 import {
   type CustomerRow,

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   deleteExpiredAuthRows,
   deleteSession,

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.server';
-import type { Locale } from '../../i18n/locales';
-import { enqueueMessage } from '../../server/outbox';
-import { hitRateLimits, type KeyedRateLimit, releaseRateLimitHits } from '../../server/rate-limit.server';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { enqueueMessage } from '#server/outbox/index.ts';
+import { hitRateLimits, type KeyedRateLimit, releaseRateLimitHits } from '#server/rate-limit.server.ts';
 import {
   countActiveOwners,
   deleteSessionsOf,

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { services } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { translator } from '../../i18n/t';
-import { accountSections } from '../../server/account-sections';
-import { findOrCreateCustomer } from '../auth/auth-repo.server';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { bookSlot } from '.';
+import { composeApp } from '#app.server';
+import { services } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { findOrCreateCustomer } from '#features/auth/auth-repo.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { translator } from '#i18n/t.ts';
+import { accountSections } from '#server/account-sections.ts';
+import { bookSlot } from './index.server.ts';
 
 // The account page's sections as the running app registers them.
 composeApp();
@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds)('the customer’s account sections on %s', (kin
       now: NOW,
     });
     if (!counter.ok) throw new Error(counter.reason);
-    const { bookings } = await import('../../db/schema');
+    const { bookings } = await import('#db/schema/index.ts');
     await database.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, counter.booking.id));
     const [after] = await sectionsOf(customer.id);
     expect(after?.items).toEqual([

@@ -1,8 +1,8 @@
-import { localized } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import type { MessageKey } from '../../i18n/t';
-import { formatDateTime } from '../../lib/dates';
-import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '../../server/account-sections';
+import { localized } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import type { MessageKey } from '#i18n/t.ts';
+import { formatDateTime } from '#lib/dates.ts';
+import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '#server/account-sections.ts';
 import { bookingPage, bookingPagePath } from './appointment-flow';
 import { listCustomerBookings } from './booking-repo.server';
 

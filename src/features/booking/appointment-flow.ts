@@ -1,8 +1,8 @@
 // Pure rules of the customer booking journey (landing → service → form → checkout | request),
 // safe on the server and in islands: no I/O, no clock of their own.
 
-import { addDays, daysBetween } from '#lib/zoned-time';
-import { type DateLocale, formatTime } from '../../lib/dates';
+import { type DateLocale, formatTime } from '#lib/dates.ts';
+import { addDays, daysBetween } from '#lib/zoned-time.ts';
 import type { BookingStatus } from './booking';
 
 /** The clock time of a slot in the tenant's zone, in SPEC.md §9's `hh:mma` ("09:15AM", "02:30PTG"; id "14.30"). */

@@ -1,6 +1,6 @@
 import { and, asc, eq, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { bookings, resources, serviceCategories, serviceResources, services } from '../../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { bookings, resources, serviceCategories, serviceResources, services } from '#db/schema/index.ts';
 import type { BookingRow, ServiceRow } from './booking-repo.server';
 
 // Lookups of the customer appointment pages: services and categories by slug or id, and who

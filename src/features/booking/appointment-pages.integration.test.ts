@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { outbox, refunds, services, staff } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { renderMessage } from '../../server/outbox';
-import { settlePayment } from '../payments';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { outbox, refunds, services, staff } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { settlePayment } from '#features/payments/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { renderMessage } from '#server/outbox/index.ts';
 import {
   availabilityFor,
   bookableService,
@@ -16,7 +16,7 @@ import {
   categoryWithServices,
   markRefunded,
   serviceBookingWindow,
-} from '.';
+} from './index.server.ts';
 import { findByReference, staffAgenda } from './staff-agenda.server';
 import { insertPaymentForTest } from './test-support';
 

@@ -1,8 +1,8 @@
-import { addDays, zonedDate } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import { type InvoiceView, invoiceById, lineSources, sourceIdOf } from '../invoices';
-import { refundOfInvoice } from '../payments';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { type InvoiceView, invoiceById, lineSources, sourceIdOf } from '#features/invoices/index.server.ts';
+import { refundOfInvoice } from '#features/payments/index.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { addDays, zonedDate } from '#lib/zoned-time.ts';
 import { bookingPage, bookingPagePath } from './appointment-flow';
 import {
   type CategoryRow,

@@ -3,13 +3,13 @@ import { gzipSync } from 'node:zlib';
 import type { APIContext } from 'astro';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { composeApp } from '../../app.server';
-import { bookings } from '../../db/schema';
-import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { translator } from '../../i18n/t';
-import { createRealtime } from '../../server/realtime';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { bookings } from '#db/schema/index.ts';
+import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { translator } from '#i18n/t.ts';
+import { createRealtime } from '#server/realtime/index.ts';
 import {
   type AvailabilityFeed,
   availabilityFeed,
@@ -19,14 +19,14 @@ import {
   cancelBooking,
   createAvailabilityFeeds,
   decodeAvailability,
-} from '.';
+} from './index.server.ts';
 import { seedPractitionerMonth } from './test-support';
 
 // Settling and booking as the running app does (events registered).
 composeApp();
 
 const current = vi.hoisted(() => ({ database: null as TestDatabase | null }));
-const { GET } = await import('../../pages/api/appointments/[serviceId]/availability');
+const { GET } = await import('#pages/api/appointments/[serviceId]/availability.ts');
 
 // Just after 08:00 on Monday 1 July 2030 in Kuala Lumpur: the whole month lies inside the 60-day
 // horizon, and the first start (10:15, after 120 minutes of notice) stays offered for minutes.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wallTimeToInstant } from '#lib/zoned-time';
+import { wallTimeToInstant } from '#lib/zoned-time.ts';
 import { type AvailabilityInput, computeAvailability, type WorkingHours } from './availability';
 import { decodeAvailability, encodeAvailability } from './availability-feed';
 import { AvailabilityResponse } from './slot-page-answers';

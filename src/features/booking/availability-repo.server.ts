@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   BLOCKING_STATUSES,
   blockedDates,
@@ -9,7 +9,7 @@ import {
   resources,
   serviceResources,
   services,
-} from '../../db/schema';
+} from '#db/schema/index.ts';
 import type { WorkingHours } from './availability';
 
 // What availability needs, in four queries whatever the number of resources, days or bookings;

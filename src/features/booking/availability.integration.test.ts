@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, between, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wallTimeToInstant } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import * as schema from '../../db/schema';
-import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { HttpError } from '../../lib/http-error';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import * as schema from '#db/schema/index.ts';
+import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { wallTimeToInstant } from '#lib/zoned-time.ts';
 import { availabilityFor } from './availability.server';
 
 const { blockedDates, bookingSettings, bookings, resourceHours, resources, serviceResources, services } = schema;

@@ -1,6 +1,6 @@
-import { addDays, dayClock, daysBetween, isDate, zonedDate } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import { HttpError } from '../../lib/http-error';
+import type { Db } from '#db/client.server.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { addDays, dayClock, daysBetween, isDate, zonedDate } from '#lib/zoned-time.ts';
 import { type Availability, type AvailabilityTrace, computeAvailability } from './availability';
 import { loadBlockedDates, loadBusy, loadEligibleResources, loadServiceWithSettings } from './availability-repo.server';
 

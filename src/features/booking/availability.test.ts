@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, wallTimeToInstant, weekdayOf } from '#lib/zoned-time';
+import { addDays, wallTimeToInstant, weekdayOf } from '#lib/zoned-time.ts';
 import { type AvailabilityInput, computeAvailability, type WorkingHours, weeklyIntervals } from './availability';
 
 const KL = 'Asia/Kuala_Lumpur';

@@ -1,4 +1,4 @@
-import { addDays, type DayClock, dayClock, daysBetween, weekdayOf, zonedDate } from '#lib/zoned-time';
+import { addDays, type DayClock, dayClock, daysBetween, weekdayOf, zonedDate } from '#lib/zoned-time.ts';
 
 // Slot generation (DESIGN.md §4), pure: no I/O, no clock of its own. availability.server.ts loads
 // the inputs in a handful of queries; this turns them into days and slots in one sweep.

@@ -1,10 +1,10 @@
-import { zonedDate } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import type { Locale } from '../../i18n/locales';
-import { kickOutbox } from '../../server/outbox';
-import { type InvoiceView, newPublicId, startCheckout } from '../invoices';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { type InvoiceView, newPublicId, startCheckout } from '#features/invoices/index.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { zonedDate } from '#lib/zoned-time.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
 import { availabilityFor } from './availability.server';
 import { availabilityChanged } from './availability-feed.server';
 import { amountDueAtBooking, blockedRange, holdExpiry, isOverlapViolation } from './booking';

@@ -1,9 +1,9 @@
 // The form step's rules (SPEC.md §5), shared by the BookingForm island and POST /api/bookings.
 // Kept apart from appointment-flow.ts so the slot step does not ship the phone rules.
-import type { IntakeQuestion } from '../../db/schema';
-import { type Address, validateAddress } from '../../lib/address';
-import { isEmail } from '../../lib/email';
-import { matchDialCode, validatePhone } from '../../lib/phone';
+import type { IntakeQuestion } from '#db/schema/index.ts';
+import { type Address, validateAddress } from '#lib/address.ts';
+import { isEmail } from '#lib/email.ts';
+import { matchDialCode, validatePhone } from '#lib/phone.ts';
 
 export type FieldErrorKey = 'field.required' | 'phone.required' | 'phone.invalid' | 'auth.emailInvalid';
 

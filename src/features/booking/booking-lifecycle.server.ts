@@ -1,11 +1,16 @@
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import { type AfterCommit, events, runAfterCommit } from '../../server/events';
-import { errorFields, log } from '../../server/logger.server';
-import { kickOutbox } from '../../server/outbox';
-import { publish } from '../../server/realtime';
-import { appProviders, recordRefundDue, recordRefundsMade, refundDueThroughGateway } from '../payments';
-import { findTenantById, type Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import {
+  appProviders,
+  recordRefundDue,
+  recordRefundsMade,
+  refundDueThroughGateway,
+} from '#features/payments/index.server.ts';
+import { findTenantById, type Tenant } from '#features/tenants/index.server.ts';
+import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
+import { publish } from '#server/realtime/index.ts';
 import { availabilityChanged } from './availability-feed.server';
 import { isOverlapViolation } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';

@@ -1,14 +1,21 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { bookings, invoices, outbox, services, staff } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { deliverDueMessages, type OutgoingMessage, renderMessage, type Transport } from '../../server/outbox';
-import { type InvoiceView, invoiceByPublicId } from '../invoices';
-import { appProviders, createPayment, markPaidAtCounter, settlePayment } from '../payments';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { bookingOfInvoice, bookSlot, cancelBooking, decideRequest, rescheduleBooking, sweepBookings } from '.';
+import { composeApp } from '#app.server';
+import { bookings, invoices, outbox, services, staff } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { type InvoiceView, invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { appProviders, createPayment, markPaidAtCounter, settlePayment } from '#features/payments/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { deliverDueMessages, type OutgoingMessage, renderMessage, type Transport } from '#server/outbox/index.ts';
+import {
+  bookingOfInvoice,
+  bookSlot,
+  cancelBooking,
+  decideRequest,
+  rescheduleBooking,
+  sweepBookings,
+} from './index.server.ts';
 import { RESCHEDULES_PER_BOOKING } from './reschedule-booking.server';
 import { staffAgenda, staffAppointmentAction } from './staff-agenda.server';
 import { insertPaymentForTest } from './test-support';

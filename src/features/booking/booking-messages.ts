@@ -1,10 +1,10 @@
 // Pure: the customer's messages about their booking (SPEC.md "after booking"), in the language
 // they booked in, by SMS when the booking has a phone and by e-mail when it has an address.
 import { z } from 'zod';
-import { isLocale, type Locale, type LocalizedText, localized } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import { formatDateTime } from '../../lib/dates';
-import type { MessageToEnqueue } from '../../server/outbox';
+import { isLocale, type Locale, type LocalizedText, localized } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { formatDateTime } from '#lib/dates.ts';
+import type { MessageToEnqueue } from '#server/outbox/index.ts';
 import { bookingPage, bookingPagePath } from './appointment-flow';
 import type { BookingStatus } from './booking';
 import type { BookingConfirmedPayload } from './messages';

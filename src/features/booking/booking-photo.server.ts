@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { bookingPhotos } from '../../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { bookingPhotos } from '#db/schema/index.ts';
 import { detectPhotoType, MAX_PHOTO_BYTES, type PhotoType } from './booking-photo';
 import { findBookingByPublicId } from './booking-repo.server';
 

@@ -1,15 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { type Db, openDatabase } from '../../db/client.server';
-import { bookings, outbox, services } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { settlePayment } from '../payments';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { type BookSlotResult, bookSlot, type RescheduleResult, rescheduleBooking } from '.';
+import { composeApp } from '#app.server';
+import { type Db, openDatabase } from '#db/client.server.ts';
+import { bookings, outbox, services } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { settlePayment } from '#features/payments/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { rescheduleNoticeKey } from './booking-messages';
+import { type BookSlotResult, bookSlot, type RescheduleResult, rescheduleBooking } from './index.server.ts';
 import { insertPaymentForTest } from './test-support';
 
 // Effects of payment as the running app registers them.

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { bookings, resources, services } from '../../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { bookings, resources, services } from '#db/schema/index.ts';
 
 /** A booking of this tenant by its short reference (already normalised), with what staff show. */
 export async function findBookingByReference(db: Db, tenantId: string, reference: string) {

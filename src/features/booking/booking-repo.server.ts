@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.server';
-import { madeWithContact } from '../../db/contact-match';
+import type { Db } from '#db/client.server.ts';
+import { madeWithContact } from '#db/contact-match.ts';
 import {
   bookingSettings,
   bookings,
@@ -12,7 +12,7 @@ import {
   serviceCategories,
   services,
   staff,
-} from '../../db/schema';
+} from '#db/schema/index.ts';
 import type { BookingStatus } from './booking';
 
 // The bookings feature's writes and lookups; every query is scoped by tenant.

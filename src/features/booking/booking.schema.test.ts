@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../i18n/t';
-import { badRequest } from '../../server/http';
+import { translator } from '#i18n/t.ts';
+import { badRequest } from '#server/http.ts';
 import { AvailabilityQuery, BookingBody } from './booking.schema';
 
 // What a visitor reads for bad input at the booking API: each field's own message, never the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isEmail } from '../../lib/email';
-import { matchDialCode, validatePhone } from '../../lib/phone';
-import { normalisePhone } from '../../lib/phone-e164';
+import { isEmail } from '#lib/email.ts';
+import { matchDialCode, validatePhone } from '#lib/phone.ts';
+import { normalisePhone } from '#lib/phone-e164.ts';
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'booking.slotInvalid' });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'booking.dateInvalid' });

@@ -1,10 +1,10 @@
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import { log } from '../../server/logger.server';
-import { kickOutbox } from '../../server/outbox';
-import { publish } from '../../server/realtime';
-import { findInvoiceRow } from '../invoices';
-import { paidPaymentOf, recordRefundDue } from '../payments';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { findInvoiceRow } from '#features/invoices/index.server.ts';
+import { paidPaymentOf, recordRefundDue } from '#features/payments/index.server.ts';
+import { log } from '#server/logger.server.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
+import { publish } from '#server/realtime/index.ts';
 import { availabilityChanged } from './availability-feed.server';
 import { canChangeOnline } from './booking';
 import { enqueueBookingMessages } from './booking-messages.server';

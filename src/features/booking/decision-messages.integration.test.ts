@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { bookings, outbox, services, staff } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { embedOriginsFor, saveEmbedOrigins } from '../embeds';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { bookSlot, sweepBookings } from '.';
+import { composeApp } from '#app.server';
+import { bookings, outbox, services, staff } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { embedOriginsFor, saveEmbedOrigins } from '#features/embeds/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { decideAndNotify } from './decision-messages.server';
+import { bookSlot, sweepBookings } from './index.server.ts';
 import { staffAgenda, staffAppointmentAction } from './staff-agenda.server';
 
 // Effects of payment (booking confirmations, receipts) as the running app registers them.

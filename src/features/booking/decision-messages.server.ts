@@ -1,10 +1,10 @@
-import type { Db } from '../../db/client.server';
-import { isLocale, type Locale, localized } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import { formatDateTime } from '../../lib/dates';
-import { log } from '../../server/logger.server';
-import { enqueueMessage, type MessageToEnqueue } from '../../server/outbox';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { isLocale, type Locale, localized } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { formatDateTime } from '#lib/dates.ts';
+import { log } from '#server/logger.server.ts';
+import { enqueueMessage, type MessageToEnqueue } from '#server/outbox/index.ts';
 import { type DecisionResult, decideRequest } from './booking-lifecycle.server';
 import { customerDestinations } from './booking-messages';
 import { publicOrigin, withdrawRescheduleNotice } from './booking-messages.server';

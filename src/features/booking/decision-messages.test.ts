@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { renderMessage } from '../../server/outbox';
+import { composeApp } from '#app.server';
+import { renderMessage } from '#server/outbox/index.ts';
 import type { BookingRow } from './booking-repo.server';
 import { decisionMessages } from './decision-messages.server';
 

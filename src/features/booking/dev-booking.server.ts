@@ -1,7 +1,7 @@
-import { addDays, zonedDate } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import type { Locale } from '../../i18n/locales';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { addDays, zonedDate } from '#lib/zoned-time.ts';
 import { availabilityFor } from './availability.server';
 import { type BookSlotResult, bookSlot } from './book-slot.server';
 import { listActiveServices } from './booking-repo.server';

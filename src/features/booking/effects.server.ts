@@ -1,9 +1,9 @@
-import { formatMoney } from '../../lib/money';
-import type { EventBus, EventHandler } from '../../server/events';
-import { kickOutbox } from '../../server/outbox';
-import { lineSources, setInvoiceDueAt, sourceIdOf } from '../invoices';
-import type { CounterChosenEvent, InvoicePaidEvent, PaymentRefundedEvent } from '../payments';
-import { findTenantById } from '../tenants';
+import { lineSources, setInvoiceDueAt, sourceIdOf } from '#features/invoices/index.server.ts';
+import type { CounterChosenEvent, InvoicePaidEvent, PaymentRefundedEvent } from '#features/payments/index.ts';
+import { findTenantById } from '#features/tenants/index.server.ts';
+import { formatMoney } from '#lib/money.ts';
+import type { EventBus, EventHandler } from '#server/events/index.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
 import { announce, confirmForCounter, confirmPaidBooking, noteBookingRefunded } from './booking-lifecycle.server';
 import { enqueueBookingMessages } from './booking-messages.server';
 import { claimGuestBookings } from './booking-repo.server';

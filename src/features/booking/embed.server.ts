@@ -1,4 +1,4 @@
-import type { Tenant } from '../tenants';
+import type { Tenant } from '#features/tenants/index.ts';
 import { publicOrigin } from './booking-messages.server';
 
 /**

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import { kickOutbox } from '../../server/outbox';
-import { hitRateLimit, releaseRateLimitHit } from '../../server/rate-limit.server';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
+import { hitRateLimit, releaseRateLimitHit } from '#server/rate-limit.server.ts';
 import { offeredResources, whyNotOffered } from './book-slot.server';
 import { blockedRange, canChangeOnline, isOverlapViolation } from './booking';
 import { announce } from './booking-lifecycle.server';

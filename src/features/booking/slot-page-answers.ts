@@ -2,7 +2,7 @@
 // zod's `safeParse` shape for apiCall: zod/mini's shared code is ~6 KB gzip, and this page carries
 // the date picker within its 60 KB budget (DESIGN.md §8) — as the carts are (cart-shapes.ts).
 // The endpoints type their answers with these; availability-feed.test.ts checks real feeds pass.
-import type { ResponseSchema } from '../../lib/api-client';
+import type { ResponseSchema } from '#lib/api-client.ts';
 import type { AvailabilityFeed, FeedDay } from './availability-feed';
 
 export type AvailabilityResponse = AvailabilityFeed;

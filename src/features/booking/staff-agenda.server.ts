@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.server';
-import { kickOutbox } from '../../server/outbox';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
 import { markAttendance, markRefunded, refundThroughGateway } from './booking-lifecycle.server';
 import { bookingsWithPhotos } from './booking-photo.server';
 import { normaliseReference } from './booking-reference';

@@ -1,6 +1,6 @@
-import { addDays, dayClock, daysBetween, zonedDate } from '#lib/zoned-time';
-import type { IntakeQuestion } from '../../db/schema';
-import { type Locale, localized } from '../../i18n/locales';
+import type { IntakeQuestion } from '#db/schema/index.ts';
+import { type Locale, localized } from '#i18n/locales.ts';
+import { addDays, dayClock, daysBetween, zonedDate } from '#lib/zoned-time.ts';
 import type { BookingStatus } from './booking';
 
 /** How many days the staff agenda shows, today included. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   bookingSettings,
   bookings,
@@ -8,7 +8,7 @@ import {
   resources,
   serviceResources,
   services,
-} from '../../db/schema';
+} from '#db/schema/index.ts';
 
 /** Tests only: a pending payment for an invoice, to settle without a provider. */
 export async function insertPaymentForTest(db: Db, tenantId: string, invoiceId: string): Promise<string> {

@@ -1,9 +1,9 @@
-import { localized } from '#i18n/locales';
-import { localePath } from '#i18n/routing';
-import type { MessageKey } from '#i18n/t';
-import { formatDate } from '#lib/dates';
-import { formatMoney } from '#lib/money';
-import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '#server/account-sections';
+import { localized } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import type { MessageKey } from '#i18n/t.ts';
+import { formatDate } from '#lib/dates.ts';
+import { formatMoney } from '#lib/money.ts';
+import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '#server/account-sections.ts';
 import { planManagePath, receiptPdfPath } from './manage-link';
 import { linkToken } from './manage-link.server';
 import { customerGifts, customerPlans } from './plan-repo.server';

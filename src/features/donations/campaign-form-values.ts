@@ -1,6 +1,6 @@
-import { zonedDate } from '#lib/zoned-time';
-import { LOCALES, type LocalizedText } from '../../i18n/locales';
-import type { Currency } from '../../lib/money';
+import { LOCALES, type LocalizedText } from '#i18n/locales.ts';
+import type { Currency } from '#lib/money.ts';
+import { zonedDate } from '#lib/zoned-time.ts';
 import { majorAmount } from './campaign';
 
 /** What the staff form needs of a stored campaign (money as plain major units, days in the tenant's zone). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { campaignImages, campaigns, donations, staff } from '../../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { campaignImages, campaigns, donations, staff } from '#db/schema/index.ts';
 import type { CampaignImageKind, CampaignStatus, CampaignTotals, CampaignView } from './campaign';
 
 // The only files of donations that use drizzle for campaigns and gifts: every query takes the tenant.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LOCALES, type LocalizedText } from '../../i18n/locales';
-import { EMAIL_MAX_LENGTH, isEmail, normaliseEmail } from '../../lib/email';
-import { type Currency, toMinorUnits } from '../../lib/money';
-import { MAX_MINOR_AMOUNT } from '../invoices/invoice';
+import { MAX_MINOR_AMOUNT } from '#features/invoices/invoice.ts';
+import { LOCALES, type LocalizedText } from '#i18n/locales.ts';
+import { EMAIL_MAX_LENGTH, isEmail, normaliseEmail } from '#lib/email.ts';
+import { type Currency, toMinorUnits } from '#lib/money.ts';
 
 // The staff campaign form (a plain HTML form post, three languages side by side) → a campaign's
 // values in minor units. Messages are message keys.

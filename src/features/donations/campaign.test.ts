@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CURRENCY } from '../../lib/money';
+import { DEFAULT_CURRENCY } from '#lib/money.ts';
 import {
   type CampaignView,
   campaignJsonLd,

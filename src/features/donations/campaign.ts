@@ -1,4 +1,4 @@
-import { type Locale, type LocalizedText, localized } from '../../i18n/locales';
+import { type Locale, type LocalizedText, localized } from '#i18n/locales.ts';
 
 // Pure rules of campaigns: what a page shows of one (progress, days left, story paragraphs, share
 // links, structured data). Safe on server and client.

@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { campaignImages, campaigns, donations, staff } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { campaignImages, campaigns, donations, staff } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import {
   campaignForm,
   campaignImage,
@@ -17,7 +17,7 @@ import {
   SHARE_IMAGE,
   saveCampaign,
   staffDonations,
-} from '.';
+} from './index.server.ts';
 
 composeApp();
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import { type AfterCommit, events, runAfterCommit } from '../../server/events';
-import { errorFields, log } from '../../server/logger.server';
-import { newPublicId } from '../invoices';
-import { appProviders, paidPaymentOf, refundPayment } from '../payments';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { newPublicId } from '#features/invoices/index.server.ts';
+import { appProviders, paidPaymentOf, refundPayment } from '#features/payments/index.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
+import { errorFields, log } from '#server/logger.server.ts';
 import {
   type CampaignImageKind,
   type CampaignTotals,
@@ -33,7 +33,7 @@ import {
 } from './campaign-repo.server';
 import { recordOfflineGift, takeDonationsOut } from './donation-totals.server';
 import './donation-events';
-import { zonedDayStart } from '#lib/zoned-time';
+import { zonedDayStart } from '#lib/zoned-time.ts';
 
 const ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 

@@ -3,10 +3,10 @@
 // The browser keeps it as `donation_cart` (src/stores/carts.ts, SPEC.md §4: setting it clears
 // the appointment cart); the server never trusts it: checkout re-checks every line against the
 // campaign (`lineProblem`) and recomputes the amounts and fees.
-import type { DonationCartLine, DonationType } from '../../stores/cart-shapes';
+import type { DonationCartLine, DonationType } from '#stores/cart-shapes.ts';
 import { coverFeeForAnyMethod, type FeeMethod, type FeeRates } from './fees';
 
-export { MAX_DONATION_CART_LINES } from '../../stores/cart-shapes';
+export { MAX_DONATION_CART_LINES } from '#stores/cart-shapes.ts';
 export type { DonationCartLine, DonationType };
 
 /** What a campaign allows a gift to be (from its row; the form and checkout check against it). */

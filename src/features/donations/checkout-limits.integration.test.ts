@@ -3,14 +3,14 @@
 // share one address (a family, a mosque's Wi-Fi, a mobile carrier's shared address).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { type Database, type Db, openDatabase } from '../../db/client.server';
-import { invoices, payments } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { translator } from '../../i18n/t';
-import { settlePayment } from '../payments';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { type Database, type Db, openDatabase } from '#db/client.server.ts';
+import { invoices, payments } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { settlePayment } from '#features/payments/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { translator } from '#i18n/t.ts';
 import { DONATION_UNPAID_LIMITS, startDonationCheckout } from './checkout.server';
 import { submitDonationForm } from './donation-form.server';
 import { insertTestCampaign, testDonor } from './test-support';

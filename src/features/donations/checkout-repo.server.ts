@@ -1,6 +1,6 @@
 // The donation checkout's reads and writes (issue 12). Every query takes the tenant.
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   campaigns,
   type DonorAddress,
@@ -10,10 +10,10 @@ import {
   invoices,
   planInstalments,
   tenantSettings,
-} from '../../db/schema';
-import type { DonationFeeRates } from '../../db/schema/tenants';
-import type { LocalizedText } from '../../i18n/locales';
-import type { Currency } from '../../lib/money';
+} from '#db/schema/index.ts';
+import type { DonationFeeRates } from '#db/schema/tenants.ts';
+import type { LocalizedText } from '#i18n/locales.ts';
+import type { Currency } from '#lib/money.ts';
 import { tenantMaxGiftMinor } from './gift-limits';
 
 export interface GivingCampaign {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
+import { composeApp } from '#app.server';
 import {
   donationPlans,
   donations,
@@ -9,12 +9,12 @@ import {
   planInstalments,
   rateLimits,
   tenantSettings,
-} from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { invoiceByPublicId as invoiceView } from '../invoices';
-import { createPayment, type PaymentProvider, settlePayment } from '../payments';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+} from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { invoiceByPublicId as invoiceView } from '#features/invoices/index.server.ts';
+import { createPayment, type PaymentProvider, settlePayment } from '#features/payments/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { startDonationCheckout } from './checkout.server';
 import { checkoutLinesSchema, donorSchema } from './donation-form.schema';
 import { grossUp } from './fees';

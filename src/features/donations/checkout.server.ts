@@ -6,16 +6,16 @@
 // and per tenant, counted from the database: a donor who pays never counts), and an idempotency
 // key from the form so a double click or a replay makes one set.
 import { createHash, randomUUID } from 'node:crypto';
-import { zonedDate } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import { isUniqueViolation } from '../../db/errors';
-import { transaction } from '../../db/transaction.server';
-import { LOCALES, type Locale, type LocalizedText, localized } from '../../i18n/locales';
-import { translator } from '../../i18n/t';
-import { formatMoney } from '../../lib/money';
-import { type CheckoutLine, newPublicId, startCheckout } from '../invoices';
-import { enabledOptions, methodAvailable } from '../payments';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { isUniqueViolation } from '#db/errors.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { type CheckoutLine, newPublicId, startCheckout } from '#features/invoices/index.server.ts';
+import { enabledOptions, methodAvailable } from '#features/payments/index.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { LOCALES, type Locale, type LocalizedText, localized } from '#i18n/locales.ts';
+import { translator } from '#i18n/t.ts';
+import { formatMoney } from '#lib/money.ts';
+import { zonedDate } from '#lib/zoned-time.ts';
 import { type FeeFor, feeForMethods, type GivingOptions, type LineProblem, lineAmounts, lineProblem } from './cart';
 import {
   type DonationSettings,

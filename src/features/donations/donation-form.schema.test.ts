@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '#lib/money.ts';
 import { checkoutLinesSchema, donorSchema, fieldErrors, formGiftSchema } from './donation-form.schema';
 
 const MYR = { code: 'MYR', symbol: 'RM', multiplier: 100, exponent: 2 };

@@ -3,13 +3,13 @@
 // server render translate them). The amounts posted are only the donor's wishes: checkout checks
 // every line against its campaign and recomputes fees (./checkout.server.ts).
 import { z } from 'zod';
-import { validateAddress } from '../../lib/address';
-import { findCountry } from '../../lib/countries';
-import { EMAIL_MAX_LENGTH, isEmail, normaliseEmail } from '../../lib/email';
-import { type Currency, toMinorUnits } from '../../lib/money';
-import { matchDialCode, phoneValue, validatePhone } from '../../lib/phone';
-import { normalisePhone } from '../../lib/phone-e164';
-import { DONATION_TYPES, MAX_DONATION_CART_LINES } from '../../stores/cart-shapes';
+import { validateAddress } from '#lib/address.ts';
+import { findCountry } from '#lib/countries.ts';
+import { EMAIL_MAX_LENGTH, isEmail, normaliseEmail } from '#lib/email.ts';
+import { type Currency, toMinorUnits } from '#lib/money.ts';
+import { matchDialCode, phoneValue, validatePhone } from '#lib/phone.ts';
+import { normalisePhone } from '#lib/phone-e164.ts';
+import { DONATION_TYPES, MAX_DONATION_CART_LINES } from '#stores/cart-shapes.ts';
 
 /** A form's idempotency key: made by the page when it renders the form (a UUID or similar). */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;

@@ -2,17 +2,17 @@
 // campaign, and a posted form or cart turned into a donation invoice, or into the errors to show
 // in the visitor's language (the form works without JavaScript: the server renders them).
 import { randomUUID } from 'node:crypto';
-import { zonedDate } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import type { Locale } from '../../i18n/locales';
-import { localized } from '../../i18n/locales';
-import type { MessageKey, Translate } from '../../i18n/t';
-import { formatDate } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
-import { timeZoneCountry } from '../../lib/time-zones';
-import { fieldProblems, readFormInput } from '../../server/http';
-import { enabledOptions, methodAvailable } from '../payments';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { enabledOptions, methodAvailable } from '#features/payments/index.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localized } from '#i18n/locales.ts';
+import type { MessageKey, Translate } from '#i18n/t.ts';
+import { formatDate } from '#lib/dates.ts';
+import { formatMoney } from '#lib/money.ts';
+import { timeZoneCountry } from '#lib/time-zones.ts';
+import { zonedDate } from '#lib/zoned-time.ts';
+import { fieldProblems, readFormInput } from '#server/http.ts';
 import type { GivingOptions } from './cart';
 import { givingOptionsOf, startDonationCheckout } from './checkout.server';
 import { donationSettings, findGivingCampaign } from './checkout-repo.server';

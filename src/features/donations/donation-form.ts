@@ -1,9 +1,9 @@
 // The donation form's pure parts, shared by the server render and the island: the schedule
 // preview ("12 monthly gifts of RM50, the last on 23 Oct 2027"), dates as `dd Mon yyyy` from
 // month names the page passes (so the island loads no date library).
-import type { Locale } from '../../i18n/locales';
-import { countMessage } from '../../i18n/plural';
-import type { DonationType } from '../../stores/cart-shapes';
+import type { Locale } from '#i18n/locales.ts';
+import { countMessage } from '#i18n/plural.ts';
+import type { DonationType } from '#stores/cart-shapes.ts';
 import { lastScheduleDate } from './schedule';
 
 /** `dd Mon yyyy` of a 'YYYY-MM-DD' day, with the locale's 12 abbreviated month names. */

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { type Db, openDatabase } from '../../db/client.server';
-import { campaigns, donations, payments, staff } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { events } from '../../server/events';
-import { newPublicId, startCheckout } from '../invoices';
-import { refundPayment, settlePayment } from '../payments';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { campaignForm, recordOfflineDonation, refundDonation, saveCampaign } from '.';
+import { composeApp } from '#app.server';
+import { type Db, openDatabase } from '#db/client.server.ts';
+import { campaigns, donations, payments, staff } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { newPublicId, startCheckout } from '#features/invoices/index.server.ts';
+import { refundPayment, settlePayment } from '#features/payments/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { events } from '#server/events/index.ts';
+import { campaignForm, recordOfflineDonation, refundDonation, saveCampaign } from './index.server.ts';
 
 // Effects of payment as the running app registers them.
 composeApp();

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import { type AfterCommit, events, runAfterCommit } from '../../server/events';
-import { errorFields, log } from '../../server/logger.server';
-import { publish } from '../../server/realtime';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { publish } from '#server/realtime/index.ts';
 import type { CampaignTotals } from './campaign';
 import { campaignChannel } from './campaign-channel';
 import {

@@ -1,7 +1,7 @@
 // Pure: how a donor is reached. The form asks for a phone and, optionally, an e-mail address, so
 // every donation message goes by the channels the donor gave: SMS (WhatsApp where the deployment
 // sends SMS that way, SMS_CHANNEL=whatsapp) to the phone, e-mail to the address.
-import { isEmail } from '../../lib/email';
+import { isEmail } from '#lib/email.ts';
 
 export interface DonorChannel {
   channel: 'sms' | 'email';

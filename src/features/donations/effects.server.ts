@@ -1,13 +1,13 @@
-import type { EventBus, EventHandler } from '../../server/events';
-import { log } from '../../server/logger.server';
-import type { LineSource } from '../invoices';
+import type { LineSource } from '#features/invoices/index.ts';
 import {
   type InvoicePaidEvent,
   type InvoiceUnpaidEvent,
   type PaymentRefundedEvent,
   paidPaymentOf,
   refundsOfPayment,
-} from '../payments';
+} from '#features/payments/index.server.ts';
+import type { EventBus, EventHandler } from '#server/events/index.ts';
+import { log } from '#server/logger.server.ts';
 import { type DonationRow, donationsOfInvoice } from './campaign-repo.server';
 import { markDonationsPaid, takeDonationsOut } from './donation-totals.server';
 import { receiptAndPlanOnPaid } from './plan-effects.server';

@@ -3,13 +3,13 @@
 // setting, else its currency's default), and says which amount that is.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { donations, tenantSettings } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import type { Locale } from '../../i18n/locales';
-import { translator } from '../../i18n/t';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { donations, tenantSettings } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { translator } from '#i18n/t.ts';
 import { startDonationCheckout } from './checkout.server';
 import { submitDonationCart, submitDonationForm } from './donation-form.server';
 import { changePlanAmount } from './plans.server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyFromSubUnit } from '../../lib/money';
+import { currencyFromSubUnit } from '#lib/money.ts';
 import { defaultMaxGiftMinor, giftMaximum, tenantMaxGiftMinor } from './gift-limits';
 
 const ringgit = { code: 'MYR', multiplier: 100 };

@@ -1,7 +1,7 @@
 // Pure: the largest single gift a tenant takes (issue 23). A tenant may set its own
 // (`tenant_settings.donation_max_minor`, minor units); without one, a sane ceiling for its currency
 // keeps a typo of ten zeros (RM10,000,000,000) from reaching the gateway. A campaign may set less.
-import type { Currency } from '../../lib/money';
+import type { Currency } from '#lib/money.ts';
 
 /** The default ceiling of one gift, in major units, by currency (others: 1,000,000). */
 const DEFAULT_MAX_GIFT_MAJOR: Readonly<Record<string, number>> = {

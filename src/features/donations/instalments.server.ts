@@ -1,14 +1,20 @@
-import type { Db } from '#db/client.server';
-import { transaction } from '#db/transaction.server';
-import { isLocale, localized } from '#i18n/locales';
-import { formatMoney } from '#lib/money';
-import { zonedDate } from '#lib/zoned-time';
-import { runOnce } from '#server/jobs';
-import { errorFields, log } from '#server/logger.server';
-import { enqueueMessage, kickOutbox } from '#server/outbox';
-import { findInvoiceRow, newPublicId, setInvoiceDueAt, setSavesPaymentMethod, startCheckout } from '../invoices';
-import { chargeSavedMethod, type ProviderName, paymentProviders } from '../payments';
-import { findTenantById, type Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import {
+  findInvoiceRow,
+  newPublicId,
+  setInvoiceDueAt,
+  setSavesPaymentMethod,
+  startCheckout,
+} from '#features/invoices/index.server.ts';
+import { chargeSavedMethod, type ProviderName, paymentProviders } from '#features/payments/index.server.ts';
+import { findTenantById, type Tenant } from '#features/tenants/index.server.ts';
+import { isLocale, localized } from '#i18n/locales.ts';
+import { formatMoney } from '#lib/money.ts';
+import { zonedDate } from '#lib/zoned-time.ts';
+import { runOnce } from '#server/jobs/index.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { enqueueMessage, kickOutbox } from '#server/outbox/index.ts';
 import { donorChannels } from './donor-channels';
 import { absoluteLinks } from './manage-link.server';
 import {

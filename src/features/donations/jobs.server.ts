@@ -1,4 +1,4 @@
-import type { RecurringJob } from '#server/jobs';
+import type { RecurringJob } from '#server/jobs/index.ts';
 import { runDueInstalments } from './instalments.server';
 
 /**

@@ -1,6 +1,6 @@
-import type { Locale } from '#i18n/locales';
-import { localePath } from '#i18n/routing';
-import { donationLinkSecret, env } from '#server/config.server';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { donationLinkSecret, env } from '#server/config.server.ts';
 import { type LinkPurpose, planManagePath, receiptPdfPath, signLink, verifyLink } from './manage-link';
 
 /** The token of a plan's manage page or a receipt's PDF, signed with this deployment's secret. */

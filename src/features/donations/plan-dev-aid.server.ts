@@ -1,9 +1,9 @@
-import type { Db } from '#db/client.server';
-import type { Locale } from '#i18n/locales';
-import { invoiceByPublicId } from '../invoices';
-import { appProviders, createPayment, settlePayment } from '../payments';
-import { completeSandboxCharge, sandboxSecret, sandboxWebhookUrl } from '../payments/providers';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { appProviders, createPayment, settlePayment } from '#features/payments/index.server.ts';
+import { completeSandboxCharge, sandboxSecret, sandboxWebhookUrl } from '#features/payments/providers/index.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
 import { startDonationCheckout } from './checkout.server';
 import { planManagePath } from './manage-link';
 import { linkToken } from './manage-link.server';

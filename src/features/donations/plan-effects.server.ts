@@ -1,5 +1,5 @@
-import type { EventHandler } from '#server/events';
-import { kickOutbox } from '#server/outbox';
+import type { EventHandler } from '#server/events/index.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
 import type { DonationPaidEvent } from './donation-events';
 import { defaultProviders } from './instalments.server';
 import { findDonation } from './plan-repo.server';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { Db } from '#db/client.server';
-import { type Locale, localized } from '#i18n/locales';
-import { localePath } from '#i18n/routing';
-import type { MessageKey, Translate } from '#i18n/t';
-import { formatDate } from '#lib/dates';
-import { formatAmount, formatMoney, toMinorUnits } from '#lib/money';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { type Locale, localized } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import type { MessageKey, Translate } from '#i18n/t.ts';
+import { formatDate } from '#lib/dates.ts';
+import { formatAmount, formatMoney, toMinorUnits } from '#lib/money.ts';
 import { startCardUpdate } from './instalments.server';
 import { receiptPdfPath } from './manage-link';
 import { linkToken, openLink } from './manage-link.server';

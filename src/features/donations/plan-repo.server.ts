@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.server';
-import { campaigns, donationPlans, donationReceipts, donations, planInstalments, tenantSettings } from '#db/schema';
-import type { LocalizedText } from '#i18n/locales';
+import type { Db } from '#db/client.server.ts';
+import {
+  campaigns,
+  donationPlans,
+  donationReceipts,
+  donations,
+  planInstalments,
+  tenantSettings,
+} from '#db/schema/index.ts';
+import type { LocalizedText } from '#i18n/locales.ts';
 
 // The drizzle of recurring plans and their instalments (issue 12, H7). Every query names its tenant.
 

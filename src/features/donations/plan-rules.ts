@@ -1,7 +1,7 @@
 // Rules of recurring plans (issue 12), pure: what is due, what a decline leads to, how a plan
 // stands after a paid charge. The job (jobs.server.ts) and the effects apply them.
 
-import type { INSTALMENT_STATUSES, PLAN_FREQUENCIES, PLAN_METHODS, PLAN_STATUSES } from '#db/schema/donations';
+import type { INSTALMENT_STATUSES, PLAN_FREQUENCIES, PLAN_METHODS, PLAN_STATUSES } from '#db/schema/donations.ts';
 
 export type PlanFrequency = (typeof PLAN_FREQUENCIES)[number];
 export type PlanMethod = (typeof PLAN_METHODS)[number];

@@ -1,7 +1,7 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { type Database, openDatabase } from '../../db/client.server';
+import { composeApp } from '#app.server';
+import { type Database, openDatabase } from '#db/client.server.ts';
 import {
   donationPlans,
   donationReceipts,
@@ -12,13 +12,18 @@ import {
   planInstalments,
   rateLimits,
   sandboxCharges,
-} from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { transaction } from '../../db/transaction.server';
-import { seedDemo } from '../../demo/demo.server';
-import { invoiceByPublicId } from '../invoices';
-import { paymentProviders, SANDBOX_DECLINING_CARD, SANDBOX_SAVED_CARD, type SavedProviders } from '../payments';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+} from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import {
+  paymentProviders,
+  SANDBOX_DECLINING_CARD,
+  SANDBOX_SAVED_CARD,
+  type SavedProviders,
+} from '#features/payments/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { startDonationCheckout } from './checkout.server';
 import { runDueInstalments, startCardUpdate } from './instalments.server';
 import { linkToken, openLink } from './manage-link.server';

@@ -1,9 +1,9 @@
-import type { Db } from '#db/client.server';
-import { transaction } from '#db/transaction.server';
-import { errorFields, log } from '#server/logger.server';
-import { findInvoiceRow } from '../invoices';
-import { findPayment, type SavedProviders, savedMethodOfPayment } from '../payments';
-import { findTenantById } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { findInvoiceRow } from '#features/invoices/index.server.ts';
+import { findPayment, type SavedProviders, savedMethodOfPayment } from '#features/payments/index.server.ts';
+import { findTenantById } from '#features/tenants/index.server.ts';
+import { errorFields, log } from '#server/logger.server.ts';
 import { donationSettings } from './checkout-repo.server';
 import { coverFee } from './fees';
 import { giftMaximum } from './gift-limits';

@@ -2,12 +2,12 @@
 // link — by SMS, once per paid gift; the plan's later messages (pay-link) reach the phone too.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { donationReceipts, donations, outbox } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { invoiceByPublicId } from '../invoices';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { donationReceipts, donations, outbox } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { startDonationCheckout } from './checkout.server';
 import { runDueInstalments } from './instalments.server';
 import { linkToken } from './manage-link.server';

@@ -2,13 +2,13 @@
 // s.44(6) receipt they open from its signed link, with the tenant's authorised officer and the gift in words.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeApp } from '#app.server';
+import { donationReceipts, donations, rateLimits } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { pdfText } from '../../../scripts/pdf-text.mjs';
-import { composeApp } from '../../app.server';
-import { donationReceipts, donations, rateLimits } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { invoiceByPublicId } from '../invoices';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
 import { startDonationCheckout } from './checkout.server';
 import { linkToken } from './manage-link.server';
 import { receiptPdfFor } from './receipt-pdf.server';

@@ -5,15 +5,15 @@
 // they covered; where the gift is tax-deductible the approval reference, the donor's identity
 // number and the s.44(6) statement; the authorised officer's name and title under a signature line.
 // Deterministic: the PDF's dates are the receipt's own.
-import type { Db } from '#db/client.server';
-import type { DonorAddress } from '#db/schema';
-import { isoCode, type Locale, localized } from '#i18n/locales';
-import { translator } from '#i18n/t';
-import { ringgitInWords } from '#lib/amount-in-words';
-import { formatDate } from '#lib/dates';
-import { formatMoney } from '#lib/money';
-import { createPdf } from '#server/pdf/pdf-kit.server';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { DonorAddress } from '#db/schema/index.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { isoCode, type Locale, localized } from '#i18n/locales.ts';
+import { translator } from '#i18n/t.ts';
+import { ringgitInWords } from '#lib/amount-in-words.ts';
+import { formatDate } from '#lib/dates.ts';
+import { formatMoney } from '#lib/money.ts';
+import { createPdf } from '#server/pdf/pdf-kit.server.ts';
 import { openLink } from './manage-link.server';
 import { findPlan } from './plan-repo.server';
 import { displayReceiptNumber } from './receipt-number';

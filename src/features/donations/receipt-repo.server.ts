@@ -1,7 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.server';
-import { campaigns, donationReceipts, donations, fundraisers, receiptSequences, tenantSettings } from '#db/schema';
-import { publicTexts } from '#features/fundraisers/fundraiser-rules';
+import type { Db } from '#db/client.server.ts';
+import {
+  campaigns,
+  donationReceipts,
+  donations,
+  fundraisers,
+  receiptSequences,
+  tenantSettings,
+} from '#db/schema/index.ts';
+import { publicTexts } from '#features/fundraisers/fundraiser-rules.ts';
 
 // The drizzle of donation receipts and their per-tenant, per-year numbering (issue 12, H7).
 

@@ -1,10 +1,10 @@
-import type { Db } from '#db/client.server';
-import { isLocale, localized } from '#i18n/locales';
-import { translator } from '#i18n/t';
-import { formatMoney } from '#lib/money';
-import { zonedDate } from '#lib/zoned-time';
-import { enqueueMessage } from '#server/outbox';
-import { findTenantById, type Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { findTenantById, type Tenant } from '#features/tenants/index.server.ts';
+import { isLocale, localized } from '#i18n/locales.ts';
+import { translator } from '#i18n/t.ts';
+import { formatMoney } from '#lib/money.ts';
+import { zonedDate } from '#lib/zoned-time.ts';
+import { enqueueMessage } from '#server/outbox/index.ts';
 import { receiptChannel } from './donor-channels';
 import { absoluteLinks } from './manage-link.server';
 import { campaignBrief, type DonationRow } from './plan-repo.server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '#lib/zoned-time';
+import { addDays } from '#lib/zoned-time.ts';
 import {
   addMonthsClamped,
   daysInMonth,

@@ -1,4 +1,4 @@
-import { addDays } from '#lib/zoned-time';
+import { addDays } from '#lib/zoned-time.ts';
 // When the gifts of a weekly or monthly donation fall (issue 12). Pure: dates are calendar days
 // 'YYYY-MM-DD' in the tenant's time zone, computed on the proleptic Gregorian calendar in UTC
 // arithmetic so no runtime time zone or DST can shift a day.

@@ -1,12 +1,12 @@
 // Test helpers: campaigns inserted directly (the campaign editor is staff's), a donor's input, and
 // a donation invoice paid through the sandbox.
-import type { Db } from '../../db/client.server';
-import { campaigns } from '../../db/schema';
-import type { Locale } from '../../i18n/locales';
-import type { InvoiceView } from '../invoices';
-import { createPayment, paymentProviders, settlePayment } from '../payments';
-import { completeSandboxCharge } from '../payments/providers';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { campaigns } from '#db/schema/index.ts';
+import type { InvoiceView } from '#features/invoices/index.ts';
+import { createPayment, paymentProviders, settlePayment } from '#features/payments/index.server.ts';
+import { completeSandboxCharge } from '#features/payments/providers/index.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { DonorInput } from './donation-form.schema';
 
 let sequence = 0;

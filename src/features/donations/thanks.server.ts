@@ -1,10 +1,10 @@
-import type { Db } from '#db/client.server';
-import { type Locale, localized } from '#i18n/locales';
-import { localePath } from '#i18n/routing';
-import type { MessageKey, Translate } from '#i18n/t';
-import { formatDate } from '#lib/dates';
-import { formatMoney } from '#lib/money';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { type Locale, localized } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import type { MessageKey, Translate } from '#i18n/t.ts';
+import { formatDate } from '#lib/dates.ts';
+import { formatMoney } from '#lib/money.ts';
 import { planManagePath, receiptPdfPath } from './manage-link';
 import { linkToken } from './manage-link.server';
 import { campaignBrief, findPlan, giftsOfInvoice } from './plan-repo.server';

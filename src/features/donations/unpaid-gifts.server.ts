@@ -1,4 +1,4 @@
-import type { Db } from '#db/client.server';
+import type { Db } from '#db/client.server.ts';
 import { findDonationsByIds, moveDonation } from './campaign-repo.server';
 import { instalmentsOf, lockPlan, skipOpenInstalments, updateInstalment, updatePlan } from './plan-repo.server';
 import { planProgress } from './plan-rules';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '#i18n/locales.ts';
 
 /** DESIGN.md §8: the embed loader ships at most 2 KB of gzip JavaScript. */
 export const EMBED_LOADER_BUDGET = 2048;

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { tenantEmbedOrigins } from '../../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { tenantEmbedOrigins } from '#db/schema/index.ts';
 
 /** The tenant's allowed origins as stored, in the owner's order. */
 export async function findEmbedOrigins(db: Db, tenantId: string): Promise<string[]> {

@@ -1,5 +1,5 @@
-import { splitLocalePrefix } from '../../i18n/routing';
-import { routePolicy } from '../../server/route-policy';
+import { splitLocalePrefix } from '#i18n/routing.ts';
+import { routePolicy } from '#server/route-policy.ts';
 
 /**
  * Whether a page of ours may be shown inside the embed, from the one route table

@@ -12,10 +12,5 @@ export {
   normaliseOrigin,
   parseOriginLines,
 } from './embed-origins';
-export {
-  type EmbedOriginsUpdate,
-  embedOriginsFor,
-  saveEmbedOrigins,
-  updateEmbedOriginsFromForm,
-} from './embed-origins.server';
+export type { EmbedOriginsUpdate } from './embed-origins.server';
 export { staysFramed } from './embed-routes';

@@ -2,22 +2,22 @@
 // at /account/fundraisers/{id}: totals, donors with their messages (anonymous gifts stay
 // anonymous), a thank-you to donors through the outbox (rate-limited), edit and close.
 
-import { zonedDayStart } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import { localized } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import type { MessageKey, Translate } from '../../i18n/t';
-import { parseUuid } from '../../lib/input';
-import { formatMoney } from '../../lib/money';
-import type { AccountSectionLoader } from '../../server/account-sections';
-import { ACCOUNT_SECTION_ITEMS } from '../../server/account-sections';
-import { type AfterCommit, events, runAfterCommit } from '../../server/events';
-import { readMultipartForm } from '../../server/http';
-import { errorFields, log } from '../../server/logger.server';
-import { kickOutbox } from '../../server/outbox';
-import { hitRateLimit } from '../../server/rate-limit.server';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { localized } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import type { MessageKey, Translate } from '#i18n/t.ts';
+import { parseUuid } from '#lib/input.ts';
+import { formatMoney } from '#lib/money.ts';
+import { zonedDayStart } from '#lib/zoned-time.ts';
+import type { AccountSectionLoader } from '#server/account-sections.ts';
+import { ACCOUNT_SECTION_ITEMS } from '#server/account-sections.ts';
+import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
+import { readMultipartForm } from '#server/http.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
+import { hitRateLimit } from '#server/rate-limit.server.ts';
 import { fundraiserTextSchema, thanksSchema } from './fundraiser-form.schema';
 import { enqueueThanks } from './fundraiser-messages.server';
 import { processPhoto } from './fundraiser-photo.server';

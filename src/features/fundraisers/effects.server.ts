@@ -1,5 +1,5 @@
-import type { EventBus } from '../../server/events';
-import type { TemplateRegistry } from '../../server/outbox';
+import type { EventBus } from '#server/events/index.ts';
+import type { TemplateRegistry } from '#server/outbox/index.ts';
 import { tellOfApproval, tellOfGift, tellStaffOfReportedPage } from './fundraiser-messages.server';
 import { addOnPaid, takeOutOnRefund } from './fundraiser-totals.server';
 import { registerFundraiserTemplates as registerTemplates } from './messages';

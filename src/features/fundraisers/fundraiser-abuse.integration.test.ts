@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { customers, fundraisers, outbox, staff } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { insertTestCampaign } from '../donations/test-support';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { customers, fundraisers, outbox, staff } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { insertTestCampaign } from '#features/donations/test-support.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import {
   campaignLeaderboard,
   fundraiserPage,
@@ -16,7 +16,7 @@ import {
   staffAct,
   startFundraiser,
   startFundraiserSchema,
-} from '.';
+} from './index.server.ts';
 
 // Issue 23 §11: fundraiser pages as a phishing vector. New pages wait for approval by default; one
 // customer has at most 3 open pages; links and phone numbers are masked until staff approve; a page

@@ -1,8 +1,8 @@
 // What "Start a fundraiser", its edit form and staff's campaign settings post (issue 13), read with
 // zod; messages are message keys. Texts are trimmed and length-limited; they are rendered as text.
 import { z } from 'zod';
-import { isCalendarDay } from '../../lib/dates';
-import { type Currency, toMinorUnits } from '../../lib/money';
+import { isCalendarDay } from '#lib/dates.ts';
+import { type Currency, toMinorUnits } from '#lib/money.ts';
 import { isSlug, RANKINGS, TEXT_LIMITS } from './fundraiser-rules';
 
 const text = (min: number, max: number) =>

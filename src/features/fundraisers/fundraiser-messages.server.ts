@@ -1,16 +1,16 @@
 // Messages of fundraisers (issue 13), written to the outbox inside the transaction of their cause:
 // the fundraiser is told of each gift (when they chose so) and of their page's approval; a
 // fundraiser's thank-you goes to the donors who gave through their page.
-import type { Db } from '../../db/client.server';
-import { isLocale, type Locale } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import { translator } from '../../i18n/t';
-import { formatMoney } from '../../lib/money';
-import { env } from '../../server/config.server';
-import type { EventHandler } from '../../server/events';
-import { runOnce } from '../../server/jobs';
-import { enqueueMessage } from '../../server/outbox';
-import { findTenantById } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { findTenantById } from '#features/tenants/index.server.ts';
+import { isLocale, type Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { translator } from '#i18n/t.ts';
+import { formatMoney } from '#lib/money.ts';
+import { env } from '#server/config.server.ts';
+import type { EventHandler } from '#server/events/index.ts';
+import { runOnce } from '#server/jobs/index.ts';
+import { enqueueMessage } from '#server/outbox/index.ts';
 import type { FundraiserChangedEvent, FundraiserGiftEvent } from './fundraiser-events';
 import { fundraiserPaths } from './fundraiser-links';
 import {

@@ -2,7 +2,7 @@
 // (and team) for every instalment the job charges later, even once the page is hidden.
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
+import { composeApp } from '#app.server';
 import {
   customers,
   donationPlans,
@@ -12,15 +12,21 @@ import {
   invoices,
   rateLimits,
   staff,
-} from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { translator } from '../../i18n/t';
-import { runDueInstalments, startDonationCheckout, submitDonationCart } from '../donations';
-import { insertTestCampaign, payInSandbox, testDonor } from '../donations/test-support';
-import { invoiceByPublicId } from '../invoices';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { fundraiserTotalsDrift, saveFundraisingSettings, staffAct, startFundraiser, startFundraiserSchema } from '.';
+} from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { runDueInstalments, startDonationCheckout, submitDonationCart } from '#features/donations/index.server.ts';
+import { insertTestCampaign, payInSandbox, testDonor } from '#features/donations/test-support.ts';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { translator } from '#i18n/t.ts';
+import {
+  fundraiserTotalsDrift,
+  saveFundraisingSettings,
+  staffAct,
+  startFundraiser,
+  startFundraiserSchema,
+} from './index.server.ts';
 
 composeApp();
 

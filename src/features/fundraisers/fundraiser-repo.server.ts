@@ -1,6 +1,6 @@
 // The only file of fundraisers that uses drizzle: every query takes the tenant.
 import { and, asc, count, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   campaignFundraising,
   campaigns,
@@ -11,7 +11,7 @@ import {
   fundraisers,
   fundraiserTeams,
   staff,
-} from '../../db/schema';
+} from '#db/schema/index.ts';
 
 export type FundraiserRow = typeof fundraisers.$inferSelect;
 export type TeamRow = typeof fundraiserTeams.$inferSelect;

@@ -3,12 +3,12 @@
 // locked and the gift moved to paid once) and in the refund's (`donation.refunded`). The one lock
 // order is campaign → fundraiser → team, so concurrent payments through one team serialise on the
 // campaign and never deadlock; a replayed webhook moves no gift and so adds nothing.
-import type { Db } from '../../db/client.server';
-import { type AfterCommit, type EventHandler, events } from '../../server/events';
-import { errorFields, log } from '../../server/logger.server';
-import { publish } from '../../server/realtime';
-import type { DonationPaidEvent, DonationRefundedEvent } from '../donations';
-import { campaignChannel } from '../donations';
+import type { Db } from '#db/client.server.ts';
+import type { DonationPaidEvent, DonationRefundedEvent } from '#features/donations/index.ts';
+import { campaignChannel } from '#features/donations/index.ts';
+import { type AfterCommit, type EventHandler, events } from '#server/events/index.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { publish } from '#server/realtime/index.ts';
 import { FUNDRAISERS_EVENT, type FundraiserTotalsMessage } from './fundraiser-channel';
 import {
   campaignPublicIdOf,

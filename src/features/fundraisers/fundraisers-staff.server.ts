@@ -1,12 +1,12 @@
 // Fundraisers' staff side (issue 13): the list, one page's review (documents, reports), the
 // actions on a page, and the campaign's fundraising settings. Pages call these through index.ts.
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import type { MessageKey } from '../../i18n/t';
-import { parseUuid } from '../../lib/input';
-import { type AfterCommit, events, runAfterCommit } from '../../server/events';
-import { errorFields, log } from '../../server/logger.server';
-import { isOpenForGifts } from '../donations';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { isOpenForGifts } from '#features/donations/index.ts';
+import type { MessageKey } from '#i18n/t.ts';
+import { parseUuid } from '#lib/input.ts';
+import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
+import { errorFields, log } from '#server/logger.server.ts';
 import {
   campaignPublicIdOf,
   customerContact,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import type { Db } from '../../db/client.server';
-import { openDatabase } from '../../db/client.server';
+import { composeApp } from '#app.server';
+import type { Db } from '#db/client.server.ts';
+import { openDatabase } from '#db/client.server.ts';
 import {
   campaigns,
   customers,
@@ -14,14 +14,14 @@ import {
   payments,
   rateLimits,
   staff,
-} from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { translator } from '../../i18n/t';
-import { startDonationCheckout } from '../donations';
-import { insertTestCampaign, testDonor } from '../donations/test-support';
-import { refundPayment, settlePayment } from '../payments';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+} from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { startDonationCheckout } from '#features/donations/index.server.ts';
+import { insertTestCampaign, testDonor } from '#features/donations/test-support.ts';
+import { refundPayment, settlePayment } from '#features/payments/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { translator } from '#i18n/t.ts';
 import {
   campaignLeaderboard,
   fundraiserPage,
@@ -34,7 +34,7 @@ import {
   staffTeams,
   startFundraiser,
   startFundraiserSchema,
-} from '.';
+} from './index.server.ts';
 
 composeApp();
 

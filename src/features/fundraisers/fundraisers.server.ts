@@ -1,16 +1,16 @@
 // Fundraisers' use cases (issue 13): start a page under a campaign, show it, the leaderboard, a
 // visitor's report (staff's side: fundraisers-staff.server.ts). Pages call these through index.ts.
 import { createHash } from 'node:crypto';
-import { zonedDayStart } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import { isUniqueViolation } from '../../db/errors';
-import { transaction } from '../../db/transaction.server';
-import type { LocalizedText } from '../../i18n/locales';
-import type { MessageKey } from '../../i18n/t';
-import { type AfterCommit, events, runAfterCommit } from '../../server/events';
-import { errorFields, log } from '../../server/logger.server';
-import { hitRateLimit } from '../../server/rate-limit.server';
-import { CAMPAIGN_ID, isOpenForGifts, publicDonorName } from '../donations';
+import type { Db } from '#db/client.server.ts';
+import { isUniqueViolation } from '#db/errors.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { CAMPAIGN_ID, isOpenForGifts, publicDonorName } from '#features/donations/index.server.ts';
+import type { LocalizedText } from '#i18n/locales.ts';
+import type { MessageKey } from '#i18n/t.ts';
+import { zonedDayStart } from '#lib/zoned-time.ts';
+import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { hitRateLimit } from '#server/rate-limit.server.ts';
 import type { FundraiserChangedEvent } from './fundraiser-events';
 import type { StartFundraiserValues } from './fundraiser-form.schema';
 import { processPhoto } from './fundraiser-photo.server';

@@ -1,4 +1,4 @@
-import type { RecurringJob } from '../../server/jobs';
+import type { RecurringJob } from '#server/jobs/index.ts';
 import { sendDailyDigests } from './fundraiser-messages.server';
 
 /** Fundraisers' daily digest of gifts (for those who chose it), hourly so a missed run catches up. */

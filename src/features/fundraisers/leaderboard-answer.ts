@@ -1,6 +1,6 @@
 // The leaderboard endpoint's answer, checked by hand with zod's `safeParse` shape for apiCall
 // (as booking/slot-page-answers.ts): the campaign page's only script stays inside its 15 KB budget.
-import type { ResponseSchema } from '../../lib/api-client';
+import type { ResponseSchema } from '#lib/api-client.ts';
 
 export interface LeaderboardRow {
   rank: number;

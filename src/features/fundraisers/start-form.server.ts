@@ -1,11 +1,11 @@
 // The "start a fundraiser" page's work (issue 13): show the form for a campaign, read a posted
 // multipart form (texts and files), and start the page, or give back the errors to show in the
 // visitor's language. A refused post writes nothing.
-import type { Db } from '../../db/client.server';
-import type { Locale } from '../../i18n/locales';
-import type { MessageKey, Translate } from '../../i18n/t';
-import { readMultipartForm } from '../../server/http';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { MessageKey, Translate } from '#i18n/t.ts';
+import { readMultipartForm } from '#server/http.ts';
 import { startFundraiserSchema } from './fundraiser-form.schema';
 import { fundraiserPaths } from './fundraiser-links';
 import type { CampaignRef } from './fundraiser-repo.server';

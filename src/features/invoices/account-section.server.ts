@@ -1,7 +1,7 @@
-import { localePath } from '../../i18n/routing';
-import type { MessageKey } from '../../i18n/t';
-import { formatMoney } from '../../lib/money';
-import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '../../server/account-sections';
+import { localePath } from '#i18n/routing.ts';
+import type { MessageKey } from '#i18n/t.ts';
+import { formatMoney } from '#lib/money.ts';
+import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '#server/account-sections.ts';
 import { displayInvoiceNumber, displayStatus } from './invoice';
 import { listCustomerInvoiceRows } from './invoice-repo.server';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.server';
-import type { Currency } from '../../lib/money';
+import type { Db } from '#db/client.server.ts';
+import type { Currency } from '#lib/money.ts';
 import { type CheckoutLine, checkoutAmounts, type InvoiceKind, type InvoiceView } from './invoice';
 import { insertInvoice, nextInvoiceNumber, toViews } from './invoice-repo.server';
 

@@ -1,4 +1,4 @@
-import type { EventBus } from '../../server/events';
+import type { EventBus } from '#server/events/index.ts';
 import { claimGuestInvoices } from './invoice-repo.server';
 
 /** Invoices' effects on the app's bus, registered by the composition root (src/app.server.ts). */

@@ -1,6 +1,5 @@
-export { invoicesSection } from './account-section.server';
-export { type CheckoutInput, newPublicId, startCheckout } from './checkout.server';
-export { registerInvoiceEffects } from './effects.server';
+export type { CheckoutInput } from './checkout.server';
+
 export {
   type CheckoutLine,
   canPayNow,
@@ -23,20 +22,4 @@ export {
 } from './invoice';
 export type { InvoicesClaimedEvent } from './invoice-events';
 export { InvoiceKindInput, MinorAmount, PUBLIC_ID } from './invoice-input';
-export {
-  addDiscountLine,
-  findInvoiceRow,
-  type InvoiceRow,
-  lineSourcesOf,
-  moveInvoiceStatus,
-  setInvoiceDueAt,
-  setSavesPaymentMethod,
-} from './invoice-repo.server';
-export { invoicePdfFilename, renderInvoicePdf } from './pdf/invoice-pdf.server';
-export {
-  customerInvoices,
-  INVOICE_PAGE_SIZE,
-  invoiceById,
-  invoiceByPublicId,
-  listOpenInvoices,
-} from './queries.server';
+export type { InvoiceRow } from './invoice-repo.server';

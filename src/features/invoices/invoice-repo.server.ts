@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { madeWithContact } from '../../db/contact-match';
-import { preparedQuery } from '../../db/prepared.server';
-import { invoiceCounters, invoiceLines, invoices, payments } from '../../db/schema';
-import type { Currency } from '../../lib/money';
+import type { Db } from '#db/client.server.ts';
+import { madeWithContact } from '#db/contact-match.ts';
+import { preparedQuery } from '#db/prepared.server.ts';
+import { invoiceCounters, invoiceLines, invoices, payments } from '#db/schema/index.ts';
+import type { Currency } from '#lib/money.ts';
 import {
   type CheckoutLine,
   checkoutAmounts,

@@ -1,5 +1,5 @@
-import { isLocale, type Locale, type LocalizedText } from '../../i18n/locales';
-import type { Currency } from '../../lib/money';
+import { isLocale, type Locale, type LocalizedText } from '#i18n/locales.ts';
+import type { Currency } from '#lib/money.ts';
 
 export type InvoiceKind = 'appointment' | 'donation';
 

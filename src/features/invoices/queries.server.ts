@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.server';
-import type { Currency } from '../../lib/money';
+import type { Db } from '#db/client.server.ts';
+import type { Currency } from '#lib/money.ts';
 import type { InvoiceKind, InvoiceView } from './invoice';
 import { PUBLIC_ID } from './invoice-input';
 import {

@@ -1,6 +1,6 @@
-import { localized } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import type { AccountSectionLoader } from '../../server/account-sections';
+import { localized } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import type { AccountSectionLoader } from '#server/account-sections.ts';
 import { customerBalances } from './loyalty-repo.server';
 
 /** "Your points" on the customer's account page: each programme they belong to, with its balance (one query). */

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import { ledgerMismatches } from './loyalty-repo.server';
 
 export interface LedgerCheck {

@@ -1,10 +1,10 @@
 // Automatic earning (issue 14): a paid appointment invoice, an attended visit, joining. Each credits
 // a member once per source (the entry's unique key), in the transaction of its cause; a refund
 // takes the points back from the lot they went into.
-import type { Db } from '../../db/client.server';
-import { log } from '../../server/logger.server';
-import { type InvoiceRow, invoiceById } from '../invoices';
-import { findTenantById } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { type InvoiceRow, invoiceById } from '#features/invoices/index.server.ts';
+import { findTenantById } from '#features/tenants/index.server.ts';
+import { log } from '#server/logger.server.ts';
 import { credit, takeBack } from './ledger.server';
 import {
   earnedSince,

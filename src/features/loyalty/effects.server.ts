@@ -1,9 +1,9 @@
-import type { EventBus, EventHandler } from '../../server/events';
-import { kickOutbox } from '../../server/outbox';
-import type { BookingCompletedEvent, BookingsClaimedEvent } from '../booking';
-import type { InvoicesClaimedEvent } from '../invoices';
-import type { InvoicePaidEvent, PaymentRefundedEvent } from '../payments';
-import { paidPaymentOf, refundsOfPayment } from '../payments';
+import type { BookingCompletedEvent, BookingsClaimedEvent } from '#features/booking/index.ts';
+import type { InvoicesClaimedEvent } from '#features/invoices/index.ts';
+import { paidPaymentOf, refundsOfPayment } from '#features/payments/index.server.ts';
+import type { InvoicePaidEvent, PaymentRefundedEvent } from '#features/payments/index.ts';
+import type { EventBus, EventHandler } from '#server/events/index.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
 import { clawBackOnRefund, earnOnClaimedInvoices, earnOnInvoice, earnOnVisit } from './earning.server';
 import { returnRewardOnRefund, spendHoldOnPaid } from './rewards.server';
 

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import type { RecurringJob } from '../../server/jobs';
-import { runOnce } from '../../server/jobs';
-import { kickOutbox } from '../../server/outbox';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import type { RecurringJob } from '#server/jobs/index.ts';
+import { runOnce } from '#server/jobs/index.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
 import { expireLots } from './ledger.server';
 import { lotsExpiringBetween, memberById, membersWithExpiredLots, programmeById } from './loyalty-repo.server';
 import { notifyMember } from './notify.server';

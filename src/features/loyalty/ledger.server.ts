@@ -2,8 +2,8 @@
 // under the member's row lock, writes one append-only entry (once per key) and the draws that
 // say which lots it took from or gave back to; lots' `remaining` can never go below zero or above
 // their points (a check constraint), so even a missed lock cannot spend a point twice.
-import type { Db } from '../../db/client.server';
-import { HttpError } from '../../lib/http-error';
+import type { Db } from '#db/client.server.ts';
+import { HttpError } from '#lib/http-error.ts';
 import {
   applyDraws,
   drawCountOfLot,

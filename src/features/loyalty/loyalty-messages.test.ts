@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../i18n/messages/en.json';
-import { translator } from '../../i18n/t';
+import en from '#i18n/messages/en.json';
+import { translator } from '#i18n/t.ts';
 
 // Issue 23: "1 points" nowhere in loyalty. Every loyalty message that counts (points, months, a
 // {count}) has its English singular, chosen by the plural rules t() applies to `count`.

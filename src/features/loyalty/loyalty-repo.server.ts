@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   customers,
   loyaltyDraws,
@@ -11,7 +11,7 @@ import {
   loyaltyRewards,
   loyaltySettings,
   loyaltyVouchers,
-} from '../../db/schema';
+} from '#db/schema/index.ts';
 import type { Draw, Lot } from './loyalty-rules';
 
 // The only drizzle user of the loyalty feature; every query is scoped by tenant.

@@ -1,6 +1,6 @@
 // Pure rules of the loyalty ledger (docs/decisions/0024-loyalty.md): no I/O, unit-tested.
-import type { LoyaltyTier } from '../../db/schema/loyalty';
-import type { LineSource } from '../invoices';
+import type { LoyaltyTier } from '#db/schema/loyalty.ts';
+import type { LineSource } from '#features/invoices/index.ts';
 
 /** How a programme earns (the columns the rules need). */
 export interface EarnRules {

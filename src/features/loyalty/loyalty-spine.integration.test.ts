@@ -3,19 +3,19 @@
 // claimed at login earns once).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { type Db, openDatabase } from '../../db/client.server';
-import { invoices, loyaltyEntries, loyaltyHolds, loyaltyMembers, services, staff } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { transaction } from '../../db/transaction.server';
-import { seedDemo } from '../../demo/demo.server';
-import { translator } from '../../i18n/t';
-import { requestLoginCode, verifyLoginCode } from '../auth';
-import { bookSlot, cancelBooking, markAttendance } from '../booking';
-import { insertPaymentForTest } from '../booking/test-support';
-import { type InvoiceView, invoiceByPublicId } from '../invoices';
-import { appProviders, createPayment, markPaidAtCounter, settlePayment } from '../payments';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { type Db, openDatabase } from '#db/client.server.ts';
+import { invoices, loyaltyEntries, loyaltyHolds, loyaltyMembers, services, staff } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { requestLoginCode, verifyLoginCode } from '#features/auth/index.server.ts';
+import { bookSlot, cancelBooking, markAttendance } from '#features/booking/index.server.ts';
+import { insertPaymentForTest } from '#features/booking/test-support.ts';
+import { type InvoiceView, invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { appProviders, createPayment, markPaidAtCounter, settlePayment } from '#features/payments/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { translator } from '#i18n/t.ts';
 import {
   applyRewardToInvoice,
   balanceOf,
@@ -25,7 +25,7 @@ import {
   releaseDueHolds,
   rewardsPage,
   rewardValue,
-} from '.';
+} from './index.server.ts';
 import { lotsOf, memberById } from './loyalty-repo.server';
 import { HOLD_RECHECK_MS } from './rewards.server';
 import { insertTestMember, insertTestProgramme, insertTestReward } from './test-support';

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { type Db, openDatabase } from '../../db/client.server';
-import { customers, invoices, loyaltyEntries, outbox, payments, staff } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { transaction } from '../../db/transaction.server';
-import { seedDemo } from '../../demo/demo.server';
-import { translator } from '../../i18n/t';
-import { startCheckout } from '../invoices';
-import { refundPayment, settlePayment } from '../payments';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { type Db, openDatabase } from '#db/client.server.ts';
+import { customers, invoices, loyaltyEntries, outbox, payments, staff } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { startCheckout } from '#features/invoices/index.server.ts';
+import { refundPayment, settlePayment } from '#features/payments/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { translator } from '#i18n/t.ts';
 import {
   applyRewardToInvoice,
   balanceOf,
@@ -23,7 +23,7 @@ import {
   releaseDueHolds,
   remindExpiring,
   takeVoucherAtCounter,
-} from '.';
+} from './index.server.ts';
 import { lotsOf, memberById } from './loyalty-repo.server';
 import { insertTestMember, insertTestProgramme, insertTestReward } from './test-support';
 

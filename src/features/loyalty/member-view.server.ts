@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client.server';
-import { type Locale, localized } from '../../i18n/locales';
-import type { MessageKey, Translate } from '../../i18n/t';
-import { formatDate } from '../../lib/dates';
+import type { Db } from '#db/client.server.ts';
+import { type Locale, localized } from '#i18n/locales.ts';
+import type { MessageKey, Translate } from '#i18n/t.ts';
+import { formatDate } from '#lib/dates.ts';
 import type { EntryRow, ProgrammeRow } from './loyalty-repo.server';
 import type { MemberPanelData } from './member-panel-data';
 import { memberStanding, membershipOf } from './membership.server';

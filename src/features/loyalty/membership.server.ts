@@ -1,8 +1,8 @@
 // Joining and the member's view of a programme (issue 14).
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import type { Locale, LocalizedText } from '../../i18n/locales';
-import { findService } from '../booking';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { findService } from '#features/booking/index.server.ts';
+import type { Locale, LocalizedText } from '#i18n/locales.ts';
 import { credit } from './ledger.server';
 import {
   type EntryRow,

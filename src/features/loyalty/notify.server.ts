@@ -1,10 +1,10 @@
-import type { Db } from '../../db/client.server';
-import { isLocale, type Locale, localized } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import { formatDate } from '../../lib/dates';
-import { env } from '../../server/config.server';
-import { enqueueMessage } from '../../server/outbox';
-import { findTenantById } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { findTenantById } from '#features/tenants/index.server.ts';
+import { isLocale, type Locale, localized } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { formatDate } from '#lib/dates.ts';
+import { env } from '#server/config.server.ts';
+import { enqueueMessage } from '#server/outbox/index.ts';
 import { type MemberRow, memberContact, type ProgrammeRow } from './loyalty-repo.server';
 
 /** The member's programme page, absolute (messages are built outside a request). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../i18n/t';
+import { translator } from '#i18n/t.ts';
 import { howItWorks } from './programme-view';
 
 const IDR = { code: 'IDR', symbol: 'Rp', multiplier: 1, exponent: 0 } as const;

@@ -1,7 +1,7 @@
-import type { LoyaltyTier } from '../../db/schema/loyalty';
-import { type Locale, type LocalizedText, localized } from '../../i18n/locales';
-import type { MessageKey, Translate } from '../../i18n/t';
-import { type Currency, formatMoney } from '../../lib/money';
+import type { LoyaltyTier } from '#db/schema/loyalty.ts';
+import { type Locale, type LocalizedText, localized } from '#i18n/locales.ts';
+import type { MessageKey, Translate } from '#i18n/t.ts';
+import { type Currency, formatMoney } from '#lib/money.ts';
 
 /**
  * The programme's rules in words, for "how it works": only the ways of earning and redeeming that

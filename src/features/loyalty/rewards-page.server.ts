@@ -1,9 +1,9 @@
 // The rewards pages (`/loyalty/rewards`, `/loyalty/{id}/rewards`): what the page shows, and what a
 // redeem form post does. The page stays thin: it hands over the request's parts and renders.
-import type { Db } from '../../db/client.server';
-import type { Locale, LocalizedText } from '../../i18n/locales';
-import type { Translate } from '../../i18n/t';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale, LocalizedText } from '#i18n/locales.ts';
+import type { Translate } from '#i18n/t.ts';
 import { RedeemForm } from './loyalty.schema';
 import type { ProgrammeRow, RewardRow, VoucherRow } from './loyalty-repo.server';
 import { allowedRewardKinds, rewardById } from './loyalty-repo.server';

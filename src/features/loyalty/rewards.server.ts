@@ -2,10 +2,9 @@
 // while its booking is held. Every path locks the member first, then the reward, so concurrent
 // redemptions queue; the lots' check constraint has the last word.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import { log } from '../../server/logger.server';
-import { findBooking } from '../booking';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { findBooking } from '#features/booking/index.server.ts';
 import {
   addDiscountLine,
   findInvoiceRow,
@@ -14,8 +13,9 @@ import {
   lineSources,
   lineSourcesOf,
   sourceIdOf,
-} from '../invoices';
-import type { Tenant } from '../tenants';
+} from '#features/invoices/index.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { log } from '#server/logger.server.ts';
 import { debit, giveBack, takeBack } from './ledger.server';
 import {
   allowedRewardKinds,

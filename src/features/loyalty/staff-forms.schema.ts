@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { LoyaltyTier } from '../../db/schema/loyalty';
-import { REWARD_KINDS } from '../../db/schema/loyalty';
-import { LOCALES, type LocalizedText } from '../../i18n/locales';
-import { type Currency, toMinorUnits } from '../../lib/money';
+import type { LoyaltyTier } from '#db/schema/loyalty.ts';
+import { REWARD_KINDS } from '#db/schema/loyalty.ts';
+import { LOCALES, type LocalizedText } from '#i18n/locales.ts';
+import { type Currency, toMinorUnits } from '#lib/money.ts';
 
 // Staff's loyalty forms (plain HTML posts, three languages side by side). Messages are message keys.
 

@@ -1,14 +1,14 @@
 // Staff's loyalty desk (/staff/loyalty): programmes and rewards, members by phone, their ledger,
 // adjustments with a reason, vouchers taken at the counter, the ledger as CSV.
 
-import type { Db } from '../../db/client.server';
-import { isUniqueViolation } from '../../db/errors';
-import { REWARD_KINDS } from '../../db/schema/loyalty';
-import { transaction } from '../../db/transaction.server';
-import { digitsOnly } from '../../lib/phone';
-import { events, runAfterCommit } from '../../server/events';
-import { log } from '../../server/logger.server';
-import { findService } from '../booking';
+import type { Db } from '#db/client.server.ts';
+import { isUniqueViolation } from '#db/errors.ts';
+import { REWARD_KINDS } from '#db/schema/loyalty.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { findService } from '#features/booking/index.server.ts';
+import { digitsOnly } from '#lib/phone.ts';
+import { events, runAfterCommit } from '#server/events/index.ts';
+import { log } from '#server/logger.server.ts';
 import { credit, takeBack } from './ledger.server';
 import {
   allowedRewardKinds,

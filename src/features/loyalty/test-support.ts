@@ -1,7 +1,7 @@
 // Test helpers: a programme, a reward and a member inserted directly (staff's editor makes them in the app).
-import type { Db } from '../../db/client.server';
-import { customers, loyaltyMembers, loyaltyProgrammes, loyaltyRewards, loyaltySettings } from '../../db/schema';
-import { REWARD_KINDS } from '../../db/schema/loyalty';
+import type { Db } from '#db/client.server.ts';
+import { customers, loyaltyMembers, loyaltyProgrammes, loyaltyRewards, loyaltySettings } from '#db/schema/index.ts';
+import { REWARD_KINDS } from '#db/schema/loyalty.ts';
 
 let sequence = 0;
 function unique(): string {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.server';
-import type { InvoiceView } from '../invoices';
+import type { Db } from '#db/client.server.ts';
+import type { InvoiceView } from '#features/invoices/index.ts';
 import { findPayment, insertPayment, setProviderRef } from './payment-repo.server';
 import type { PaymentProvider, ProviderName, SavedMethod } from './provider';
 import { settlePayment } from './settle-payment.server';

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import { type InvoiceStatus, type InvoiceView, isPayable } from '../invoices';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { type InvoiceStatus, type InvoiceView, isPayable } from '#features/invoices/index.ts';
 import { insertPayment, lockInvoice, type PaymentRow, pendingCounterPayment } from './payment-repo.server';
 import { type SettleResult, settlePayment } from './settle-payment.server';
 

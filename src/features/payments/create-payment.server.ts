@@ -1,12 +1,12 @@
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import type { Locale } from '../../i18n/locales';
-import { localized } from '../../i18n/locales';
-import { type AfterCommit, events } from '../../server/events';
-import { log } from '../../server/logger.server';
-import { hitRateLimit } from '../../server/rate-limit.server';
-import { canPayNow, type InvoiceView } from '../invoices';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { canPayNow, type InvoiceView } from '#features/invoices/index.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localized } from '#i18n/locales.ts';
+import { type AfterCommit, events } from '#server/events/index.ts';
+import { log } from '#server/logger.server.ts';
+import { hitRateLimit } from '#server/rate-limit.server.ts';
 import { quote } from './payment-options';
 import {
   enabledOptions,

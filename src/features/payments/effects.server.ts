@@ -1,4 +1,4 @@
-import type { EventBus } from '../../server/events';
+import type { EventBus } from '#server/events/index.ts';
 import { sendReceipt } from './receipt.server';
 
 /** Payments' own effects, registered by the composition root (src/app.server.ts). */

@@ -1,4 +1,4 @@
-import type { RecurringJob } from '../../server/jobs';
+import type { RecurringJob } from '#server/jobs/index.ts';
 import { appProviders } from './app-providers.server';
 import { expireInvoices } from './expire-invoices.server';
 import { verifyPendingPayments } from './verify-pending.server';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
-import { enabledOptions, payOptionsFor, quote, setMethodsEnabled } from '.';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { enabledOptions, payOptionsFor, quote, setMethodsEnabled } from './index.server.ts';
 
 // What the payment panel is given by the page (it loads nothing itself): the tenant's enabled
 // methods that take the invoice's currency, in SPEC.md §4 order, each with its cover-the-fee amount.

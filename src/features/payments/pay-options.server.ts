@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.server';
-import type { Locale } from '../../i18n/locales';
-import type { Currency } from '../../lib/money';
+import type { Db } from '#db/client.server.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { Currency } from '#lib/money.ts';
 import { type PayOption, quote, sortOptions } from './payment-options';
 import { enabledOptions } from './payment-repo.server';
 import { methodAvailable } from './providers';

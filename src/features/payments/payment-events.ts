@@ -1,4 +1,4 @@
-import type { InvoiceRow, InvoiceView, LineSource } from '../invoices';
+import type { InvoiceRow, InvoiceView, LineSource } from '#features/invoices/index.ts';
 import type { PaymentRow } from './payment-repo.server';
 import type { RefundRow } from './refunds.server';
 

@@ -1,4 +1,4 @@
-import { coverFee } from '../invoices/invoice';
+import { coverFee } from '#features/invoices/invoice.ts';
 import type { PaymentMethod } from './provider';
 
 /** A method the tenant offers, with the fee a payer adds by covering it. */

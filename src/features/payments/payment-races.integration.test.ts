@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { type Db, openDatabase } from '../../db/client.server';
-import { payments, staff } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { events } from '../../server/events';
-import { invoiceByPublicId, startCheckout } from '../invoices';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { type Db, openDatabase } from '#db/client.server.ts';
+import { payments, staff } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { events } from '#server/events/index.ts';
 import {
   appProviders,
   createPayment,
@@ -15,7 +15,7 @@ import {
   type PaymentProvider,
   verifyPayment,
   verifyPendingPayments,
-} from '.';
+} from './index.server.ts';
 
 // Effects of payment as the running app registers them.
 composeApp();

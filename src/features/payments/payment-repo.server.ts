@@ -1,9 +1,9 @@
 import { and, desc, eq, exists, gt, inArray, isNotNull, lte, ne, not, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { invoices, paymentEvents, payments, staff, tenantPaymentMethods } from '../../db/schema';
-import { type Locale, localized } from '../../i18n/locales';
-import { maskDestination } from '../../server/outbox';
-import { displayInvoiceNumber } from '../invoices/invoice';
+import type { Db } from '#db/client.server.ts';
+import { invoices, paymentEvents, payments, staff, tenantPaymentMethods } from '#db/schema/index.ts';
+import { displayInvoiceNumber } from '#features/invoices/invoice.ts';
+import { type Locale, localized } from '#i18n/locales.ts';
+import { maskDestination } from '#server/outbox/index.ts';
 import type { PaymentOption } from './payment-options';
 import { OPEN_PAYMENT_STATUSES } from './payment-state';
 import type { PaymentMethod, ProviderName } from './provider';

@@ -1,14 +1,20 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { outbox, paymentEvents, payments } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { events } from '../../server/events';
-import { hitRateLimit } from '../../server/rate-limit.server';
-import { findInvoiceRow, type InvoiceView, invoiceByPublicId, MAX_MINOR_AMOUNT, startCheckout } from '../invoices';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { outbox, paymentEvents, payments } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import {
+  findInvoiceRow,
+  type InvoiceView,
+  invoiceByPublicId,
+  MAX_MINOR_AMOUNT,
+  startCheckout,
+} from '#features/invoices/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { events } from '#server/events/index.ts';
+import { hitRateLimit } from '#server/rate-limit.server.ts';
 import {
   ATTEMPTS_FREE_OF_TENANT_LIMIT,
   createPayment,
@@ -23,7 +29,7 @@ import {
   verifyPayment,
   verifyReturn,
   WebhookVerificationError,
-} from '.';
+} from './index.server.ts';
 
 type Outcome = 'pending' | 'declined' | 'paid' | 'failed';
 

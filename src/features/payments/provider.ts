@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '#i18n/locales.ts';
 
 /** SPEC.md §4 payment options: credit/debit card, online banking (FPX), pay at counter. */
 export const PAYMENT_METHODS = ['card', 'fpx', 'counter'] as const;

@@ -1,11 +1,11 @@
-import { isLocale } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import { formatMoney } from '../../lib/money';
-import { env } from '../../server/config.server';
-import type { EventHandler } from '../../server/events';
-import { enqueueMessage } from '../../server/outbox';
-import { displayInvoiceNumber } from '../invoices';
-import { findTenantById } from '../tenants';
+import { displayInvoiceNumber } from '#features/invoices/index.ts';
+import { findTenantById } from '#features/tenants/index.server.ts';
+import { isLocale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { formatMoney } from '#lib/money.ts';
+import { env } from '#server/config.server.ts';
+import type { EventHandler } from '#server/events/index.ts';
+import { enqueueMessage } from '#server/outbox/index.ts';
 import type { InvoicePaidEvent } from './payment-events';
 
 /**

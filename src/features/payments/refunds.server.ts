@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { invoices, payments, REFUND_REASONS, refunds } from '../../db/schema';
-import { transaction } from '../../db/transaction.server';
-import { type AfterCommit, events, runAfterCommit } from '../../server/events';
-import { errorFields, log } from '../../server/logger.server';
-import type { LineSource } from '../invoices';
+import type { Db } from '#db/client.server.ts';
+import { invoices, payments, REFUND_REASONS, refunds } from '#db/schema/index.ts';
+import { transaction } from '#db/transaction.server.ts';
+import type { LineSource } from '#features/invoices/index.ts';
+import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
+import { errorFields, log } from '#server/logger.server.ts';
 import type { PaymentRow } from './payment-repo.server';
 import type { PaymentProvider, ProviderName, RefundOutcome } from './provider';
 

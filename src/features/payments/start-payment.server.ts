@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.server';
-import type { Locale } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import type { InvoiceView } from '../invoices';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { InvoiceView } from '#features/invoices/index.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
 import { appProviders } from './app-providers.server';
 import { createPayment } from './create-payment.server';
 import type { PayError } from './pay-panel';

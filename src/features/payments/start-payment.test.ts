@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../db/client.server';
-import type { InvoiceView } from '../invoices';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { InvoiceView } from '#features/invoices/index.ts';
+import type { Tenant } from '#features/tenants/index.ts';
 
 // The config module caches the environment: each case loads the modules afresh.
 async function load(vars: Record<string, string>) {

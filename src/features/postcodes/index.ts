@@ -1,2 +1,1 @@
 export { PostcodeItem, PostcodeQuery } from './postcode.schema';
-export { lookupPostcode } from './postcode-repo.server';

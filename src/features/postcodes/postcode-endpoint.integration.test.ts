@@ -1,14 +1,14 @@
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import type { Locale } from '../../i18n/locales';
-import { translator } from '../../i18n/t';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { translator } from '#i18n/t.ts';
 
 // The endpoint itself (`GET /api/shipping/postcodes`), on each test database: its answers, and
 // that input the database would refuse (NUL bytes) is a 400, never a query and a 500.
 const current = vi.hoisted(() => ({ database: null as TestDatabase | null }));
-const { GET } = await import('../../pages/api/shipping/postcodes');
+const { GET } = await import('#pages/api/shipping/postcodes.ts');
 
 async function call(query: string, locale: Locale = 'en') {
   const url = new URL(`http://klinik.localhost/api/shipping/postcodes${query}`);

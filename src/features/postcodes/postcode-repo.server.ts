@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { postcodes } from '../../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { postcodes } from '#db/schema/index.ts';
 import type { PostcodeItem } from './postcode.schema';
 
 /** Every city/state a postcode belongs to (postcode data is shared reference data, not tenant data). */

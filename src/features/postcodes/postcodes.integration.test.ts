@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { lookupPostcode, PostcodeQuery } from '.';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { lookupPostcode, PostcodeQuery } from './index.server.ts';
 
 describe.each(testDatabaseKinds)('postcodes on %s', (kind) => {
   let database: TestDatabase;

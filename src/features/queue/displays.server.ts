@@ -1,7 +1,7 @@
 // TV display codes (issue 16): staff create and revoke them; a board opens with one.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.server';
-import { hitRateLimit, releaseRateLimitHit } from '../../server/rate-limit.server';
+import type { Db } from '#db/client.server.ts';
+import { hitRateLimit, releaseRateLimitHit } from '#server/rate-limit.server.ts';
 import { DISPLAY_CODE_GUESSES } from './kiosk-rules';
 import * as repo from './queue-repo.server';
 

@@ -1,6 +1,6 @@
-import { zonedDate } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import { type RecurringJob, runOnce } from '../../server/jobs';
+import type { Db } from '#db/client.server.ts';
+import { zonedDate } from '#lib/zoned-time.ts';
+import { type RecurringJob, runOnce } from '#server/jobs/index.ts';
 import { closeEarlierDays } from './queue.server';
 import { queueTenants } from './queue-repo.server';
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { queues, queueTickets } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { DEMO_DISPLAY_CODE } from '../../demo/demo-queue.server';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { queues, queueTickets } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { DEMO_DISPLAY_CODE } from '#demo/demo-queue.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import {
   DISPLAY_CODE_GUESSES,
   KIOSK_TICKETS_PER_ADDRESS,
@@ -13,7 +13,7 @@ import {
   type KioskResult,
   kioskTicket,
   openDisplay,
-} from '.';
+} from './index.server.ts';
 import { setQueueSmsAbroad } from './queue.server';
 
 composeApp();

@@ -1,12 +1,12 @@
 // The self-service kiosk (issue 16; limits from issue 23): a visitor takes a number, optionally
 // with a mobile number for an SMS when their turn is near.
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/client.server';
-import type { Locale } from '../../i18n/locales';
-import { countryName } from '../../lib/countries';
-import { parseUuid } from '../../lib/input';
-import { hitRateLimit, hitRateLimits, releaseRateLimitHits } from '../../server/rate-limit.server';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { countryName } from '#lib/countries.ts';
+import { parseUuid } from '#lib/input.ts';
+import { hitRateLimit, hitRateLimits, releaseRateLimitHits } from '#server/rate-limit.server.ts';
 import { KIOSK_TICKETS_PER_ADDRESS, KIOSK_TICKETS_PER_PHONE, kioskPhone, tenantCountry } from './kiosk-rules';
 import { issueTicket } from './queue.server';
 import { findSettings } from './queue-repo.server';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   queueCounters,
   queueDisplays,
@@ -9,7 +9,7 @@ import {
   queueTickets,
   servicePoints,
   tenantSettings,
-} from '../../db/schema';
+} from '#db/schema/index.ts';
 import type { TicketStatus } from './queue-rules';
 
 /** Queue data access: every query takes the tenant (docs/conventions.md). */

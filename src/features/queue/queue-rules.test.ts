@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zonedDate } from '#lib/zoned-time';
+import { zonedDate } from '#lib/zoned-time.ts';
 import { closedStatus, estimatedWaitMinutes, nextStatus, parsePointFilter, ticketNumber } from './queue-rules';
 
 describe('ticket numbers', () => {

@@ -2,8 +2,8 @@
  * Setting up queues and service points (issue 16 follow-up): the pure checks of the set-up forms.
  * No I/O: tested in queue-setup-rules.test.ts.
  */
-import { LOCALES, type LocalizedText } from '../../i18n/locales';
-import { parseUuid } from '../../lib/input';
+import { LOCALES, type LocalizedText } from '#i18n/locales.ts';
+import { parseUuid } from '#lib/input.ts';
 import type { PointKind } from './board-state';
 import { PREFIX } from './queue-rules';
 

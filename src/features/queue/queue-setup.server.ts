@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.server';
-import { isUniqueViolation } from '../../db/errors';
-import { transaction } from '../../db/transaction.server';
-import type { LocalizedText } from '../../i18n/locales';
-import { parseUuid } from '../../lib/input';
+import type { Db } from '#db/client.server.ts';
+import { isUniqueViolation } from '#db/errors.ts';
+import { transaction } from '#db/transaction.server.ts';
+import type { LocalizedText } from '#i18n/locales.ts';
+import { parseUuid } from '#lib/input.ts';
 import type { PointKind } from './board-state';
 import { announceQueueChange } from './queue.server';
 import * as repo from './queue-repo.server';

@@ -1,9 +1,9 @@
-import type { Db } from '../../db/client.server';
-import { isLocale } from '../../i18n/locales';
-import { translator } from '../../i18n/t';
-import { env } from '../../server/config.server';
-import { enqueueMessage } from '../../server/outbox';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { isLocale } from '#i18n/locales.ts';
+import { translator } from '#i18n/t.ts';
+import { env } from '#server/config.server.ts';
+import { enqueueMessage } from '#server/outbox/index.ts';
 import type { PointKind } from './board-state';
 import { pointLabel, pointLabelKey } from './point-label';
 import * as repo from './queue-repo.server';

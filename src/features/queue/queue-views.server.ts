@@ -1,9 +1,9 @@
 // The queue as people see it (issue 16): the board, a visitor's ticket, the staff console and the
 // setup screen's lists, read for a tenant. Pages call these through index.ts.
 
-import { zonedDate } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import { type Locale, localized } from '../../i18n/locales';
+import type { Db } from '#db/client.server.ts';
+import { type Locale, localized } from '#i18n/locales.ts';
+import { zonedDate } from '#lib/zoned-time.ts';
 import { type BoardState, MAX_MISSED, MAX_NEXT, type PointKind, type TicketState } from './board-state';
 import type { QueueTenant } from './queue.server';
 import * as repo from './queue-repo.server';

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zonedDate } from '#lib/zoned-time';
-import { composeApp } from '../../app.server';
-import { bookings, jobRuns, outbox, queues, queueTickets, servicePoints } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { bookFirstFreeSlot } from '../booking';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import { bookings, jobRuns, outbox, queues, queueTickets, servicePoints } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { bookFirstFreeSlot } from '#features/booking/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { zonedDate } from '#lib/zoned-time.ts';
 import {
   boardState,
   callNext,
@@ -18,7 +18,7 @@ import {
   ticketAction,
   ticketHistory,
   ticketState,
-} from '.';
+} from './index.server.ts';
 
 composeApp();
 

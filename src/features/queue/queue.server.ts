@@ -1,14 +1,14 @@
 // The queue's use cases (issue 16): issue, call and act on tickets, transfers, the daily reset and
 // the queue channel. What people see is read in queue-views.server.ts; TV codes: displays.server.ts.
 import { randomBytes } from 'node:crypto';
-import { zonedDate } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import type { Locale } from '../../i18n/locales';
-import { errorFields, log } from '../../server/logger.server';
-import { kickOutbox } from '../../server/outbox';
-import { publish } from '../../server/realtime';
-import { newPublicId } from '../invoices';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { newPublicId } from '#features/invoices/index.server.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { zonedDate } from '#lib/zoned-time.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
+import { publish } from '#server/realtime/index.ts';
 import { type BoardCall, CALLED_EVENT, CHANGED_EVENT, queueChannel } from './board-state';
 import * as repo from './queue-repo.server';
 import { nextStatus, type TicketAction, type TicketStatus, ticketNumber } from './queue-rules';

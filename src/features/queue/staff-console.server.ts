@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.server';
-import { parseUuid } from '../../lib/input';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { parseUuid } from '#lib/input.ts';
 import { createDisplay, revokeDisplay } from './displays.server';
 import { callNext, issueTicket, QueueError, setQueueSms, setQueueSmsAbroad, ticketAction } from './queue.server';
 

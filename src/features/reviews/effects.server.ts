@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.server';
-import type { EventBus, EventHandler } from '../../server/events';
-import { errorFields, log } from '../../server/logger.server';
-import { kickOutbox } from '../../server/outbox';
-import type { BookingCompletedEvent } from '../booking';
+import type { Db } from '#db/client.server.ts';
+import type { BookingCompletedEvent } from '#features/booking/index.ts';
+import type { EventBus, EventHandler } from '#server/events/index.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { kickOutbox } from '#server/outbox/index.ts';
 import { decideInvitation, recordInvitation } from './invitations.server';
 
 /** Reviews' effects on the app's bus, registered by the composition root (src/app.server.ts). */

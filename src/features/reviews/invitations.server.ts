@@ -1,11 +1,11 @@
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import { isLocale, type Locale } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import { env } from '../../server/config.server';
-import { errorFields, log } from '../../server/logger.server';
-import { enqueueMessage, kickOutbox } from '../../server/outbox';
-import { findTenantById } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { findTenantById } from '#features/tenants/index.server.ts';
+import { isLocale, type Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { env } from '#server/config.server.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { enqueueMessage, kickOutbox } from '#server/outbox/index.ts';
 import { invitationDecision, invitationDueAt, recipientKey } from './invitation-rules';
 import { hashToken, newToken } from './review-token.server';
 import {

@@ -1,6 +1,6 @@
 import { renderSVG } from 'uqr';
-import { env } from '../../server/config.server';
-import type { Tenant } from '../tenants';
+import type { Tenant } from '#features/tenants/index.ts';
+import { env } from '#server/config.server.ts';
 
 /**
  * The printable poster's review link (the organisation's review page on its primary host) and its

@@ -1,7 +1,7 @@
 // Pure: reading the review and feedback forms (plain form posts, no script needed). Errors are
 // message keys. The honeypot `website` field is invisible to people: a bot that fills it is
 // answered as if it had succeeded and nothing is written.
-import type { MessageKey } from '../../i18n/t';
+import type { MessageKey } from '#i18n/t.ts';
 
 export const REVIEW_LIMITS = { comment: 2000, name: 80, phone: 20, email: 200 } as const;
 export const HONEYPOT_FIELD = 'website';

@@ -1,5 +1,5 @@
 // Pure types of reviews that pages and components may see (no I/O).
-import type { reviews } from '../../db/schema/reviews';
+import type { reviews } from '#db/schema/reviews.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type StaffReviewRow = ReviewRow & {

@@ -1,7 +1,7 @@
 // The reviews tables (src/db/schema/reviews.ts). Every query takes the tenant, except the job's
 // search for due invitations across tenants (each row then carries its tenant).
 import { and, desc, eq, gte, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import {
   bookings,
   resources,
@@ -10,7 +10,7 @@ import {
   reviewSettings,
   reviews,
   reviewUnsubscribes,
-} from '../../db/schema';
+} from '#db/schema/index.ts';
 import type { ReviewLinkTarget } from './review-links';
 import type { ReviewModeration, ReviewRow, ReviewSettings, StaffReviewRow } from './review-types';
 

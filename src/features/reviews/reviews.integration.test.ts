@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../app.server';
-import { bookings, outbox, resources, reviewInvitations, reviewLinks, reviews, services, staff } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { markAttendance } from '../booking';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../tenants';
+import { composeApp } from '#app.server';
+import {
+  bookings,
+  outbox,
+  resources,
+  reviewInvitations,
+  reviewLinks,
+  reviews,
+  services,
+  staff,
+} from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { markAttendance } from '#features/booking/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import {
   clinicReviewPage,
   homeReviews,
@@ -22,7 +31,7 @@ import {
   submitFeedback,
   submitReview,
   unsubscribeByToken,
-} from '.';
+} from './index.server.ts';
 import { saveReviewSettings } from './reviews-repo.server';
 
 // The booking.completed effect, as the running app registers it.

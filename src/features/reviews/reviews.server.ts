@@ -1,9 +1,9 @@
-import type { Db } from '../../db/client.server';
-import type { Locale } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import { parseUuid } from '../../lib/input';
-import { hitRateLimit, hitRateLimits } from '../../server/rate-limit.server';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { parseUuid } from '#lib/input.ts';
+import { hitRateLimit, hitRateLimits } from '#server/rate-limit.server.ts';
 import { editable } from './invitation-rules';
 import { openInvitation } from './invitations.server';
 import { type FieldErrors, readFeedbackForm, readReviewForm } from './review-form';

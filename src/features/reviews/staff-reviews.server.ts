@@ -1,14 +1,14 @@
-import { zonedDayStart } from '#lib/zoned-time';
-import type { Db } from '../../db/client.server';
-import { transaction } from '../../db/transaction.server';
-import { isLocale, type Locale } from '../../i18n/locales';
-import type { MessageKey } from '../../i18n/t';
-import { isCalendarDay } from '../../lib/dates';
-import { parseUuid } from '../../lib/input';
-import { type AfterCommit, events, runAfterCommit } from '../../server/events';
-import { errorFields, log } from '../../server/logger.server';
-import { enqueueMessage, kickOutbox } from '../../server/outbox';
-import type { Tenant } from '../tenants';
+import type { Db } from '#db/client.server.ts';
+import { transaction } from '#db/transaction.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { isLocale, type Locale } from '#i18n/locales.ts';
+import type { MessageKey } from '#i18n/t.ts';
+import { isCalendarDay } from '#lib/dates.ts';
+import { parseUuid } from '#lib/input.ts';
+import { zonedDayStart } from '#lib/zoned-time.ts';
+import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
+import { errorFields, log } from '#server/logger.server.ts';
+import { enqueueMessage, kickOutbox } from '#server/outbox/index.ts';
 import { googleReviewUrl, parseSlug, safePublicUrl } from './review-links';
 import { MODERATIONS, type ReviewModeration } from './review-types';
 import {

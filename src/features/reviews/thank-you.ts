@@ -1,7 +1,7 @@
 // Pure: what the thank-you page offers. Every rating gets the same two choices — the public
 // review link and private feedback, side by side — only the wording changes (no review gating:
 // Google's policy and 16 CFR 465 forbid steering unhappy reviewers away from public reviews).
-import type { MessageKey } from '../../i18n/t';
+import type { MessageKey } from '#i18n/t.ts';
 
 export type ThankYouTone = 'none' | 'low' | 'mid' | 'high';
 

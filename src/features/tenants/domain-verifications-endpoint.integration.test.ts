@@ -1,15 +1,15 @@
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import type { Locale } from '../../i18n/locales';
-import { translator } from '../../i18n/t';
-import { forgetCachedTenants } from '.';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { translator } from '#i18n/t.ts';
+import { forgetCachedTenants } from './index.server.ts';
 
 // The endpoint itself (`GET /domain_verifications`, SPEC.md §7), on each test database: the
 // `{ results }` shape, and that a domain no host can have is a 400 rather than a query and a 500.
 const current = vi.hoisted(() => ({ database: null as TestDatabase | null }));
-const { GET } = await import('../../pages/domain_verifications');
+const { GET } = await import('#pages/domain_verifications.ts');
 
 async function call(domain: string | null, locale: Locale = 'en') {
   const url = new URL('http://klinik.localhost/domain_verifications');

@@ -1,6 +1,5 @@
 export { DomainVerificationsQuery } from './domain-verification.schema';
-export { domainVerificationsFor, forgetCachedTenants, resolveTenant } from './resolve-tenant.server';
+
 export type { DomainVerification, Tenant, Theme } from './tenant';
 export { DEFAULT_THEME, FACEBOOK_PLATFORM, normalizeHostname, socialImagePath, THEMES, toTheme } from './tenant';
 export type { TenantChangedEvent } from './tenant-events';
-export { findTenantById } from './tenant-repo.server';

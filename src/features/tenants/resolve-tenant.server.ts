@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import type { Tenant } from './tenant';
 import { isLocalDevelopmentHost, normalizeHostname } from './tenant';
 import { findDefaultTenant, findTenantByHostname } from './tenant-repo.server';

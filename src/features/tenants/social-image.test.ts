@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_TENANTS } from '../../db/seed/tenants';
+import { DEMO_TENANTS } from '#db/seed/tenants.ts';
 import { socialImagePath } from './tenant';
 
 const publicDir = path.resolve(import.meta.dirname, '../../../public');

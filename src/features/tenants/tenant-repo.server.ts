@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { domainVerifications, tenantHosts, tenantSettings, tenants } from '../../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { domainVerifications, tenantHosts, tenantSettings, tenants } from '#db/schema/index.ts';
 import { type Tenant, toTheme } from './tenant';
 
 /** The tenant served on `hostname` (already normalised), with its settings; null when none. */

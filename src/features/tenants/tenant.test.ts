@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tidyStateName } from '../../db/seed/postcodes';
+import { tidyStateName } from '#db/seed/postcodes.ts';
 import { isLocalDevelopmentHost, normalizeHostname, THEMES, toTheme } from './tenant';
 
 describe('hosts', () => {

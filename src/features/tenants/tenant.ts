@@ -1,5 +1,5 @@
-import type { LocalizedText } from '../../i18n/locales';
-import type { Currency } from '../../lib/money';
+import type { LocalizedText } from '#i18n/locales.ts';
+import type { Currency } from '#lib/money.ts';
 
 /** The ten colour themes of SPEC.md §4; black is the default. */
 export const THEMES = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
-import { domainVerificationsFor, forgetCachedTenants, resolveTenant } from '.';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { domainVerificationsFor, forgetCachedTenants, resolveTenant } from './index.server.ts';
 
 describe.each(testDatabaseKinds)('tenants on %s', (kind) => {
   let database: TestDatabase;

@@ -5,7 +5,7 @@ import type { Tenant } from './tenant';
 import { type Tracking, trackingFor, trackingScriptHosts, trackPageView } from './tracking';
 
 const config = vi.hoisted(() => ({ ANALYTICS_HOST: undefined as string | undefined }));
-vi.mock('../../server/config.server', () => ({ env: () => config }));
+vi.mock('#server/config.server.ts', () => ({ env: () => config }));
 
 const withAnalytics = {
   pixels: { facebook: null, tiktok: null },

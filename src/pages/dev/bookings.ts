@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { bookFirstFreeSlot } from '../../features/booking';
-import { requestPagePath } from '../../features/booking/staff-agenda';
-import { invoiceByPublicId } from '../../features/invoices';
-import { appProviders, createPayment } from '../../features/payments';
-import type { Locale } from '../../i18n/locales';
-import { localePath } from '../../i18n/routing';
-import { badRequest, json, readJson } from '../../server/http';
+import { bookFirstFreeSlot } from '#features/booking/index.server.ts';
+import { requestPagePath } from '#features/booking/staff-agenda.ts';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { appProviders, createPayment } from '#features/payments/index.server.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
 
 const Body = z.object({
   service: z.string().trim().min(1).max(80),

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { devRecurringGift } from '../../features/donations';
-import { localePath } from '../../i18n/routing';
-import { badRequest, json, readJson } from '../../server/http';
+import { devRecurringGift } from '#features/donations/index.server.ts';
+import { localePath } from '#i18n/routing.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
 
 const Body = z.object({
   locale: z.enum(['en', 'ms', 'id']).optional(),

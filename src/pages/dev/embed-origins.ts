@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { saveEmbedOrigins } from '../../features/embeds';
-import { badRequest, json, readJson } from '../../server/http';
+import { saveEmbedOrigins } from '#features/embeds/index.server.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
 
 const Body = z.object({ origins: z.array(z.string().max(200)).max(20) });
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { tableFingerprints } from '../../server/fingerprint-repo.server';
-import { json } from '../../server/http';
+import { tableFingerprints } from '#server/fingerprint-repo.server.ts';
+import { json } from '#server/http.ts';
 
 /**
  * Developer aid (the route table's `dev` family: open only where the developer aids are): each table's row count and content hash, so the fuzz suite

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { InvoiceKindInput, MinorAmount, startCheckout } from '../../features/invoices';
-import { badRequest, json, readJson } from '../../server/http';
+import { InvoiceKindInput, MinorAmount, startCheckout } from '#features/invoices/index.server.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
 
 const Body = z.object({
   kind: InvoiceKindInput.default('appointment'),

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../server/http';
-import { recentLogMessages } from '../../server/outbox';
+import { json } from '#server/http.ts';
+import { recentLogMessages } from '#server/outbox/index.ts';
 
 /**
  * Developer aid (SHOW_DEV_PAGES=1): the messages this process printed through the log transport

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { setMethodsEnabled } from '../../features/payments';
-import { badRequest, json, readJson } from '../../server/http';
+import { setMethodsEnabled } from '#features/payments/index.server.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
 
 const Body = z.object({ enabled: z.boolean() });
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../../i18n/locales';
-import { localePath, splitLocalePrefix } from '../../i18n/routing';
-import { safeReturnPath } from '../../lib/safe-return-path';
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '#i18n/locales.ts';
+import { localePath, splitLocalePrefix } from '#i18n/routing.ts';
+import { safeReturnPath } from '#lib/safe-return-path.ts';
 
 /**
  * The language switcher: saves the choice (365 days, path /, SameSite=Lax — SPEC.md §7) and

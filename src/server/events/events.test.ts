@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import { EventBus } from '.';
 
 // A test-only event, declared the way features declare theirs.

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 
 /**
  * Every event of the app, by name. Empty here: each feature declares the events it emits where

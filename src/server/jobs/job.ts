@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 
 /** What a job's run is handed: the database and the time it runs at (tests pass their own). */
 export interface JobContext {

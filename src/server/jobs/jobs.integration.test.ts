@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../db/client.server';
-import { jobRuns } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
+import { openDatabase } from '#db/client.server.ts';
+import { jobRuns } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import type { RecurringJob } from './job';
 import { runOnce } from './run-once.server';
 import { startJobScheduler } from './scheduler.server';

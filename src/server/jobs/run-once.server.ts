@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.server';
-import { jobRuns } from '../../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { jobRuns } from '#db/schema/index.ts';
 
 export type RunOnceResult<T> = { ran: true; value: T } | { ran: false };
 

@@ -1,5 +1,5 @@
 import { fromPglite, PgBoss } from 'pg-boss';
-import type { Database } from '../../db/client.server';
+import type { Database } from '#db/client.server.ts';
 import { errorFields, log } from '../logger.server';
 import { JOB_NAME, type RecurringJob } from './job';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import { hitRateLimit, type RateLimit } from '../rate-limit.server';
 import type { Channel } from './message';
 

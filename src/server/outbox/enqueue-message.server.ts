@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Db } from '../../db/client.server';
-import { LOCALES } from '../../i18n/locales';
+import type { Db } from '#db/client.server.ts';
+import { LOCALES } from '#i18n/locales.ts';
 import { dropPendingOutboxRows, insertOutboxRow, replacePendingOutboxRow } from './outbox-repo.server';
 import { parsePayload, type TemplateName, type TemplatePayload } from './templates';
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '#i18n/locales.ts';
 import type { TemplateName } from './templates';
 
 export type Channel = 'sms' | 'email';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { outbox } from '../../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { outbox } from '#db/schema/index.ts';
 import type { Channel } from './message';
 
 /**

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerAppTemplates } from '../../app.server';
-import { outbox, rateLimits, tenants } from '../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { seedDemo } from '../../demo/demo.server';
+import { registerAppTemplates } from '#app.server';
+import { outbox, rateLimits, tenants } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
 import {
   deliverDueMessages,
   enqueueMessage,

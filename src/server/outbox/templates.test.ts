@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registerAppTemplates } from '../../app.server';
+import { registerAppTemplates } from '#app.server';
 import {
   defineTemplate,
   messageExpiresAt,

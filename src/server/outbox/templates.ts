@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isLocale, type Locale } from '../../i18n/locales';
-import { type Translate, translator } from '../../i18n/t';
+import { isLocale, type Locale } from '#i18n/locales.ts';
+import { type Translate, translator } from '#i18n/t.ts';
 import type { RenderedMessage } from './message';
 
 /**

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.server';
-import { isLocale } from '../../i18n/locales';
+import type { Db } from '#db/client.server.ts';
+import { isLocale } from '#i18n/locales.ts';
 import { env } from '../config.server';
 import { log } from '../logger.server';
 import type { RateLimit } from '../rate-limit.server';

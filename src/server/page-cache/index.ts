@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 import { env } from '../config.server';
 import type { EventBus, EventName, ServerEvents } from '../events';
 import { registerFrontDoorValidator } from '../front-door';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pageInvalidations } from '../../app.server';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../db/test-databases';
-import { transaction } from '../../db/transaction.server';
+import { pageInvalidations } from '#app.server';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { transaction } from '#db/transaction.server.ts';
 import { EventBus, runAfterCommit } from '../events';
 import {
   createPageCacheNode,

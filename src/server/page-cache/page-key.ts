@@ -1,4 +1,4 @@
-import { pageQuery } from '../../lib/lead-params';
+import { pageQuery } from '#lib/lead-params.ts';
 
 export interface PageKeyParts {
   tenantId: string;

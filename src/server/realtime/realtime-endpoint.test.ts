@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
 import { afterAll, describe, expect, it } from 'vitest';
-import { translator } from '../../i18n/t';
-import { GET } from '../../pages/api/realtime/index';
-import { GET as token } from '../../pages/api/realtime/token';
+import { translator } from '#i18n/t.ts';
+import { GET } from '#pages/api/realtime/index.ts';
+import { GET as token } from '#pages/api/realtime/token.ts';
 import { closeRealtime, publish, realtime } from '.';
 
 /** The endpoints called as Astro would, with a tenant in locals; tenants are unique per test. */

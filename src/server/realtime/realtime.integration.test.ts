@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../db/test-databases';
+import { createTestDatabase, type TestDatabase } from '#db/test-databases.ts';
 import type { RealtimeMessage } from './message';
 import { notifyThrough } from './pg-notify.server';
 import { createRealtime, type Realtime } from './realtime.server';

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
-import Alert from '../../../components/ui/Alert';
-import Field from '../../../components/ui/Field';
+import Alert from '#components/ui/Alert.tsx';
+import Field from '#components/ui/Field.tsx';
 
 export interface SentCode {
   channel: 'phone' | 'email';

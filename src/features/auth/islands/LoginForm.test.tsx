@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PHONE_MESSAGE_KEYS } from '../../../components/fields/PhoneInput';
-import { pick } from '../../../i18n/t';
+import { PHONE_MESSAGE_KEYS } from '#components/fields/PhoneInput.tsx';
+import { pick } from '#i18n/t.ts';
 import LoginForm, { LOGIN_MESSAGE_KEYS } from './LoginForm';
 
 afterEach(() => {

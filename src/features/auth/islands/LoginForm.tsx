@@ -1,12 +1,12 @@
 import { type FormEvent, useRef, useState } from 'react';
-import PhoneInput, { type PhoneMessages } from '../../../components/fields/PhoneInput';
-import TextField from '../../../components/fields/TextField';
-import Alert from '../../../components/ui/Alert';
-import Button from '../../../components/ui/Button';
-import type { Locale } from '../../../i18n/locales';
-import type { MessageKey } from '../../../i18n/t';
-import { apiCall } from '../../../lib/api-client';
-import { isEmail } from '../../../lib/email';
+import PhoneInput, { type PhoneMessages } from '#components/fields/PhoneInput.tsx';
+import TextField from '#components/fields/TextField.tsx';
+import Alert from '#components/ui/Alert.tsx';
+import Button from '#components/ui/Button.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import type { MessageKey } from '#i18n/t.ts';
+import { apiCall } from '#lib/api-client.ts';
+import { isEmail } from '#lib/email.ts';
 import { CodeSentResponse, LoggedInResponse } from '../auth-api.schema';
 import CodeEntry, { type SentCode } from './CodeEntry';
 

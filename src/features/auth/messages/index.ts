@@ -5,7 +5,7 @@ import {
   organisationName,
   pageLink,
   type TemplateRegistry,
-} from '../../../server/outbox/templates';
+} from '#server/outbox/templates.ts';
 
 /** The outbox templates of signing in and staff accounts; wording under `message.*` in the catalogues. */
 

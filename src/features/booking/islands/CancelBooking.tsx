@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import Alert from '../../../components/ui/Alert';
-import Button from '../../../components/ui/Button';
-import { apiCall } from '../../../lib/api-client';
+import Alert from '#components/ui/Alert.tsx';
+import Button from '#components/ui/Button.tsx';
+import { apiCall } from '#lib/api-client.ts';
 import { CancelledResponse } from '../booking-api.schema';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { removeAllCarts } from '../../../stores/carts';
+import { removeAllCarts } from '#stores/carts.ts';
 
 /**
  * Empties the carts once a booking is confirmed or requested (after mount: localStorage is the

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import Alert from '../../../components/ui/Alert';
-import Button from '../../../components/ui/Button';
-import type { Locale } from '../../../i18n/locales';
-import { countMessage } from '../../../i18n/plural';
+import Alert from '#components/ui/Alert.tsx';
+import Button from '#components/ui/Button.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import { countMessage } from '#i18n/plural.ts';
 import { formatCountdown, minutesLeft } from '../appointment-flow';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $realtimeShown, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
+import { $realtimeShown, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
 
 interface Props {
   publicId: string;

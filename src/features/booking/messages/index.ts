@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Translate } from '../../../i18n/t';
+import type { Translate } from '#i18n/t.ts';
 import {
   defineTemplate,
   greeting,
@@ -8,7 +8,7 @@ import {
   pageLink,
   type TemplateRegistry,
   when,
-} from '../../../server/outbox/templates';
+} from '#server/outbox/templates.ts';
 
 /** The outbox templates of bookings; wording under `message.booking*` in the catalogues. */
 

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { controlClass, errorClass, labelClass } from '../../../components/fields/field-styles';
-import { type Currency, formatMoney, toMinorUnits } from '../../../lib/money';
-import { $donationCart, type DonationCartLine, removeAllCarts, setDonationCart } from '../../../stores/carts';
+import { controlClass, errorClass, labelClass } from '#components/fields/field-styles.ts';
+import { type Currency, formatMoney, toMinorUnits } from '#lib/money.ts';
+import { $donationCart, type DonationCartLine, removeAllCarts, setDonationCart } from '#stores/carts.ts';
 import {
   allowedCounts,
   cartTotals,

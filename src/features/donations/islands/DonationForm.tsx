@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { controlClass, hintClass, labelClass } from '../../../components/fields/field-styles';
-import type { Locale } from '../../../i18n/locales';
-import { type Currency, formatMoney, toMinorUnits } from '../../../lib/money';
-import { $donationCart, MAX_DONATION_CART_LINES, setDonationCart } from '../../../stores/carts';
+import { controlClass, hintClass, labelClass } from '#components/fields/field-styles.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { type Currency, formatMoney, toMinorUnits } from '#lib/money.ts';
+import { $donationCart, MAX_DONATION_CART_LINES, setDonationCart } from '#stores/carts.ts';
 import { addLine, type DonationType, type GivingOptions, lineProblem, offeredTypes } from '../cart';
 import { type FormValues, schedulePreview } from '../donation-form';
 import { coverFeeForAnyMethod, type FeeMethod, type FeeRates } from '../fees';

@@ -1,4 +1,4 @@
-import { controlClass, errorClass, hintClass, labelClass } from '../../../components/fields/field-styles';
+import { controlClass, errorClass, hintClass, labelClass } from '#components/fields/field-styles.ts';
 import type { FormValues } from '../donation-form';
 
 /** The message keys the donor's part of the donation form shows. */

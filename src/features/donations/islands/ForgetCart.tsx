@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { $donationCart, removeAllCarts } from '../../../stores/carts';
+import { $donationCart, removeAllCarts } from '#stores/carts.ts';
 
 /** On the invoice of a checked-out cart: the cart became this invoice, so the browser forgets it. */
 export default function ForgetCart() {

@@ -1,5 +1,5 @@
-import { READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
-import { type Currency, formatMoney } from '../../../lib/money';
+import { READY, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
+import { type Currency, formatMoney } from '#lib/money.ts';
 import type { CampaignTotals } from '../campaign';
 import { progressPercent } from '../campaign';
 

@@ -6,7 +6,7 @@ import {
   pageLink,
   type TemplateRegistry,
   when,
-} from '../../../server/outbox/templates';
+} from '#server/outbox/templates.ts';
 
 // The outbox templates of recurring gifts and receipts (issue 12, H7); wording under
 // `donation.receipt.message.*` and `donation.plan.message.*` in the three catalogues.

@@ -1,6 +1,6 @@
-import { READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
-import { apiCall } from '../../../lib/api-client';
-import { type Currency, formatMoney } from '../../../lib/money';
+import { READY, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
+import { apiCall } from '#lib/api-client.ts';
+import { type Currency, formatMoney } from '#lib/money.ts';
 import type { FundraiserTotalsMessage } from '../fundraiser-channel';
 import { goalPercent } from '../fundraiser-rules';
 import { LeaderboardResponse, type LeaderboardRow } from '../leaderboard-answer';

@@ -6,7 +6,7 @@ import {
   pageLink,
   type TemplateRegistry,
   when,
-} from '../../../server/outbox/templates';
+} from '#server/outbox/templates.ts';
 
 // The outbox templates of fundraisers (issue 13); wording under `fundraiser.message.*`.
 

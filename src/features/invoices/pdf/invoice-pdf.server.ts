@@ -4,14 +4,15 @@
 // Output is deterministic for a given input: the PDF's CreationDate (which pdfkit also hashes
 // into the file ID) is the invoice's creation date, and nothing else depends on the clock.
 // Pages are buffered so every page gets a "Page x of y" footer once the total is known.
-import { isoCode, type Locale, localized } from '../../../i18n/locales';
-import { localePath } from '../../../i18n/routing';
-import { type MessageKey, type Translate, translator } from '../../../i18n/t';
-import { formatDate, formatDateTime } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
-import { digitsOnly } from '../../../lib/phone';
-import { createPdf, type FontWeight, type PdfWriter, pdfText } from '../../../server/pdf/pdf-kit.server';
-import type { Tenant, Theme } from '../../tenants/tenant';
+
+import type { Tenant, Theme } from '#features/tenants/tenant.ts';
+import { isoCode, type Locale, localized } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { type MessageKey, type Translate, translator } from '#i18n/t.ts';
+import { formatDate, formatDateTime } from '#lib/dates.ts';
+import { formatMoney } from '#lib/money.ts';
+import { digitsOnly } from '#lib/phone.ts';
+import { createPdf, type FontWeight, type PdfWriter, pdfText } from '#server/pdf/pdf-kit.server.ts';
 import { displayInvoiceNumber, type InvoiceStatus, type InvoiceView } from '../invoice';
 
 export interface InvoicePdfInput {

@@ -1,4 +1,4 @@
-import { apiCall, type ResponseSchema } from '../../../lib/api-client';
+import { apiCall, type ResponseSchema } from '#lib/api-client.ts';
 import { isMemberPanelData, type MemberPanelData } from '../member-panel-data';
 
 const MemberPanelAnswer: ResponseSchema<MemberPanelData> = {

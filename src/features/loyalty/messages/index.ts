@@ -5,7 +5,7 @@ import {
   organisationName,
   pageLink,
   type TemplateRegistry,
-} from '../../../server/outbox/templates';
+} from '#server/outbox/templates.ts';
 
 // The outbox templates of loyalty (issue 14); wording under `loyalty.message.*` in the catalogues.
 

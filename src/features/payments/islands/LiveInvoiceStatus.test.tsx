@@ -4,7 +4,7 @@ import { atom } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const subscribed: { channel: string; handler: (event: string, data: unknown) => void }[] = [];
-vi.mock('../../../components/realtime/realtime-client', () => ({
+vi.mock('#components/realtime/realtime-client.ts', () => ({
   $realtimeStatus: atom('open'),
   $realtimeShown: atom('open'),
   READY: 'realtime.ready',

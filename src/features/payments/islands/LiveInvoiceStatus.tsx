@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $realtimeShown, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
+import { $realtimeShown, READY, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
 import { type PaymentState, recheck, statusUrl } from './live-status';
 
 interface Props {

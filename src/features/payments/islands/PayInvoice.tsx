@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import Alert from '../../../components/ui/Alert';
-import Button from '../../../components/ui/Button';
-import ChoiceCard from '../../../components/ui/ChoiceCard';
-import type { Locale } from '../../../i18n/locales';
-import type { MessageKey } from '../../../i18n/t';
-import { apiCall } from '../../../lib/api-client';
-import { type Currency, formatMoney } from '../../../lib/money';
+import Alert from '#components/ui/Alert.tsx';
+import Button from '#components/ui/Button.tsx';
+import ChoiceCard from '#components/ui/ChoiceCard.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import type { MessageKey } from '#i18n/t.ts';
+import { apiCall } from '#lib/api-client.ts';
+import { type Currency, formatMoney } from '#lib/money.ts';
 import type { PayOption } from '../payment-options';
 import { PaymentStartedResponse } from '../payments-api.schema';
 import type { PaymentMethod } from '../provider';

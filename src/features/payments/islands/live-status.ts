@@ -1,7 +1,7 @@
 // The verify page's live status, client side and pure: which state the server rendered, and
 // whether the stored state now differs (then the page reloads to show the server's truth).
 
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '#lib/api-client.ts';
 import { PaymentStateResponse } from '../payments-api.schema';
 
 /**

@@ -5,7 +5,7 @@ import {
   organisationName,
   pageLink,
   type TemplateRegistry,
-} from '../../../server/outbox/templates';
+} from '#server/outbox/templates.ts';
 
 /** The outbox templates of payments; wording under `message.receipt.*` in the catalogues. */
 

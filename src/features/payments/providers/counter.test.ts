@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeApp } from '../../../app.server';
+import { composeApp } from '#app.server';
 import { WebhookVerificationError } from '../provider';
 import { createCounterProvider } from './counter.server';
 

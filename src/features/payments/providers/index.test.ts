@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../../db/client.server';
+import type { Db } from '#db/client.server.ts';
 
 // The config module caches the environment: each case loads the modules afresh.
 async function load(vars: Record<string, string>) {

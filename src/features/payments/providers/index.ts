@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/client.server';
-import { env, STRIPE_VARIABLES, sandboxEnabled } from '../../../server/config.server';
+import type { Db } from '#db/client.server.ts';
+import { env, STRIPE_VARIABLES, sandboxEnabled } from '#server/config.server.ts';
 import type { PaymentMethod, PaymentProvider, ProviderName } from '../provider';
 import { createCounterProvider } from './counter.server';
 import { methodAcceptsCurrency, UnsupportedPaymentError } from './method-rules';

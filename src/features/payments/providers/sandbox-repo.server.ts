@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server';
-import { sandboxCharges } from '../../../db/schema';
+import type { Db } from '#db/client.server.ts';
+import { sandboxCharges } from '#db/schema/index.ts';
 import type { SandboxChargeStatus } from './sandbox-webhook';
 
 // The sandbox gateway's only drizzle user. It touches nothing but its own table, as a real

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db } from '../../../db/client.server';
-import { localePath } from '../../../i18n/routing';
-import { env } from '../../../server/config.server';
-import { log } from '../../../server/logger.server';
+import type { Db } from '#db/client.server.ts';
+import { localePath } from '#i18n/routing.ts';
+import { env } from '#server/config.server.ts';
+import { log } from '#server/logger.server.ts';
 import type {
   PaymentProvider,
   PaymentRequest,

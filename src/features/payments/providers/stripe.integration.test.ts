@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeApp } from '../../../app.server';
-import { outbox, paymentEvents, payments } from '../../../db/schema';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../db/test-databases';
-import { seedDemo } from '../../../demo/demo.server';
-import { logSink } from '../../../server/logger.server';
-import { type InvoiceView, invoiceByPublicId, startCheckout } from '../../invoices';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '../../tenants';
-import { createPayment, handleWebhook, type PaymentProvider, verifyPayment } from '..';
+import { composeApp } from '#app.server';
+import { outbox, paymentEvents, payments } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { type InvoiceView, invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { logSink } from '#server/logger.server.ts';
+import { createPayment, handleWebhook, type PaymentProvider, verifyPayment } from '../index.server.ts';
 import { createStripeProvider } from './stripe.server';
 
 // Effects of payment (booking confirmations, receipts) as the running app registers them.

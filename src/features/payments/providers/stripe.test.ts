@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { composeApp } from '../../../app.server';
+import { composeApp } from '#app.server';
 import { type PaymentRequest, WebhookVerificationError } from '../provider';
 import { UnsupportedPaymentError } from './method-rules';
 import { createStripeProvider } from './stripe.server';

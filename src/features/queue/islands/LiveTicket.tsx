@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $realtimeShown, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
-import type { Locale } from '../../../i18n/locales';
-import { countMessage } from '../../../i18n/plural';
-import { apiCall } from '../../../lib/api-client';
+import { $realtimeShown, READY, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { countMessage } from '#i18n/plural.ts';
+import { apiCall } from '#lib/api-client.ts';
 import type { PointKind, TicketState } from '../board-state';
 import { pointLabel } from '../point-label';
 import { TicketStateResponse } from '../queue-api.schema';

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { $realtimeStatus, READY, RESYNC, subscribe } from '../../../components/realtime/realtime-client';
-import Button from '../../../components/ui/Button';
-import type { Locale } from '../../../i18n/locales';
-import { countMessage } from '../../../i18n/plural';
-import { apiCall } from '../../../lib/api-client';
-import { formatTime } from '../../../lib/wall-time';
+import { $realtimeStatus, READY, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
+import Button from '#components/ui/Button.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import { countMessage } from '#i18n/plural.ts';
+import { apiCall } from '#lib/api-client.ts';
+import { formatTime } from '#lib/wall-time.ts';
 import type { SpeechLanguage } from '../announcement';
 import { type BoardCall, type BoardState, CALLED_EVENT, type PointKind } from '../board-state';
 import { pointLabel } from '../point-label';

@@ -5,7 +5,7 @@ import {
   organisationName,
   pageLink,
   type TemplateRegistry,
-} from '../../../server/outbox/templates';
+} from '#server/outbox/templates.ts';
 
 // The outbox templates of reviews (issue 15); wording under `review.message.*` in the three
 // catalogues. An invitation offers nothing in return for a review (no incentives).

@@ -1,14 +1,14 @@
 import type { APIRoute } from 'astro';
+import type { CodeSentResponse } from '#features/auth/auth-api.schema.ts';
 import {
   CODE_TTL_MS,
   displayDestination,
   RequestCodeBody,
   requestLoginCode,
   retryMinutes,
-} from '../../../features/auth';
-import type { CodeSentResponse } from '../../../features/auth/auth-api.schema';
-import { badRequest, json, readJson } from '../../../server/http';
-import { kickOutbox, showsCodesOnPage } from '../../../server/outbox';
+} from '#features/auth/index.server.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
+import { kickOutbox, showsCodesOnPage } from '#server/outbox/index.ts';
 
 /** Step 1 of the customer login: send a one-time code to a phone or an email. */
 export const POST: APIRoute = async (context) => {

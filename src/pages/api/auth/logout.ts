@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { CUSTOMER_COOKIE, endSession, STAFF_COOKIE } from '../../../features/auth';
-import { localePath } from '../../../i18n/routing';
-import { clearSessionCookie } from '../../../server/session-cookie';
+import { CUSTOMER_COOKIE, endSession, STAFF_COOKIE } from '#features/auth/index.server.ts';
+import { localePath } from '#i18n/routing.ts';
+import { clearSessionCookie } from '#server/session-cookie.ts';
 
 /** Logs out (a plain form post): `kind=staff` ends the staff session, else the customer's. */
 export const POST: APIRoute = async ({ request, locals, cookies, redirect }) => {

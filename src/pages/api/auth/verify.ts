@@ -1,16 +1,16 @@
 import type { APIRoute } from 'astro';
+import type { LoggedInResponse } from '#features/auth/auth-api.schema.ts';
 import {
   CUSTOMER_COOKIE,
   codeRefusalMessage,
   startSession,
   VerifyCodeBody,
   verifyLoginCode,
-} from '../../../features/auth';
-import type { LoggedInResponse } from '../../../features/auth/auth-api.schema';
-import { localePath } from '../../../i18n/routing';
-import { safeReturnPath } from '../../../lib/safe-return-path';
-import { badRequest, json, readJson } from '../../../server/http';
-import { setSessionCookie } from '../../../server/session-cookie';
+} from '#features/auth/index.server.ts';
+import { localePath } from '#i18n/routing.ts';
+import { safeReturnPath } from '#lib/safe-return-path.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
+import { setSessionCookie } from '#server/session-cookie.ts';
 
 /** Step 2 of the customer login: check the code, start a session, say where to go back to. */
 export const POST: APIRoute = async ({ request, locals, cookies }) => {

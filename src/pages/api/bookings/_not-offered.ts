@@ -1,5 +1,5 @@
-import type { Translate } from '../../../i18n/t';
-import { json } from '../../../server/http';
+import type { Translate } from '#i18n/t.ts';
+import { json } from '#server/http.ts';
 
 /**
  * A start the schedule never offers (off the slot grid, closed, too soon, beyond the booking

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { bookingPagePath, bookSlot, checkAnswers, findService } from '../../../features/booking';
-import { BookingBody } from '../../../features/booking/booking.schema';
-import type { BookingMadeResponse } from '../../../features/booking/booking-api.schema';
-import { localePath } from '../../../i18n/routing';
-import { badRequest, json, readJson } from '../../../server/http';
-import { hitRateLimit } from '../../../server/rate-limit.server';
+import { BookingBody } from '#features/booking/booking.schema.ts';
+import type { BookingMadeResponse } from '#features/booking/booking-api.schema.ts';
+import { bookingPagePath, bookSlot, checkAnswers, findService } from '#features/booking/index.server.ts';
+import { localePath } from '#i18n/routing.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
+import { hitRateLimit } from '#server/rate-limit.server.ts';
 import { notOffered } from './_not-offered';
 
 const BOOKINGS_PER_IP = { limit: 20, windowMs: 10 * 60_000 };

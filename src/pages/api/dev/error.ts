@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { HttpError } from '../../../lib/http-error';
+import { HttpError } from '#lib/http-error.ts';
 
 // Developer endpoint (SHOW_DEV_PAGES=1) that throws, so browser tests can check that endpoint
 // errors answer JSON: ?status=409&message=… throws an HttpError; ?crash=1 throws a plain Error.

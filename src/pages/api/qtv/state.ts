@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import type * as z from 'zod/mini';
-import { boardState, openDisplay, parsePointFilter } from '../../../features/queue';
-import type { BoardStateResponse } from '../../../features/queue/queue-api.schema';
-import { json } from '../../../server/http';
+import { boardState, openDisplay, parsePointFilter } from '#features/queue/index.server.ts';
+import type { BoardStateResponse } from '#features/queue/queue-api.schema.ts';
+import { json } from '#server/http.ts';
 
 /**
  * `GET /api/qtv/state?display=<code>&points=<ids>`: the board's full state, for a live display code

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { badRequest } from '../../../server/http';
-import { RealtimeQuery, realtimeEventStream } from '../../../server/realtime';
+import { badRequest } from '#server/http.ts';
+import { RealtimeQuery, realtimeEventStream } from '#server/realtime/index.ts';
 
 /**
  * `GET /api/realtime?channels=invoice:abc,queue:main` — Server-Sent Events of the current

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../../server/http';
-import { browserRealtime } from '../../../server/realtime';
+import { json } from '#server/http.ts';
+import { browserRealtime } from '#server/realtime/index.ts';
 
 /**
  * `GET /api/realtime/token` — how this browser should connect: `{ provider: 'local' }` (SSE from

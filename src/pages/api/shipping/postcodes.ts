@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { lookupPostcode, PostcodeQuery } from '../../../features/postcodes';
-import { badRequest, json } from '../../../server/http';
+import { lookupPostcode, PostcodeQuery } from '#features/postcodes/index.server.ts';
+import { badRequest, json } from '#server/http.ts';
 
 /** SPEC.md §7: the city, state and country of a 5-character postcode. */
 export const GET: APIRoute = async ({ url, locals }) => {

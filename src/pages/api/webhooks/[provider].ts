@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { appProviders, handleWebhook } from '../../../features/payments';
-import { textHoldsNul } from '../../../lib/input';
-import { json } from '../../../server/http';
+import { appProviders, handleWebhook } from '#features/payments/index.server.ts';
+import { textHoldsNul } from '#lib/input.ts';
+import { json } from '#server/http.ts';
 
 /**
  * Gateways' webhooks (`/api/webhooks/sandbox`, `/api/webhooks/stripe`): the raw body is verified

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { createEvent } from 'ics';
-import { bookingPageData, bookingPagePath, calendarEvent } from '../../../features/booking';
-import { isLocale, localized } from '../../../i18n/locales';
-import { localePath } from '../../../i18n/routing';
-import { translator } from '../../../i18n/t';
-import { formatDateTime } from '../../../lib/dates';
+import { bookingPageData, bookingPagePath, calendarEvent } from '#features/booking/index.server.ts';
+import { isLocale, localized } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import { translator } from '#i18n/t.ts';
+import { formatDateTime } from '#lib/dates.ts';
 
 /**
  * `GET /appointment/{service}/calendar.ics?booking={publicId}`: a confirmed appointment as an

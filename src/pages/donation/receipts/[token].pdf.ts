@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { receiptPdfFor } from '../../../features/donations';
+import { receiptPdfFor } from '#features/donations/index.server.ts';
 
 /**
  * `/donation/receipts/{token}.pdf`: a donor's receipt by the signed link in its e-mail (and on the

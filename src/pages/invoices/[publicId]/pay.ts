@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { invoiceByPublicId } from '../../../features/invoices';
-import { PAYMENT_METHODS, payPanelReturn, retryMinutes, startInvoicePayment } from '../../../features/payments';
-import { localePath } from '../../../i18n/routing';
-import { HttpError } from '../../../lib/http-error';
-import { readForm } from '../../../server/http';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { PAYMENT_METHODS, payPanelReturn, retryMinutes, startInvoicePayment } from '#features/payments/index.server.ts';
+import { localePath } from '#i18n/routing.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { readForm } from '#server/http.ts';
 
 const PayForm = z.object({
   method: z.enum(PAYMENT_METHODS),

@@ -1,5 +1,10 @@
 import type { APIRoute } from 'astro';
-import { invoiceByPublicId, invoiceLocale, invoicePdfFilename, renderInvoicePdf } from '../../../features/invoices';
+import {
+  invoiceByPublicId,
+  invoiceLocale,
+  invoicePdfFilename,
+  renderInvoicePdf,
+} from '#features/invoices/index.server.ts';
 
 /**
  * The printable invoice (or receipt, once paid) as PDF, in the invoice's own language (the one it

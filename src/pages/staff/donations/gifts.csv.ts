@@ -1,9 +1,14 @@
 import type { APIRoute } from 'astro';
-import { toCsv } from '#lib/csv';
-import { DonationFilterQuery, donationFilterOf, majorAmount, staffDonations } from '../../../features/donations';
-import { localized } from '../../../i18n/locales';
-import type { MessageKey } from '../../../i18n/t';
-import { badRequest } from '../../../server/http';
+import {
+  DonationFilterQuery,
+  donationFilterOf,
+  majorAmount,
+  staffDonations,
+} from '#features/donations/index.server.ts';
+import { localized } from '#i18n/locales.ts';
+import type { MessageKey } from '#i18n/t.ts';
+import { toCsv } from '#lib/csv.ts';
+import { badRequest } from '#server/http.ts';
 
 /**
  * `GET /staff/donations/gifts.csv?{filters}`: the donations list as CSV for staff (the same

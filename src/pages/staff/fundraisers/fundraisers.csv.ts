@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { toCsv } from '#lib/csv';
-import { majorAmount } from '../../../features/donations';
-import { staffFundraisers } from '../../../features/fundraisers';
-import { localized } from '../../../i18n/locales';
+import { majorAmount } from '#features/donations/index.ts';
+import { staffFundraisers } from '#features/fundraisers/index.server.ts';
+import { localized } from '#i18n/locales.ts';
+import { toCsv } from '#lib/csv.ts';
 
 /** `GET /staff/fundraisers/fundraisers.csv?status=`: every fundraiser page with its totals, for staff. */
 export const GET: APIRoute = async ({ url, locals }) => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { toCsv } from '#lib/csv';
-import { ledgerExport, reasonText } from '../../../features/loyalty';
+import { ledgerExport, reasonText } from '#features/loyalty/index.server.ts';
+import { toCsv } from '#lib/csv.ts';
 
 /** `GET /staff/loyalty/ledger.csv`: the loyalty ledger as CSV for staff (newest first, up to 10,000 rows). */
 export const GET: APIRoute = async ({ locals }) => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { toCsv } from '#lib/csv';
-import { reviewFilterOf, staffReviews } from '../../../features/reviews';
+import { reviewFilterOf, staffReviews } from '#features/reviews/index.server.ts';
+import { toCsv } from '#lib/csv.ts';
 
 /** `GET /staff/reviews/export.csv?{filters}`: the list as CSV (the same filters; up to 10,000 rows). */
 export const GET: APIRoute = async ({ url, locals }) => {

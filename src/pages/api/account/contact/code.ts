@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import type { CodeSentResponse } from '#features/auth/auth-api.schema.ts';
 import {
   CODE_TTL_MS,
   ContactCodeBody,
@@ -6,10 +7,9 @@ import {
   displayDestination,
   requestContactChange,
   retryMinutes,
-} from '../../../../features/auth';
-import type { CodeSentResponse } from '../../../../features/auth/auth-api.schema';
-import { badRequest, json, readJson } from '../../../../server/http';
-import { kickOutbox, showsCodesOnPage } from '../../../../server/outbox';
+} from '#features/auth/index.server.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
+import { kickOutbox, showsCodesOnPage } from '#server/outbox/index.ts';
 
 /**
  * Step 1 of changing the logged-in customer's phone or email (the access rule requires a

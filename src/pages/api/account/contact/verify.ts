@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
+import type { ContactChangedResponse } from '#features/auth/auth-api.schema.ts';
 import {
   ConfirmContactBody,
   codeRefusalMessage,
   confirmContactChange,
   contactRefusalMessage,
   displayDestination,
-} from '../../../../features/auth';
-import type { ContactChangedResponse } from '../../../../features/auth/auth-api.schema';
-import { badRequest, json, readJson } from '../../../../server/http';
+} from '#features/auth/index.server.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
 
 /** Step 2: the code from the new phone or email makes it the customer's. */
 export const POST: APIRoute = async ({ request, locals }) => {

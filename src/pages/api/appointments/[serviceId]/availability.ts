@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { availabilityFeed, FRONT_DOOR_FEEDS } from '../../../../features/booking';
-import { AvailabilityQuery } from '../../../../features/booking/booking.schema';
-import { HttpError } from '../../../../lib/http-error';
-import { nameForFrontDoor } from '../../../../server/front-door';
-import { badRequest, json } from '../../../../server/http';
+import { AvailabilityQuery } from '#features/booking/booking.schema.ts';
+import { availabilityFeed, FRONT_DOOR_FEEDS } from '#features/booking/index.server.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { nameForFrontDoor } from '#server/front-door.ts';
+import { badRequest, json } from '#server/http.ts';
 
 /**
  * `GET /api/appointments/{serviceId}/availability?from=yyyy-MM-dd&to=yyyy-MM-dd&resource=any|<id>`:

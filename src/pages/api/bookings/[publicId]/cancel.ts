@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { cancelBooking } from '../../../../features/booking';
-import type { CancelledResponse } from '../../../../features/booking/booking-api.schema';
-import { json } from '../../../../server/http';
+import type { CancelledResponse } from '#features/booking/booking-api.schema.ts';
+import { cancelBooking } from '#features/booking/index.server.ts';
+import { json } from '#server/http.ts';
 
 /**
  * `POST /api/bookings/{publicId}/cancel`: the customer cancels a confirmed appointment or a pending

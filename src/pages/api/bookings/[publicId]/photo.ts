@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { MAX_PHOTO_BYTES, saveBookingPhoto } from '../../../../features/booking';
-import { json, readBytes } from '../../../../server/http';
+import { MAX_PHOTO_BYTES, saveBookingPhoto } from '#features/booking/index.server.ts';
+import { json, readBytes } from '#server/http.ts';
 
 /**
  * `POST /api/bookings/{publicId}/photo` (the image's bytes as the body): attaches the optional

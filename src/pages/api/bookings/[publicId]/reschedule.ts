@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { bookingPagePath, findService, rescheduleBooking } from '../../../../features/booking';
-import { RescheduleBody } from '../../../../features/booking/booking.schema';
-import type { RescheduledResponse } from '../../../../features/booking/slot-page-answers';
-import { localePath } from '../../../../i18n/routing';
-import { badRequest, json, readJson } from '../../../../server/http';
+import { RescheduleBody } from '#features/booking/booking.schema.ts';
+import { bookingPagePath, findService, rescheduleBooking } from '#features/booking/index.server.ts';
+import type { RescheduledResponse } from '#features/booking/slot-page-answers.ts';
+import { localePath } from '#i18n/routing.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
 import { notOffered } from '../_not-offered';
 
 /**

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { invoiceByPublicId } from '../../../../features/invoices';
-import { retryMinutes, startInvoicePayment } from '../../../../features/payments';
-import { StartPaymentBody } from '../../../../features/payments/payments.schema';
-import type { PaymentStartedResponse } from '../../../../features/payments/payments-api.schema';
-import { badRequest, json, readJson } from '../../../../server/http';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { retryMinutes, startInvoicePayment } from '#features/payments/index.server.ts';
+import { StartPaymentBody } from '#features/payments/payments.schema.ts';
+import type { PaymentStartedResponse } from '#features/payments/payments-api.schema.ts';
+import { badRequest, json, readJson } from '#server/http.ts';
 
 /**
  * Starts paying an invoice: answers how the browser continues (redirect, Stripe, counter). The

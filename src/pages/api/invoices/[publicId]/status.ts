@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { invoiceByPublicId } from '../../../../features/invoices';
-import { storedPaymentState, VerifyQuery } from '../../../../features/payments';
-import type { PaymentStateResponse } from '../../../../features/payments/payments-api.schema';
-import { badRequest, json } from '../../../../server/http';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { storedPaymentState, VerifyQuery } from '#features/payments/index.server.ts';
+import type { PaymentStateResponse } from '#features/payments/payments-api.schema.ts';
+import { badRequest, json } from '#server/http.ts';
 
 /**
  * `GET /api/invoices/{publicId}/status[?payment=…]`: the invoice's and the payment's status as

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { memberPanel, programmeByPublicIdActive } from '../../../../features/loyalty';
-import { json } from '../../../../server/http';
+import { memberPanel, programmeByPublicIdActive } from '#features/loyalty/index.server.ts';
+import { json } from '#server/http.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import type * as z from 'zod/mini';
-import { ticketState } from '../../../../features/queue';
-import type { TicketStateResponse } from '../../../../features/queue/queue-api.schema';
-import { json } from '../../../../server/http';
+import { ticketState } from '#features/queue/index.server.ts';
+import type { TicketStateResponse } from '#features/queue/queue-api.schema.ts';
+import { json } from '#server/http.ts';
 
 /** `GET /api/queue/tickets/{publicId}`: the visitor's ticket (number, position, estimate; no names). */
 export const GET: APIRoute = async ({ params, locals }) => {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { CAMPAIGN_IMAGE_KINDS, type CampaignImageKind, campaignImage } from '../../../../features/donations';
+import { CAMPAIGN_IMAGE_KINDS, type CampaignImageKind, campaignImage } from '#features/donations/index.server.ts';
 
 /**
  * `GET /donation/{publicId}/image/{cover|share}?v={version}`: a campaign's picture, from the

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { identityDocument } from '../../../../features/fundraisers';
+import { identityDocument } from '#features/fundraisers/index.server.ts';
 
 /** `GET /staff/fundraisers/{id}/identity`: a fundraiser's identity document, for staff only (the route table). */
 export const GET: APIRoute = async ({ params, locals }) => {

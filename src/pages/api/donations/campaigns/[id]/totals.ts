@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { campaignTotals } from '../../../../../features/donations';
-import { json } from '../../../../../server/http';
+import { campaignTotals } from '#features/donations/index.server.ts';
+import { json } from '#server/http.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

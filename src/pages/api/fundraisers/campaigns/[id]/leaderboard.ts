@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { type LeaderboardResponse, leaderboardOf } from '../../../../../features/fundraisers';
-import { json } from '../../../../../server/http';
+import { type LeaderboardResponse, leaderboardOf } from '#features/fundraisers/index.server.ts';
+import { json } from '#server/http.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

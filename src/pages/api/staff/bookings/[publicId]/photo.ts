@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { findBookingPhoto } from '../../../../../features/booking';
-import { json } from '../../../../../server/http';
+import { findBookingPhoto } from '#features/booking/index.server.ts';
+import { json } from '#server/http.ts';
 
 /** `GET /api/staff/bookings/{publicId}/photo`: the customer's photo, for staff only (the access rule). */
 export const GET: APIRoute = async ({ params, locals }) => {

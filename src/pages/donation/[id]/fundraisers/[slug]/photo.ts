@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { fundraiserPhoto } from '../../../../../features/fundraisers';
+import { fundraiserPhoto } from '#features/fundraisers/index.server.ts';
 
 /**
  * `GET /donation/{campaign}/fundraisers/{slug}/photo?v={version}`: a public fundraiser's photo

@@ -1,0 +1,33 @@
+// The server door of features/fundraisers: its use cases (database, messages, jobs). Pages, the
+// composition root and other features' server code import this; browser code imports ./index.ts.
+
+export { fundraisersSection, manageFundraiser, THANKS_LIMIT } from './account.server';
+export { registerFundraiserEffects, registerFundraiserTemplates } from './effects.server';
+export { sendDailyDigests } from './fundraiser-messages.server';
+export { fundraiserTotalsDrift } from './fundraiser-totals.server';
+export {
+  campaignForFundraising,
+  campaignLeaderboard,
+  fundraiserPage,
+  fundraiserPhoto,
+  fundraisingSettings,
+  leaderboardOf,
+  liveFundraiserCount,
+  reportFundraiser,
+  saveFundraisingSettings,
+  startFundraiser,
+} from './fundraisers.server';
+export {
+  campaignFundraisingPanel,
+  identityDocument,
+  STAFF_ACTIONS,
+  saveCampaignFundraising,
+  staffAct,
+  staffFundraiser,
+  staffFundraisers,
+  staffFundraisingSettings,
+  staffTeams,
+} from './fundraisers-staff.server';
+export * from './index.ts';
+export { fundraiserJobs } from './jobs.server';
+export { startFundraiserFromForm } from './start-form.server';
