@@ -200,13 +200,9 @@ export function importGraph(srcDir, aliases = {}) {
   return graph;
 }
 
-// Known exceptions, each with its reason (issue 24 leaves them for a later step):
-//   server/route-policy.ts is a pure table (type-only imports) the embed script ships on purpose;
-//   db/ logs through server/logger.server (infrastructure, no feature behind it);
+// Known exceptions, each with its reason:
 //   the schema's donations ⇄ fundraisers tables reference each other through drizzle's lazy
 //   `references(() => table.id)`, so the cycle never runs at import time.
-const BROWSER_SAFE = new Set(['server/route-policy.ts']);
-const DB_MAY_IMPORT = new Set(['server/logger.server.ts']);
 const KNOWN_CYCLES = new Set(['db/schema/donations.ts db/schema/fundraisers.ts']);
 
 // A feature's index.ts is its browser door: what it reaches must be as safe as an island's.
@@ -214,9 +210,7 @@ const isBrowserDoor = (node) => /^features\/[^/]+\/index\.ts$/.test(node);
 const isBrowserEntry = (node) =>
   (node.endsWith('#script') || isIsland(node) || isBrowserDoor(node)) && !node.startsWith('pkg:');
 const forbiddenInBrowser = (node) =>
-  node.startsWith('pkg:')
-    ? isServerPackage(node.slice(4))
-    : !BROWSER_SAFE.has(node) && isServerOnly(node.replace(/\.[a-z]+$/, ''));
+  node.startsWith('pkg:') ? isServerPackage(node.slice(4)) : isServerOnly(node.replace(/\.[a-z]+$/, ''));
 
 /** Strongly connected components of the graph with more than one node, or a self-loop (Tarjan). */
 export function cycles(graph) {
@@ -294,11 +288,7 @@ function reach(graph, start, bad) {
 /** The rule a direct import from `file` to `to` (a file or `pkg:<name>`) breaks in the layer rules of reach. */
 function layerRule(file, to) {
   const target = to.replace(/\.[a-z]+$/, '');
-  if (
-    file.startsWith('db/') &&
-    !DB_MAY_IMPORT.has(to) &&
-    /^(features|server|pages|layouts|components|stores)\//.test(to)
-  )
+  if (file.startsWith('db/') && /^(features|server|pages|layouts|components|stores|pipeline|demo)\//.test(to))
     return 'db/ imports nothing above it (features, server, pages, layouts, components)';
   if (file.startsWith('layouts/') && /^(server\/database\.server|db\/client\.server)$/.test(target))
     return 'a layout opens no database: its page passes what it needs as props';

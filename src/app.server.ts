@@ -34,13 +34,13 @@ import {
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments/index.server.ts';
 import { queueJobs, registerQueueTemplates } from '#features/queue/index.server.ts';
 import { registerReviewEffects, registerReviewTemplates, reviewJobs } from '#features/reviews/index.server.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { type AccountSections, accountSections } from '#server/account-sections.ts';
 import { provideDemoSeed } from '#server/database.server.ts';
 import { databaseJobs } from '#server/database-statistics.server.ts';
 import { type EventBus, events } from '#server/events/index.ts';
 import { type RecurringJob, startJobScheduler } from '#server/jobs/index.ts';
 import { onStop } from '#server/lifecycle.server.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import { startOutboxWorker, type TemplateRegistry, templates } from '#server/outbox/index.ts';
 import { type PageInvalidations, registerPageInvalidations } from '#server/page-cache/index.ts';
 import { rateLimitJobs } from '#server/rate-limit.server.ts';

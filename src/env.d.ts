@@ -23,8 +23,8 @@ declare namespace App {
     staff: import('#features/auth/index.server.ts').StaffUser | null;
     /** The request is shown inside the booking embed (a frame): pages render without chrome. */
     embed: boolean;
-    /** The route policy of the path (src/server/route-policy.ts): caching, robots, tracking, access. */
-    policy: import('#server/route-policy.ts').RoutePolicy;
+    /** The route policy of the path (src/pipeline/route-policy.ts): caching, robots, tracking, access. */
+    policy: import('#pipeline/route-policy.ts').RoutePolicy;
     /** The language decided for the URL the visitor asked for; a rewrite of the request keeps it. */
     decidedLocale?: import('#i18n/locales.ts').Locale;
     /** An error thrown while rendering a locale-rewritten page, for the error page to show. */

@@ -10,7 +10,7 @@ import { seedDemo } from '#demo/demo.server.ts';
 import { availabilityFor, bookSlot, type Slot } from '#features/booking/index.server.ts';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { translator } from '#i18n/t.ts';
-import { routePolicy } from '#server/route-policy.ts';
+import { routePolicy } from '#pipeline/route-policy.ts';
 import { composeApp } from './app.server';
 
 // Queries per page (issue 11): every page that cannot be cached runs a handful, however many rows

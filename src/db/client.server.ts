@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { errorFields, log } from '#server/logger.server.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { PgliteConnection } from './pglite-connection.server';
 import * as schema from './schema';
 import { analyseDatabase } from './statistics.server';

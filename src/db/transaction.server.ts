@@ -1,5 +1,5 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { log } from '#server/logger.server.ts';
+import { log } from '#lib/logger.server.ts';
 import type { Db } from './client.server';
 import { isRetryableConflict } from './errors';
 

@@ -1,7 +1,7 @@
 /**
  * The pages served from the page cache that exist today, as the browser's prefetch may ask for
  * them (docs/decisions/0018-page-cache.md): unprefixed paths without a trailing slash. A subset
- * of the route table's `pageCache` families (src/server/route-policy.ts; a test keeps the two in
+ * of the route table's `pageCache` families (src/pipeline/route-policy.ts; a test keeps the two in
  * step): a family whose pages are not built yet (donation) joins when they are, so no
  * prefetch lands on a 404.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routePolicy } from '#server/route-policy.ts';
+import { routePolicy } from '#pipeline/route-policy.ts';
 import { accessVerdict, type Visitor } from './access-verdict';
 
 const ALL = { appointments: true, donations: true, loyalty: true, reviews: true };

@@ -1,5 +1,5 @@
 import { isAllowed } from '#features/auth/index.ts';
-import type { Offer, RoutePolicy } from '#server/route-policy.ts';
+import type { Offer, RoutePolicy } from '#pipeline/route-policy.ts';
 
 export interface Visitor {
   customer: boolean;

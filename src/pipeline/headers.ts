@@ -3,10 +3,10 @@ import type { Db } from '#db/client.server.ts';
 import { embedOriginsFor } from '#features/embeds/index.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import { trackingFor, trackingScriptHosts } from '#features/tenants/tracking.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
+import { policyHeaders, type RoutePolicy } from '#pipeline/route-policy.ts';
+import { type CspSources, frameAncestorsFor, securityHeaders } from '#pipeline/security-headers.ts';
 import { env } from '#server/config.server.ts';
-import { errorFields, log } from '#server/logger.server.ts';
-import { policyHeaders, type RoutePolicy } from '#server/route-policy.ts';
-import { type CspSources, frameAncestorsFor, securityHeaders } from '#server/security-headers.ts';
 import { pass } from './state';
 
 /**

@@ -2,8 +2,8 @@ import { defineMiddleware } from 'astro:middleware';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from '#i18n/locales.ts';
 import { localePath, localeToRemember, mustRedirect, resolveLocale } from '#i18n/routing.ts';
 import { translator } from '#i18n/t.ts';
-import { routePolicy } from '#server/route-policy.ts';
-import { isEmbedRequest } from '#server/security-headers.ts';
+import { routePolicy } from '#pipeline/route-policy.ts';
+import { isEmbedRequest } from '#pipeline/security-headers.ts';
 import { isNonPagePath, redirectTo } from './paths';
 import { decide, pass } from './state';
 

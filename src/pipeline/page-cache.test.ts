@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { routePolicy } from '#pipeline/route-policy.ts';
 import { PAGE_CACHE_HEADER, pageCache } from '#server/page-cache/index.ts';
-import { routePolicy } from '#server/route-policy.ts';
 import { pageCacheStep } from './page-cache';
 import { decide, startPass } from './state';
 

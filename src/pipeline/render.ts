@@ -2,9 +2,9 @@ import { defineMiddleware } from 'astro:middleware';
 import { isDataException } from '#db/errors.ts';
 import { localePath } from '#i18n/routing.ts';
 import { HttpError } from '#lib/http-error.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { withErrorStatus } from '#server/error-status.ts';
 import { errorJson } from '#server/http.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import { isApiPath } from './paths';
 import { pass } from './state';
 

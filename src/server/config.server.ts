@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { log } from './logger.server';
+import { log } from '#lib/logger.server.ts';
 
 /** Environment, checked once at boot: a wrong value stops the server with a clear message. */
 const EnvFields = z.object({

@@ -1,9 +1,9 @@
 import { type Database, type Db, isEmpty, openDatabase } from '#db/client.server.ts';
 import { analyseDatabase } from '#db/statistics.server.ts';
+import { log } from '#lib/logger.server.ts';
 import { env } from './config.server';
 import { shouldSeedDemo } from './demo-data';
 import { onStop } from './lifecycle.server';
-import { log } from './logger.server';
 
 let opening: Promise<Database> | undefined;
 

@@ -1,4 +1,4 @@
-import { errorFields, log } from './logger.server';
+import { errorFields, log } from '#lib/logger.server.ts';
 
 /**
  * The app's side of a graceful stop (scripts/serve.mjs on SIGTERM/SIGINT). The front door stops

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { errorFields, log, logSink } from './logger.server';
+import { errorFields, log, logSink } from '#lib/logger.server.ts';
 
 // A customer's details as a failing query would carry them in its parameters.
 const NAME = 'Siti Aminah binti Yusof';

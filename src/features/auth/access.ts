@@ -1,10 +1,10 @@
 import type { Locale } from '#i18n/locales.ts';
 import { localePath } from '#i18n/routing.ts';
-import { type Access, routePolicy } from '#server/route-policy.ts';
+import { type Access, routePolicy } from '#pipeline/route-policy.ts';
 
 /**
  * The access rule (SPEC.md §6): who may open which path (unprefixed). Declared with the rest of
- * each route's policy in one table, src/server/route-policy.ts; later issues add their protected
+ * each route's policy in one table, src/pipeline/route-policy.ts; later issues add their protected
  * screens there.
  */
 export type { Access };

@@ -2,8 +2,8 @@ import type { Db } from '#db/client.server.ts';
 import { isUniqueViolation } from '#db/errors.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import type { Locale } from '#i18n/locales.ts';
+import { log } from '#lib/logger.server.ts';
 import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
-import { log } from '#server/logger.server.ts';
 import { type CustomerRow, findCustomer, findCustomerByContact, updateCustomer } from './auth-repo.server';
 import { contactCodeKey } from './login-code';
 import {

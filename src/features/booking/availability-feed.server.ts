@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '#db/client.server.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { registerFrontDoorValidator } from '#server/front-door.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import { type Realtime, realtime } from '#server/realtime/index.ts';
 import { type AvailabilityRequest, computeFor } from './availability.server';
 import { AvailabilityCache } from './availability-cache';

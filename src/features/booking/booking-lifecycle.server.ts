@@ -7,8 +7,8 @@ import {
   refundDueThroughGateway,
 } from '#features/payments/index.server.ts';
 import { findTenantById, type Tenant } from '#features/tenants/index.server.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import { kickOutbox } from '#server/outbox/index.ts';
 import { publish } from '#server/realtime/index.ts';
 import { availabilityChanged } from './availability-feed.server';

@@ -1,7 +1,7 @@
 import type { Db } from '#db/client.server.ts';
 import { findTenantById, type Tenant } from '#features/tenants/index.server.ts';
+import { log } from '#lib/logger.server.ts';
 import { env } from '#server/config.server.ts';
-import { log } from '#server/logger.server.ts';
 import { type EnqueueOptions, enqueueMessage, withdrawPendingMessages } from '#server/outbox/index.ts';
 import { findResourceName } from './appointment-pages-repo.server';
 import { type BookingNoticeKind, bookingMessages, rescheduleNoticeKey } from './booking-messages';

@@ -2,7 +2,7 @@ import type { Db } from '#db/client.server.ts';
 import { transaction } from '#db/transaction.server.ts';
 import { findInvoiceRow } from '#features/invoices/index.server.ts';
 import { paidPaymentOf, recordRefundDue } from '#features/payments/index.server.ts';
-import { log } from '#server/logger.server.ts';
+import { log } from '#lib/logger.server.ts';
 import { kickOutbox } from '#server/outbox/index.ts';
 import { publish } from '#server/realtime/index.ts';
 import { availabilityChanged } from './availability-feed.server';

@@ -3,7 +3,7 @@ import type { Tenant } from '#features/tenants/index.ts';
 import { isLocale, type Locale, localized } from '#i18n/locales.ts';
 import { localePath } from '#i18n/routing.ts';
 import { formatDateTime } from '#lib/dates.ts';
-import { log } from '#server/logger.server.ts';
+import { log } from '#lib/logger.server.ts';
 import { enqueueMessage, type MessageToEnqueue } from '#server/outbox/index.ts';
 import { type DecisionResult, decideRequest } from './booking-lifecycle.server';
 import { customerDestinations } from './booking-messages';

@@ -4,8 +4,8 @@ import { transaction } from '#db/transaction.server.ts';
 import { newPublicId } from '#features/invoices/index.server.ts';
 import { appProviders, paidPaymentOf, refundPayment } from '#features/payments/index.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import {
   type CampaignImageKind,
   type CampaignTotals,

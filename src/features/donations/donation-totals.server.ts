@@ -1,7 +1,7 @@
 import type { Db } from '#db/client.server.ts';
 import { transaction } from '#db/transaction.server.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import { publish } from '#server/realtime/index.ts';
 import type { CampaignTotals } from './campaign';
 import { campaignChannel } from './campaign-channel';

@@ -6,8 +6,8 @@ import {
   paidPaymentOf,
   refundsOfPayment,
 } from '#features/payments/index.server.ts';
+import { log } from '#lib/logger.server.ts';
 import type { EventBus, EventHandler } from '#server/events/index.ts';
-import { log } from '#server/logger.server.ts';
 import { type DonationRow, donationsOfInvoice } from './campaign-repo.server';
 import { markDonationsPaid, takeDonationsOut } from './donation-totals.server';
 import { receiptAndPlanOnPaid } from './plan-effects.server';

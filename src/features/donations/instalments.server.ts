@@ -10,10 +10,10 @@ import {
 import { chargeSavedMethod, type ProviderName, paymentProviders } from '#features/payments/index.server.ts';
 import { findTenantById, type Tenant } from '#features/tenants/index.server.ts';
 import { isLocale, localized } from '#i18n/locales.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { formatMoney } from '#lib/money.ts';
 import { zonedDate } from '#lib/zoned-time.ts';
 import { runOnce } from '#server/jobs/index.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import { enqueueMessage, kickOutbox } from '#server/outbox/index.ts';
 import { donorChannels } from './donor-channels';
 import { absoluteLinks } from './manage-link.server';

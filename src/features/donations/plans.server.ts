@@ -3,7 +3,7 @@ import { transaction } from '#db/transaction.server.ts';
 import { findInvoiceRow } from '#features/invoices/index.server.ts';
 import { findPayment, type SavedProviders, savedMethodOfPayment } from '#features/payments/index.server.ts';
 import { findTenantById } from '#features/tenants/index.server.ts';
-import { errorFields, log } from '#server/logger.server.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { donationSettings } from './checkout-repo.server';
 import { coverFee } from './fees';
 import { giftMaximum } from './gift-limits';

@@ -1,7 +1,7 @@
 import type { Db } from '#db/client.server.ts';
 import { transaction } from '#db/transaction.server.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { events, runAfterCommit } from '#server/events/index.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import { cleanEmbedOrigins, MAX_EMBED_ORIGINS, parseOriginLines } from './embed-origins';
 import { findEmbedOrigins, replaceEmbedOrigins } from './embed-origins-repo.server';
 

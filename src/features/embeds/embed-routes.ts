@@ -1,9 +1,9 @@
 import { splitLocalePrefix } from '#i18n/routing.ts';
-import { routePolicy } from '#server/route-policy.ts';
+import { routePolicy } from '#pipeline/route-policy.ts';
 
 /**
  * Whether a page of ours may be shown inside the embed, from the one route table
- * (src/server/route-policy.ts): an embed route, or a page framed when opened from one. Takes the
+ * (src/pipeline/route-policy.ts): an embed route, or a page framed when opened from one. Takes the
  * URL's path, locale prefix included.
  */
 export function staysFramed(pathname: string, search: URLSearchParams = new URLSearchParams()): boolean {

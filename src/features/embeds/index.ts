@@ -1,6 +1,6 @@
 // Embeds, a platform concern (docs/decisions/0015-embeds-platform.md): the sites allowed to frame
 // a tenant's embeddable views, the `/embed.js` loader and the rules of links inside a frame.
-// Which routes are embeddable is the route table's word (src/server/route-policy.ts).
+// Which routes are embeddable is the route table's word (src/pipeline/route-policy.ts).
 
 export type { EmbedOriginsChangedEvent } from './embed-events';
 export { embedLink, keepEmbed } from './embed-links';

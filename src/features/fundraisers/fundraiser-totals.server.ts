@@ -6,8 +6,8 @@
 import type { Db } from '#db/client.server.ts';
 import type { DonationPaidEvent, DonationRefundedEvent } from '#features/donations/index.ts';
 import { campaignChannel } from '#features/donations/index.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, type EventHandler, events } from '#server/events/index.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import { publish } from '#server/realtime/index.ts';
 import { FUNDRAISERS_EVENT, type FundraiserTotalsMessage } from './fundraiser-channel';
 import {

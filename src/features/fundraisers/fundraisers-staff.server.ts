@@ -5,8 +5,8 @@ import { transaction } from '#db/transaction.server.ts';
 import { isOpenForGifts } from '#features/donations/index.ts';
 import type { MessageKey } from '#i18n/t.ts';
 import { parseUuid } from '#lib/input.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import {
   campaignPublicIdOf,
   customerContact,

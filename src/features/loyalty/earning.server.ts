@@ -4,7 +4,7 @@
 import type { Db } from '#db/client.server.ts';
 import { type InvoiceRow, invoiceById } from '#features/invoices/index.server.ts';
 import { findTenantById } from '#features/tenants/index.server.ts';
-import { log } from '#server/logger.server.ts';
+import { log } from '#lib/logger.server.ts';
 import { credit, takeBack } from './ledger.server';
 import {
   earnedSince,

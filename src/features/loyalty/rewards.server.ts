@@ -15,7 +15,7 @@ import {
   sourceIdOf,
 } from '#features/invoices/index.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
-import { log } from '#server/logger.server.ts';
+import { log } from '#lib/logger.server.ts';
 import { debit, giveBack, takeBack } from './ledger.server';
 import {
   allowedRewardKinds,

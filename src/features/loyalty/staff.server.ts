@@ -6,9 +6,9 @@ import { isUniqueViolation } from '#db/errors.ts';
 import { REWARD_KINDS } from '#db/schema/loyalty.ts';
 import { transaction } from '#db/transaction.server.ts';
 import { findService } from '#features/booking/index.server.ts';
+import { log } from '#lib/logger.server.ts';
 import { digitsOnly } from '#lib/phone.ts';
 import { events, runAfterCommit } from '#server/events/index.ts';
-import { log } from '#server/logger.server.ts';
 import { credit, takeBack } from './ledger.server';
 import {
   allowedRewardKinds,

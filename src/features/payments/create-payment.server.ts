@@ -4,8 +4,8 @@ import { canPayNow, type InvoiceView } from '#features/invoices/index.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { localized } from '#i18n/locales.ts';
+import { log } from '#lib/logger.server.ts';
 import { type AfterCommit, events } from '#server/events/index.ts';
-import { log } from '#server/logger.server.ts';
 import { hitRateLimit } from '#server/rate-limit.server.ts';
 import { quote } from './payment-options';
 import {

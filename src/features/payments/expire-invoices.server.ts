@@ -1,8 +1,8 @@
 import type { Db } from '#db/client.server.ts';
 import { transaction } from '#db/transaction.server.ts';
 import { lineSourcesOf } from '#features/invoices/index.server.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import { expireOverdueInvoices } from './payment-repo.server';
 
 /**

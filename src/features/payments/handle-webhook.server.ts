@@ -1,5 +1,5 @@
 import type { Db } from '#db/client.server.ts';
-import { log } from '#server/logger.server.ts';
+import { log } from '#lib/logger.server.ts';
 import { findPaymentAnyTenant, recordEvent } from './payment-repo.server';
 import { type PaymentProvider, WebhookVerificationError } from './provider';
 import { settleRefund } from './refunds.server';

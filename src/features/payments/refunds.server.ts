@@ -3,8 +3,8 @@ import type { Db } from '#db/client.server.ts';
 import { invoices, payments, REFUND_REASONS, refunds } from '#db/schema/index.ts';
 import { transaction } from '#db/transaction.server.ts';
 import type { LineSource } from '#features/invoices/index.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import type { PaymentRow } from './payment-repo.server';
 import type { PaymentProvider, ProviderName, RefundOutcome } from './provider';
 

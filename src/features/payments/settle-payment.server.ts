@@ -1,8 +1,8 @@
 import type { Db } from '#db/client.server.ts';
 import { transaction } from '#db/transaction.server.ts';
 import { findInvoiceRow, lineSourcesOf, moveInvoiceStatus } from '#features/invoices/index.server.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, events } from '#server/events/index.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import { publish } from '#server/realtime/index.ts';
 import { finalizePayment, findPayment, type PaymentRow, recordDeclinedAttempt } from './payment-repo.server';
 import type { ChargedAmount } from './provider';

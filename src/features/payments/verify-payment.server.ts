@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '#db/client.server.ts';
-import { log } from '#server/logger.server.ts';
+import { log } from '#lib/logger.server.ts';
 import { findPayment, isPaymentId, latestPaymentOf, type PaymentRow } from './payment-repo.server';
 import { isFinalPayment, type VerifyStatus, verifyStatusOf } from './payment-state';
 import type { PaymentProvider, ProviderName } from './provider';

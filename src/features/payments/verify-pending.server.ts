@@ -1,5 +1,5 @@
 import type { Db } from '#db/client.server.ts';
-import { log } from '#server/logger.server.ts';
+import { log } from '#lib/logger.server.ts';
 import { openGatewayPayments } from './payment-repo.server';
 import { isFinalPayment } from './payment-state';
 import { type ProviderLookup, verifyPayment } from './verify-payment.server';

@@ -1,7 +1,7 @@
 import type { Db } from '#db/client.server.ts';
 import type { BookingCompletedEvent } from '#features/booking/index.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
 import type { EventBus, EventHandler } from '#server/events/index.ts';
-import { errorFields, log } from '#server/logger.server.ts';
 import { kickOutbox } from '#server/outbox/index.ts';
 import { decideInvitation, recordInvitation } from './invitations.server';
 

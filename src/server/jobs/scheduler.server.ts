@@ -1,6 +1,6 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '#db/client.server.ts';
-import { errorFields, log } from '../logger.server';
+import { errorFields, log } from '#lib/logger.server.ts';
 import { JOB_NAME, type RecurringJob } from './job';
 
 export interface JobScheduler {

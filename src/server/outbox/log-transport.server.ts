@@ -1,4 +1,4 @@
-import { log } from '../logger.server';
+import { log } from '#lib/logger.server.ts';
 import { maskDestination } from './mask';
 import type { OutgoingMessage, Transport } from './message';
 

@@ -1,7 +1,7 @@
 import type { Db } from '#db/client.server.ts';
 import { isLocale } from '#i18n/locales.ts';
+import { log } from '#lib/logger.server.ts';
 import { env } from '../config.server';
-import { log } from '../logger.server';
 import type { RateLimit } from '../rate-limit.server';
 import { DESTINATION_CAPS, withinDestinationCap } from './destination-cap.server';
 import { maskDestination, redactSecrets } from './mask';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { log } from '#lib/logger.server.ts';
 import { env } from '../config.server';
 import type { EventBus, EventName, ServerEvents } from '../events';
 import { registerFrontDoorValidator } from '../front-door';
 import { onStop } from '../lifecycle.server';
-import { log } from '../logger.server';
 import { type FanoutLogger, type PgFanout, startPgListener } from '../realtime/pg-fanout.server';
 import { decodeInvalidation, encodeInvalidation, PAGE_CACHE_CHANNEL } from './invalidation';
 import { PageCache, type PageCacheOptions, type PageInvalidation } from './page-cache';

@@ -1,7 +1,7 @@
+import { log } from '#lib/logger.server.ts';
 import { env } from '../config.server';
 import { db } from '../database.server';
 import { onDrain, onStop } from '../lifecycle.server';
-import { log } from '../logger.server';
 import { createAblyAdapter, createAblyRest } from './ably.server';
 import { closeEventStreams, type EventStreamRequest } from './event-stream';
 import { notifyThrough } from './pg-notify.server';

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/te
 import { seedDemo } from '#demo/demo.server.ts';
 import { invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
-import { logSink } from '#server/logger.server.ts';
+import { logSink } from '#lib/logger.server.ts';
 import { createPayment, handleWebhook } from '../index.server.ts';
 import { type PaymentRequest, WebhookVerificationError } from '../provider';
 import { UnsupportedPaymentError } from './method-rules';

@@ -4,8 +4,8 @@ import { request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '#db/client.server.ts';
 import { localePath } from '#i18n/routing.ts';
+import { log } from '#lib/logger.server.ts';
 import { env } from '#server/config.server.ts';
-import { log } from '#server/logger.server.ts';
 import type {
   PaymentProvider,
   PaymentRequest,

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/te
 import { seedDemo } from '#demo/demo.server.ts';
 import { type InvoiceView, invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
-import { logSink } from '#server/logger.server.ts';
+import { logSink } from '#lib/logger.server.ts';
 import { createPayment, handleWebhook, type PaymentProvider, verifyPayment } from '../index.server.ts';
 import { createStripeProvider } from './stripe.server';
 

@@ -8,7 +8,7 @@
  *
  * Pure: no I/O, no feature imports (server/ imports no feature).
  */
-import type { PageTag } from './page-cache/page-cache';
+import type { PageTag } from '#server/page-cache/page-cache.ts';
 
 /** Who may open a path (SPEC.md §6): the access rule of src/features/auth reads it from here. */
 export type Access = 'public' | 'customer' | 'staff' | 'owner';
