@@ -3,29 +3,17 @@ import { CAMPAIGN_ID } from '#features/donations/index.server.ts';
 import { type CampaignRef, countLive, findCampaign, liveFundraisers, teamsOfCampaign } from './fundraiser-repo.server';
 import { leaderboardVisible, maskContacts, publicTexts, type Ranking, rank } from './fundraiser-rules';
 import { fundraisingSettings } from './fundraisers.server';
+import type { LeaderboardRow, TeamRowAnswer } from './leaderboard-answer';
 
-export interface LeaderboardEntry {
-  rank: number;
-  id: string;
-  slug: string;
-  name: string;
-  title: string;
-  raisedMinor: number;
-  donorCount: number;
+/** A row of the leaderboard as the endpoint answers it, with the score it was ranked by. */
+export interface LeaderboardEntry extends LeaderboardRow {
   score: number;
-  verified: boolean;
-  teamName: string | null;
 }
 
-export interface TeamEntry {
-  rank: number;
-  id: string;
+export interface TeamEntry extends TeamRowAnswer {
   slug: string;
-  name: string;
-  raisedMinor: number;
   donorCount: number;
   score: number;
-  members: number;
 }
 
 export interface Leaderboard {
