@@ -3,6 +3,7 @@ import type { Locale } from '#i18n/locales.ts';
 import type { MessageKey } from '#i18n/t.ts';
 import { countryName, flagUrl } from '#lib/countries.ts';
 import { countryFromTimeZone, digitsOnly, phoneValue, validatePhone } from '#lib/phone.ts';
+import { CountryList } from './CountryList';
 import { FieldError, FieldLabel } from './FieldParts';
 import { describedBy } from './field-styles';
 import { useFormSubmitValidation } from './form-validation';
@@ -212,51 +213,6 @@ export default function PhoneInput({
     }
   };
 
-  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const last = filtered.length - 1;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setActive((i) => Math.min(last, i + 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setActive((i) => Math.max(0, i - 1));
-        break;
-      case 'Home':
-        if (event.ctrlKey) break;
-        event.preventDefault();
-        setActive(0);
-        break;
-      case 'End':
-        if (event.ctrlKey) break;
-        event.preventDefault();
-        setActive(Math.max(0, last));
-        break;
-      case 'PageDown':
-        event.preventDefault();
-        setActive((i) => Math.min(last, i + 8));
-        break;
-      case 'PageUp':
-        event.preventDefault();
-        setActive((i) => Math.max(0, i - 8));
-        break;
-      case 'Enter':
-        // Never submit the form from inside the picker.
-        event.preventDefault();
-        if (activeOption) choose(activeOption.iso);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        closePicker(true);
-        break;
-      case 'Tab':
-        closePicker(false);
-        break;
-    }
-  };
-
   const invalid = Boolean(error);
   // Localised names come from the runtime's ICU, which differs between Node and browsers: the
   // first render uses the list's name so hydration matches, then the localised one.
@@ -332,88 +288,27 @@ export default function PhoneInput({
         </div>
 
         {open && (
-          <div
-            id={popupId}
-            className="absolute left-0 z-30 mt-1 w-full max-w-sm overflow-hidden rounded-lg border border-gray-200 bg-white shadow-lg"
-          >
-            <div className="border-b border-gray-200 p-2">
-              <input
-                ref={searchRef}
-                type="text"
-                role="combobox"
-                aria-expanded="true"
-                aria-controls={listId}
-                aria-autocomplete="list"
-                aria-activedescendant={activeId}
-                aria-label={messages['phone.searchCountry']}
-                placeholder={messages['phone.searchCountry']}
-                autoComplete="off"
-                spellCheck={false}
-                value={query}
-                onChange={(event) => {
-                  setQuery(event.target.value);
-                  setActive(0);
-                }}
-                onKeyDown={onSearchKeyDown}
-                onBlur={(event) => {
-                  // Focus never leaves the search box inside the picker (options keep it there),
-                  // so leaving it means leaving the picker; the toggle button handles its own click.
-                  if (event.relatedTarget !== buttonRef.current) closePicker(false);
-                }}
-                className="block w-full rounded-lg border border-gray-300 px-3 py-1.5 text-sm focus:border-primary focus:outline-none focus-visible:outline-none focus:ring-2 focus:ring-primary"
-              />
-            </div>
-            <div
-              id={listId}
-              role="listbox"
-              aria-label={messages['phone.country']}
-              className="max-h-64 overflow-y-auto py-1"
-            >
-              {filtered.map((option) => {
-                const isActive = option.iso === activeOption?.iso;
-                const isCurrent = option.iso === iso;
-                return (
-                  // The keyboard works through the search box (aria-activedescendant), so options
-                  // take no focus and need no key handlers of their own.
-                  // biome-ignore lint/a11y/useKeyWithClickEvents: see above
-                  <div
-                    key={option.iso}
-                    id={optionId(option.iso)}
-                    role="option"
-                    tabIndex={-1}
-                    aria-selected={isActive}
-                    data-iso={option.iso}
-                    // Keep focus in the search box while clicking an option.
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => choose(option.iso)}
-                    onMouseMove={() => {
-                      const index = filtered.indexOf(option);
-                      if (index !== active) setActive(index);
-                    }}
-                    className={[
-                      'flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm',
-                      isActive ? 'bg-primary-soft text-primary-strong' : 'text-gray-900',
-                    ].join(' ')}
-                  >
-                    <img
-                      src={flagUrl(option.iso)}
-                      alt=""
-                      width={20}
-                      height={15}
-                      loading="lazy"
-                      className="h-[15px] w-5 shrink-0 rounded-sm object-cover"
-                    />
-                    <span className={`flex-1 truncate ${isCurrent ? 'font-semibold' : ''}`}>{option.name}</span>
-                    <span className="tabular-nums text-gray-600">+{option.dialCode}</span>
-                  </div>
-                );
-              })}
-            </div>
-            {/* Always present, so screen readers announce the text when it appears. */}
-            <p role="status" className={filtered.length === 0 ? 'px-3 py-2 text-sm text-gray-600' : 'sr-only'}>
-              {filtered.length === 0 ? messages['phone.noCountry'] : ''}
-            </p>
-          </div>
+          <CountryList
+            popupId={popupId}
+            listId={listId}
+            optionId={optionId}
+            options={filtered}
+            active={active}
+            activeOption={activeOption}
+            activeId={activeId}
+            currentIso={iso}
+            query={query}
+            onQuery={(next) => {
+              setQuery(next);
+              setActive(0);
+            }}
+            onActive={setActive}
+            onChoose={choose}
+            onClose={closePicker}
+            searchRef={searchRef}
+            buttonRef={buttonRef}
+            messages={messages}
+          />
         )}
       </div>
       <input type="hidden" name={name} value={emitted} />

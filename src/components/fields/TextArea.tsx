@@ -1,68 +1,21 @@
 import type { TextareaHTMLAttributes } from 'react';
 import Field from '../ui/Field';
 import { controlClass } from './field-styles';
-import { useField } from './use-field';
+import { type TextLikeFieldProps, useTextLikeField } from './text-like-field';
 
 type NativeProps = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
   'onChange' | 'value' | 'defaultValue' | 'required' | 'name' | 'id' | 'className' | 'children'
 >;
 
-export interface TextAreaProps extends NativeProps {
-  name: string;
-  label: string;
-  id?: string;
-  value?: string;
-  defaultValue?: string;
-  onChange?: (value: string) => void;
-  required?: boolean;
-  requiredMessage?: string;
-  /** The "(optional)" suffix; notes are optional (SPEC.md §5). */
-  optionalLabel?: string;
-  error?: string | null;
-  hint?: string;
-  validate?: (value: string) => string | null;
-  className?: string;
-}
+/** `optionalLabel`: notes are optional (SPEC.md §5). */
+export interface TextAreaProps extends NativeProps, TextLikeFieldProps {}
 
 /** A multi-line text field, e.g. notes, with the same label and error behaviour as TextField. */
-export default function TextArea({
-  name,
-  label,
-  id,
-  value,
-  defaultValue,
-  onChange,
-  required = false,
-  requiredMessage = 'This field is required',
-  optionalLabel,
-  error,
-  hint,
-  validate,
-  className,
-  onBlur,
-  rows = 4,
-  ...native
-}: TextAreaProps) {
-  const field = useField({
-    value,
-    defaultValue,
-    onChange,
-    error,
-    check: (v) => (required && v.trim() === '' ? requiredMessage : (validate?.(v) ?? null)),
-  });
-
+export default function TextArea({ onBlur, rows = 4, ...props }: TextAreaProps) {
+  const { field, frame, name, native } = useTextLikeField(props);
   return (
-    <Field
-      rootRef={field.rootRef}
-      className={className}
-      id={id}
-      label={label}
-      required={required}
-      optionalLabel={optionalLabel}
-      hint={hint}
-      error={field.error}
-    >
+    <Field {...frame}>
       {(control) => (
         <textarea
           {...native}

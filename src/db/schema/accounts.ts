@@ -1,23 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, instant, updatedAt } from './columns';
+import { tenantId, tenantOwned } from './tenants';
 
 /** A visitor who logged in by one-time code. Per tenant: one phone at two organisations is two customers. */
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     name: text('name').notNull().default(''),
     /** Digits with the dial code, e.g. 60123456789; null when the customer signed up by email. */
     phone: text('phone'),
     /** Lower-cased; null when the customer signed up by phone. */
     email: text('email'),
     locale: text('locale').notNull().default('en'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('customers_tenant_phone_key').on(t.tenantId, t.phone).where(sql`${t.phone} IS NOT NULL`),
@@ -29,10 +27,7 @@ export const customers = pgTable(
 export const staff = pgTable(
   'staff',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     role: text('role', { enum: ['owner', 'staff'] })
@@ -42,9 +37,9 @@ export const staff = pgTable(
     passwordHash: text('password_hash'),
     /** sha256 of the invitation token, while the invitation is open. */
     inviteTokenHash: text('invite_token_hash'),
-    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    inviteExpiresAt: instant('invite_expires_at'),
+    disabledAt: instant('disabled_at'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_tenant_email_key').on(t.tenantId, t.email)],
 );
@@ -54,13 +49,11 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     kind: text('kind', { enum: ['customer', 'staff'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [index('sessions_subject_idx').on(t.kind, t.subjectId)],
 );
@@ -69,17 +62,14 @@ export const sessions = pgTable(
 export const loginCodes = pgTable(
   'login_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     channel: text('channel', { enum: ['phone', 'email'] }).notNull(),
     destination: text('destination').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    consumedAt: instant('consumed_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('login_codes_destination_idx').on(t.tenantId, t.channel, t.destination, t.createdAt)],
 );
@@ -89,7 +79,7 @@ export const rateLimits = pgTable(
   'rate_limits',
   {
     key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowStart: instant('window_start').notNull(),
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
@@ -102,10 +92,7 @@ export const rateLimits = pgTable(
 export const outbox = pgTable(
   'outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
     destination: text('destination').notNull(),
     locale: text('locale').notNull().default('en'),
@@ -115,10 +102,10 @@ export const outbox = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
     /**
      * Messages that replace each other while unsent (a booking's "moved" notice): a new message with
      * the same key (and channel) rewrites a pending row that no worker has tried yet instead of adding one.

@@ -1,27 +1,14 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '#i18n/locales.ts';
 import { customers, staff } from './accounts';
+import { bytea, createdAt, instant, localizedText, requiredRef } from './columns';
 import { invoices } from './payments';
-import { tenants } from './tenants';
+import { tenantId, tenantOwned, tenantPrimaryKey } from './tenants';
 
 /** How a tenant takes bookings, in its own time zone. */
 export const bookingSettings = pgTable('booking_settings', {
-  tenantId: uuid('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: tenantPrimaryKey(),
   /** Minutes between now and the earliest bookable start. */
   minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
   /** How many days ahead one may book. */
@@ -35,12 +22,9 @@ export const bookingSettings = pgTable('booking_settings', {
 export const serviceCategories = pgTable(
   'service_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     slug: text('slug').notNull(),
-    name: jsonb('name').$type<Partial<LocalizedText>>().notNull(),
+    name: localizedText('name').notNull(),
     position: integer('position').notNull().default(0),
   },
   (t) => [uniqueIndex('service_categories_tenant_slug_key').on(t.tenantId, t.slug)],
@@ -56,14 +40,11 @@ export interface IntakeQuestion {
 export const services = pgTable(
   'services',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     categoryId: uuid('category_id').references(() => serviceCategories.id, { onDelete: 'set null' }),
     slug: text('slug').notNull(),
-    name: jsonb('name').$type<Partial<LocalizedText>>().notNull(),
-    description: jsonb('description').$type<Partial<LocalizedText>>().notNull(),
+    name: localizedText('name').notNull(),
+    description: localizedText('description').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     /** Minor units of the tenant's currency. */
     price: integer('price').notNull(),
@@ -85,30 +66,21 @@ export const services = pgTable(
 
 /** A practitioner or a room that delivers services. */
 export const resources = pgTable('resources', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  ...tenantOwned(),
   kind: text('kind', { enum: ['practitioner', 'room'] })
     .notNull()
     .default('practitioner'),
   name: text('name').notNull(),
-  title: jsonb('title').$type<Partial<LocalizedText>>().notNull().default({}),
+  title: localizedText('title').notNull().default({}),
   active: boolean('active').notNull().default(true),
 });
 
 export const serviceResources = pgTable(
   'service_resources',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    resourceId: uuid('resource_id')
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    serviceId: requiredRef('service_id', () => services.id),
+    resourceId: requiredRef('resource_id', () => resources.id),
   },
   (t) => [primaryKey({ columns: [t.serviceId, t.resourceId] })],
 );
@@ -120,13 +92,8 @@ export const serviceResources = pgTable(
 export const resourceHours = pgTable(
   'resource_hours',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    resourceId: uuid('resource_id')
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
+    resourceId: requiredRef('resource_id', () => resources.id),
     /** 0 = Sunday … 6 = Saturday. */
     weekday: integer('weekday').notNull(),
     startMinute: integer('start_minute').notNull(),
@@ -139,14 +106,11 @@ export const resourceHours = pgTable(
 export const blockedDates = pgTable(
   'blocked_dates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'cascade' }),
     /** yyyy-MM-dd in the tenant's time zone. */
     date: text('date').notNull(),
-    reason: jsonb('reason').$type<Partial<LocalizedText>>().notNull().default({}),
+    reason: localizedText('reason').notNull().default({}),
   },
   (t) => [index('blocked_dates_tenant_idx').on(t.tenantId, t.date)],
 );
@@ -161,10 +125,7 @@ export const BLOCKING_STATUSES = ['held', 'requested', 'confirmed'] as const;
 export const bookings = pgTable(
   'bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     publicId: text('public_id').notNull().unique(),
     /**
      * The short reference people read and type ("K7M2QX9", features/booking/booking-reference.ts),
@@ -177,14 +138,14 @@ export const bookings = pgTable(
     resourceId: uuid('resource_id')
       .notNull()
       .references(() => resources.id),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    blocksFrom: timestamp('blocks_from', { withTimezone: true }).notNull(),
-    blocksUntil: timestamp('blocks_until', { withTimezone: true }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    blocksFrom: instant('blocks_from').notNull(),
+    blocksUntil: instant('blocks_until').notNull(),
     status: text('status', {
       enum: ['held', 'requested', 'confirmed', 'declined', 'cancelled', 'expired', 'completed', 'no_show'],
     }).notNull(),
-    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    holdExpiresAt: instant('hold_expires_at'),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     contactName: text('contact_name').notNull(),
     contactPhone: text('contact_phone'),
@@ -196,11 +157,11 @@ export const bookings = pgTable(
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     decisionReason: text('decision_reason'),
     decidedByStaffId: uuid('decided_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: instant('decided_at'),
     /** Set when a payment arrived after the hold expired and the slot was gone. */
     refundDue: boolean('refund_due').notNull().default(false),
     /** When staff recorded the refund of a `refundDue` booking, and who. */
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedAt: instant('refunded_at'),
     refundedByStaffId: uuid('refunded_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
     /** Confirmed with its payment due at the front counter (the customer chose "pay at counter"). */
     payAtCounter: boolean('pay_at_counter').notNull().default(false),
@@ -208,8 +169,8 @@ export const bookings = pgTable(
      * When the latest "moved" notice to the customer is (or was) due: moves within the hour after it
      * fold into one later notice (at most one per booking per hour).
      */
-    rescheduleNoticeAt: timestamp('reschedule_notice_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    rescheduleNoticeAt: instant('reschedule_notice_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('bookings_resource_time_idx').on(t.tenantId, t.resourceId, t.blocksFrom),
@@ -218,9 +179,6 @@ export const bookings = pgTable(
     uniqueIndex('bookings_reference_idx').on(t.tenantId, t.reference),
   ],
 );
-
-/** Raw bytes (PostgreSQL bytea), as a Node Buffer / Uint8Array. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
  * The optional photo a customer attaches to a booking on the form step (SPEC.md §2), one per
@@ -231,11 +189,9 @@ export const bookingPhotos = pgTable('booking_photos', {
   bookingId: uuid('booking_id')
     .primaryKey()
     .references(() => bookings.id, { onDelete: 'cascade' }),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: tenantId(),
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
   bytes: bytea('bytes').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

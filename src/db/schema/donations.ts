@@ -4,7 +4,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -12,18 +11,14 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '#i18n/locales.ts';
 import { customers, staff } from './accounts';
+import { bytea, createdAt, instant, localizedText, requiredRef, updatedAt } from './columns';
 import { fundraisers, fundraiserTeams } from './fundraisers';
 import { invoices } from './payments';
-import { tenants } from './tenants';
-
-/** Raw bytes (PostgreSQL bytea), as a Node Buffer / Uint8Array. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+import { tenantId, tenantOwned } from './tenants';
 
 export const CAMPAIGN_STATUSES = ['draft', 'live', 'ended'] as const;
 export const DONATION_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'void'] as const;
@@ -52,21 +47,18 @@ export interface DonorAddress {
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     /** Short id in public URLs. */
     publicId: text('public_id').notNull(),
-    title: jsonb('title').$type<Partial<LocalizedText>>().notNull(),
-    summary: jsonb('summary').$type<Partial<LocalizedText>>().notNull().default({}),
+    title: localizedText('title').notNull(),
+    summary: localizedText('summary').notNull().default({}),
     /** Plain text, paragraphs separated by blank lines; rendered as text, never as HTML. */
-    story: jsonb('story').$type<Partial<LocalizedText>>().notNull().default({}),
+    story: localizedText('story').notNull().default({}),
     category: text('category').notNull().default('general'),
     /** Minor units; null = no goal (open-ended). */
     goalMinor: bigint('goal_minor', { mode: 'number' }),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    startsAt: instant('starts_at').notNull().defaultNow(),
+    endsAt: instant('ends_at'),
     /** Amounts offered as buttons on the form, minor units. */
     suggestedAmounts: bigint('suggested_amounts', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     minAmountMinor: bigint('min_amount_minor', { mode: 'number' }).notNull().default(100),
@@ -81,14 +73,14 @@ export const campaigns = pgTable(
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('draft'),
     featured: boolean('featured').notNull().default(false),
     /** When set, the campaign is also an event (schema.org Event). */
-    eventDate: timestamp('event_date', { withTimezone: true }),
+    eventDate: instant('event_date'),
     /** Indonesian fundraising permit (PUB / izin pengumpulan uang dan barang). */
     permitNumber: text('permit_number'),
     permitValidUntil: date('permit_valid_until', { mode: 'string' }),
     raisedMinor: bigint('raised_minor', { mode: 'number' }).notNull().default(0),
     donorCount: integer('donor_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('campaigns_tenant_public_id_key').on(t.tenantId, t.publicId),
@@ -102,12 +94,8 @@ export const campaigns = pgTable(
 export const campaignImages = pgTable(
   'campaign_images',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    campaignId: requiredRef('campaign_id', () => campaigns.id),
     kind: text('kind', { enum: CAMPAIGN_IMAGE_KINDS }).notNull(),
     contentType: text('content_type').notNull(),
     width: integer('width').notNull(),
@@ -115,7 +103,7 @@ export const campaignImages = pgTable(
     bytes: bytea('bytes').notNull(),
     /** Changes with every upload; part of the image URL so it can be cached for a year. */
     version: text('version').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.kind] })],
 );
@@ -124,14 +112,9 @@ export const campaignImages = pgTable(
 export const donationPlans = pgTable(
   'donation_plans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     publicId: text('public_id').notNull(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    campaignId: requiredRef('campaign_id', () => campaigns.id, 'restrict'),
     frequency: text('frequency', { enum: PLAN_FREQUENCIES }).notNull(),
     count: integer('count').notNull(),
     /** Each instalment's gift, minor units. */
@@ -160,8 +143,8 @@ export const donationPlans = pgTable(
     address: jsonb('address').$type<DonorAddress>(),
     taxReceipt: boolean('tax_receipt').notNull().default(false),
     taxId: text('tax_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /** Issue 13: the fundraiser (and team) the plan was started through; every instalment's gift carries them. */
     fundraiserId: uuid('fundraiser_id').references((): AnyPgColumn => fundraisers.id, { onDelete: 'set null' }),
     fundraiserTeamId: uuid('fundraiser_team_id').references((): AnyPgColumn => fundraiserTeams.id, {
@@ -184,14 +167,9 @@ export const donationPlans = pgTable(
 export const donations = pgTable(
   'donations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     publicId: text('public_id').notNull(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    campaignId: requiredRef('campaign_id', () => campaigns.id, 'restrict'),
     /** Null for an offline gift. */
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     planId: uuid('plan_id').references(() => donationPlans.id, { onDelete: 'set null' }),
@@ -221,8 +199,8 @@ export const donations = pgTable(
      * address itself): unpaid attempts from one address are capped per tenant; paid ones never count.
      */
     clientHash: text('client_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    paidAt: instant('paid_at'),
     /** Issue 13: the fundraiser (and team) this gift was given through; null for a direct gift. */
     fundraiserId: uuid('fundraiser_id').references((): AnyPgColumn => fundraisers.id, { onDelete: 'set null' }),
     fundraiserTeamId: uuid('fundraiser_team_id').references((): AnyPgColumn => fundraiserTeams.id, {
@@ -248,19 +226,15 @@ export const donations = pgTable(
 export const planInstalments = pgTable(
   'plan_instalments',
   {
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => donationPlans.id, { onDelete: 'cascade' }),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    planId: requiredRef('plan_id', () => donationPlans.id),
+    tenantId: tenantId(),
     seq: integer('seq').notNull(),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     donationId: uuid('donation_id').references(() => donations.id, { onDelete: 'set null' }),
     status: text('status', { enum: INSTALMENT_STATUSES }).notNull().default('scheduled'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    nextAttemptAt: instant('next_attempt_at'),
   },
   (t) => [
     primaryKey({ columns: [t.planId, t.seq] }),
@@ -273,10 +247,7 @@ export const planInstalments = pgTable(
 export const donationReceipts = pgTable(
   'donation_receipts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     year: integer('year').notNull(),
     number: integer('number').notNull(),
     donationId: uuid('donation_id')
@@ -291,7 +262,7 @@ export const donationReceipts = pgTable(
     taxId: text('tax_id'),
     /** The tenant's tax-exemption approval reference at issue time. */
     approvalRef: text('approval_ref'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('donation_receipts_tenant_year_number_key').on(t.tenantId, t.year, t.number)],
 );
@@ -300,9 +271,7 @@ export const donationReceipts = pgTable(
 export const receiptSequences = pgTable(
   'receipt_sequences',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     year: integer('year').notNull(),
     lastNumber: integer('last_number').notNull().default(0),
   },

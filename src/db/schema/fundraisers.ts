@@ -3,26 +3,23 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   index,
   integer,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers, staff } from './accounts';
+import { bytea, createdAt, instant, requiredRef, updatedAt } from './columns';
 import { campaigns } from './donations';
-import { tenants } from './tenants';
+import { tenantId, tenantOwned } from './tenants';
 
 // Fundraisers (issue 13; docs/decisions/0023-fundraisers.md): supporters' own pages under a
 // campaign, their teams, the campaign's fundraising settings. raised_minor and donor_count on
 // fundraisers and teams are paid money, changed only in the transaction that moves a gift to paid
 // (or refunded), after its campaign row is locked: campaign → fundraiser → team, the one order.
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const FUNDRAISER_STATUSES = ['pending', 'live', 'hidden', 'closed'] as const;
 export const FUNDRAISER_VERIFICATIONS = ['none', 'pending', 'verified', 'rejected'] as const;
@@ -34,9 +31,7 @@ export const campaignFundraising = pgTable('campaign_fundraising', {
   campaignId: uuid('campaign_id')
     .primaryKey()
     .references(() => campaigns.id, { onDelete: 'cascade' }),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: tenantId(),
   /** Supporters may start pages. */
   enabled: boolean('enabled').notNull().default(true),
   /** New pages wait for staff approval (the default; an organisation may opt out per campaign). */
@@ -48,26 +43,21 @@ export const campaignFundraising = pgTable('campaign_fundraising', {
   ranking: text('ranking', { enum: FUNDRAISER_RANKINGS }).notNull().default('amount'),
   /** The leaderboard shows once the campaign has this many live fundraisers. */
   leaderboardMin: integer('leaderboard_min').notNull().default(5),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** A team of fundraisers under one campaign; its totals are its members'. */
 export const fundraiserTeams = pgTable(
   'fundraiser_teams',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    ...tenantOwned(),
+    campaignId: requiredRef('campaign_id', () => campaigns.id, 'restrict'),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     createdBy: uuid('created_by').references(() => customers.id, { onDelete: 'set null' }),
     raisedMinor: bigint('raised_minor', { mode: 'number' }).notNull().default(0),
     donorCount: integer('donor_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('fundraiser_teams_campaign_slug_key').on(t.tenantId, t.campaignId, t.slug),
@@ -79,13 +69,8 @@ export const fundraiserTeams = pgTable(
 export const fundraisers = pgTable(
   'fundraisers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    ...tenantOwned(),
+    campaignId: requiredRef('campaign_id', () => campaigns.id, 'restrict'),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     teamId: uuid('team_id').references(() => fundraiserTeams.id, { onDelete: 'set null' }),
     slug: text('slug').notNull(),
@@ -94,17 +79,17 @@ export const fundraisers = pgTable(
     displayName: text('display_name').notNull(),
     story: text('story').notNull().default(''),
     goalMinor: bigint('goal_minor', { mode: 'number' }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    endsAt: instant('ends_at'),
     status: text('status', { enum: FUNDRAISER_STATUSES }).notNull().default('pending'),
     verification: text('verification', { enum: FUNDRAISER_VERIFICATIONS }).notNull().default('none'),
     /** When staff approved (or reopened) the page; until then its links and phone numbers are masked. */
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedAt: instant('approved_at'),
     notify: text('notify', { enum: FUNDRAISER_NOTIFY }).notNull().default('each'),
     locale: text('locale').notNull().default('en'),
     raisedMinor: bigint('raised_minor', { mode: 'number' }).notNull().default(0),
     donorCount: integer('donor_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('fundraisers_campaign_slug_key').on(t.tenantId, t.campaignId, t.slug),
@@ -122,18 +107,14 @@ export const FUNDRAISER_FILE_KINDS = ['photo', 'identity'] as const;
 export const fundraiserFiles = pgTable(
   'fundraiser_files',
   {
-    fundraiserId: uuid('fundraiser_id')
-      .notNull()
-      .references(() => fundraisers.id, { onDelete: 'cascade' }),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    fundraiserId: requiredRef('fundraiser_id', () => fundraisers.id),
+    tenantId: tenantId(),
     kind: text('kind', { enum: FUNDRAISER_FILE_KINDS }).notNull(),
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     version: text('version').notNull(),
     reviewedBy: uuid('reviewed_by').references(() => staff.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.fundraiserId, t.kind] })],
 );
@@ -142,18 +123,13 @@ export const fundraiserFiles = pgTable(
 export const fundraiserReports = pgTable(
   'fundraiser_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    fundraiserId: uuid('fundraiser_id')
-      .notNull()
-      .references(() => fundraisers.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
+    fundraiserId: requiredRef('fundraiser_id', () => fundraisers.id),
     reason: text('reason').notNull(),
     /** Who reported: `c:{customer id}` or `a:{hash of the address}`; one report counts once per person. */
     reporterKey: text('reporter_key'),
     resolved: boolean('resolved').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('fundraiser_reports_open_idx').on(t.tenantId, t.resolved, t.createdAt),

@@ -9,15 +9,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '#i18n/locales.ts';
 import { customers, staff } from './accounts';
 import { services } from './bookings';
+import { createdAt, instant, localizedText, requiredRef } from './columns';
 import { invoices } from './payments';
-import { tenants } from './tenants';
+import { tenantOwned, tenantPrimaryKey } from './tenants';
 
 export const REWARD_KINDS = ['discount_fixed', 'discount_percent', 'free_service', 'counter_item'] as const;
 export const ENTRY_KINDS = [
@@ -46,9 +46,7 @@ export interface LoyaltyTier {
 
 /** A tenant's loyalty settings: which reward kinds it may offer (medical fee-splitting rules). */
 export const loyaltySettings = pgTable('loyalty_settings', {
-  tenantId: uuid('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: tenantPrimaryKey(),
   allowedRewardKinds: text('allowed_reward_kinds').array().notNull().default(sql`'{}'::text[]`),
 });
 
@@ -56,14 +54,11 @@ export const loyaltySettings = pgTable('loyalty_settings', {
 export const loyaltyProgrammes = pgTable(
   'loyalty_programmes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     publicId: text('public_id').notNull(),
-    name: jsonb('name').$type<Partial<LocalizedText>>().notNull(),
-    description: jsonb('description').$type<Partial<LocalizedText>>().notNull().default({}),
-    terms: jsonb('terms').$type<Partial<LocalizedText>>().notNull().default({}),
+    name: localizedText('name').notNull(),
+    description: localizedText('description').notNull().default({}),
+    terms: localizedText('terms').notNull().default({}),
     /** Points per `earn_per_minor` of the net paid amount of appointment invoices (0 = none). */
     earnPoints: integer('earn_points').notNull().default(0),
     /** The amount, in minor units, that earns `earn_points` (RM1 = 100; Rp10.000 = 10000). */
@@ -80,7 +75,7 @@ export const loyaltyProgrammes = pgTable(
     /** A refund may leave the balance below zero (owed points). */
     allowNegative: boolean('allow_negative').notNull().default(false),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('loyalty_programmes_tenant_public_id_key').on(t.tenantId, t.publicId),
@@ -95,16 +90,11 @@ export const loyaltyProgrammes = pgTable(
 export const loyaltyRewards = pgTable(
   'loyalty_rewards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    programmeId: uuid('programme_id')
-      .notNull()
-      .references(() => loyaltyProgrammes.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
+    programmeId: requiredRef('programme_id', () => loyaltyProgrammes.id),
     kind: text('kind', { enum: REWARD_KINDS }).notNull(),
-    name: jsonb('name').$type<Partial<LocalizedText>>().notNull(),
-    description: jsonb('description').$type<Partial<LocalizedText>>().notNull().default({}),
+    name: localizedText('name').notNull(),
+    description: localizedText('description').notNull().default({}),
     pointsCost: integer('points_cost').notNull(),
     /**
      * A discount or free service for one service only ("15% off a health screening"); null = any
@@ -116,12 +106,12 @@ export const loyaltyRewards = pgTable(
     percent: integer('percent'),
     /** Left to give; null = unlimited. */
     stock: integer('stock'),
-    validFrom: timestamp('valid_from', { withTimezone: true }),
-    validUntil: timestamp('valid_until', { withTimezone: true }),
+    validFrom: instant('valid_from'),
+    validUntil: instant('valid_until'),
     /** Days a voucher stays valid after it is issued. */
     voucherDays: integer('voucher_days').notNull().default(30),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('loyalty_rewards_programme_idx').on(t.tenantId, t.programmeId),
@@ -138,22 +128,15 @@ export const loyaltyRewards = pgTable(
 export const loyaltyMembers = pgTable(
   'loyalty_members',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    programmeId: uuid('programme_id')
-      .notNull()
-      .references(() => loyaltyProgrammes.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
+    programmeId: requiredRef('programme_id', () => loyaltyProgrammes.id),
+    customerId: requiredRef('customer_id', () => customers.id),
     name: text('name').notNull(),
     locale: text('locale').notNull().default('en'),
     /** PDPA: when the member agreed to the programme's terms. */
-    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    consentedAt: instant('consented_at').notNull(),
     owed: integer('owed').notNull().default(0),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: instant('joined_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('loyalty_members_programme_customer_key').on(t.programmeId, t.customerId),
@@ -170,13 +153,8 @@ export const loyaltyMembers = pgTable(
 export const loyaltyEntries = pgTable(
   'loyalty_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => loyaltyMembers.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
+    memberId: requiredRef('member_id', () => loyaltyMembers.id),
     kind: text('kind', { enum: ENTRY_KINDS }).notNull(),
     points: integer('points').notNull(),
     owedDelta: integer('owed_delta').notNull().default(0),
@@ -186,9 +164,9 @@ export const loyaltyEntries = pgTable(
     sourceKind: text('source_kind'),
     sourceId: text('source_id'),
     /** An earn lot's expiry (null = never). */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: instant('expires_at'),
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('loyalty_entries_tenant_key').on(t.tenantId, t.key),
@@ -207,13 +185,11 @@ export const loyaltyLots = pgTable(
       .primaryKey()
       .references(() => loyaltyEntries.id, { onDelete: 'cascade' }),
     tenantId: uuid('tenant_id').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => loyaltyMembers.id, { onDelete: 'cascade' }),
+    memberId: requiredRef('member_id', () => loyaltyMembers.id),
     points: integer('points').notNull(),
     remaining: integer('remaining').notNull(),
-    usableFrom: timestamp('usable_from', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usableFrom: instant('usable_from').notNull(),
+    expiresAt: instant('expires_at'),
   },
   (t) => [
     index('loyalty_lots_member_idx').on(t.memberId, t.expiresAt),
@@ -228,12 +204,8 @@ export const loyaltyLots = pgTable(
 export const loyaltyDraws = pgTable(
   'loyalty_draws',
   {
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => loyaltyEntries.id, { onDelete: 'cascade' }),
-    lotId: uuid('lot_id')
-      .notNull()
-      .references(() => loyaltyLots.entryId, { onDelete: 'cascade' }),
+    entryId: requiredRef('entry_id', () => loyaltyEntries.id),
+    lotId: requiredRef('lot_id', () => loyaltyLots.entryId),
     points: integer('points').notNull(),
   },
   (t) => [primaryKey({ columns: [t.entryId, t.lotId] }), index('loyalty_draws_lot_idx').on(t.lotId)],
@@ -243,23 +215,14 @@ export const loyaltyDraws = pgTable(
 export const loyaltyHolds = pgTable(
   'loyalty_holds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => loyaltyMembers.id, { onDelete: 'cascade' }),
-    rewardId: uuid('reward_id')
-      .notNull()
-      .references(() => loyaltyRewards.id, { onDelete: 'restrict' }),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
+    memberId: requiredRef('member_id', () => loyaltyMembers.id),
+    rewardId: requiredRef('reward_id', () => loyaltyRewards.id, 'restrict'),
+    invoiceId: requiredRef('invoice_id', () => invoices.id),
     points: integer('points').notNull(),
     status: text('status', { enum: HOLD_STATUSES }).notNull().default('held'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('loyalty_holds_invoice_key').on(t.invoiceId),
@@ -271,22 +234,15 @@ export const loyaltyHolds = pgTable(
 export const loyaltyVouchers = pgTable(
   'loyalty_vouchers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => loyaltyMembers.id, { onDelete: 'cascade' }),
-    rewardId: uuid('reward_id')
-      .notNull()
-      .references(() => loyaltyRewards.id, { onDelete: 'restrict' }),
+    ...tenantOwned(),
+    memberId: requiredRef('member_id', () => loyaltyMembers.id),
+    rewardId: requiredRef('reward_id', () => loyaltyRewards.id, 'restrict'),
     code: text('code').notNull(),
     status: text('status', { enum: VOUCHER_STATUSES }).notNull().default('issued'),
-    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    validUntil: instant('valid_until').notNull(),
+    usedAt: instant('used_at'),
     usedByStaffId: uuid('used_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('loyalty_vouchers_tenant_code_key').on(t.tenantId, t.code),

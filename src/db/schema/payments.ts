@@ -9,21 +9,18 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '#i18n/locales.ts';
 import { customers, staff } from './accounts';
-import { tenants } from './tenants';
+import { createdAt, instant, localizedText, requiredRef, updatedAt, uuidPrimaryKey } from './columns';
+import { tenantId, tenantOwned, tenantPrimaryKey, tenants } from './tenants';
 
 /** How a tenant takes payment: which methods, at what fee (for "cover the fees"). */
 export const tenantPaymentMethods = pgTable(
   'tenant_payment_methods',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     method: text('method', { enum: ['card', 'fpx', 'counter'] }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
     /** Fixed fee in minor units per payment. */
@@ -31,16 +28,14 @@ export const tenantPaymentMethods = pgTable(
     /** Percentage fee in basis points (150 = 1.5%). */
     feeRateBp: integer('fee_rate_bp').notNull().default(0),
     /** Counter instructions in each language (counter method only). */
-    instructions: jsonb('instructions').$type<Partial<LocalizedText>>(),
+    instructions: localizedText('instructions'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.method] })],
 );
 
 /** The gapless invoice number sequence of each tenant, advanced inside the invoice's transaction. */
 export const invoiceCounters = pgTable('invoice_counters', {
-  tenantId: uuid('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: tenantPrimaryKey(),
   lastNumber: integer('last_number').notNull().default(0),
 });
 
@@ -48,10 +43,7 @@ export const invoiceCounters = pgTable('invoice_counters', {
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     /** Unguessable id used in public URLs (/invoices/{publicId}/…). */
     publicId: text('public_id').notNull().unique(),
     number: integer('number').notNull(),
@@ -70,14 +62,14 @@ export const invoices = pgTable(
     contactPhone: text('contact_phone'),
     contactEmail: text('contact_email'),
     locale: text('locale').notNull().default('en'),
-    dueAt: timestamp('due_at', { withTimezone: true }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    dueAt: instant('due_at'),
+    paidAt: instant('paid_at'),
     /**
      * The card that pays this invoice is kept for later charges without the payer: a recurring
      * donation's first payment, or a donor updating the card of a plan (issue 12).
      */
     savesPaymentMethod: boolean('saves_payment_method').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_tenant_number_key').on(t.tenantId, t.number),
@@ -90,15 +82,10 @@ export const invoices = pgTable(
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
+    invoiceId: requiredRef('invoice_id', () => invoices.id),
     position: integer('position').notNull(),
-    description: jsonb('description').$type<Partial<LocalizedText>>().notNull(),
+    description: localizedText('description').notNull(),
     quantity: integer('quantity').notNull().default(1),
     /** Minor units; negative only on a discount line (a reward), which never takes the total below zero. */
     unitAmount: bigint('unit_amount', { mode: 'number' }).notNull(),
@@ -117,13 +104,8 @@ export const invoiceLines = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
+    invoiceId: requiredRef('invoice_id', () => invoices.id),
     provider: text('provider', { enum: ['sandbox', 'stripe', 'counter'] }).notNull(),
     method: text('method', { enum: ['card', 'fpx', 'counter'] }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -138,8 +120,8 @@ export const payments = pgTable(
     /** Who settled it: 'webhook', 'verify', or a staff member (settledByStaffId). */
     settledVia: text('settled_via'),
     settledByStaffId: uuid('settled_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: instant('settled_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('payments_invoice_idx').on(t.invoiceId),
@@ -159,19 +141,14 @@ export const REFUND_STATUSES = ['due', 'pending', 'succeeded', 'failed'] as cons
 export const refunds = pgTable(
   'refunds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
+    paymentId: requiredRef('payment_id', () => payments.id),
     /** Minor units, > 0. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: text('reason', { enum: REFUND_REASONS }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('due'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    requestedAt: instant('requested_at').notNull().defaultNow(),
+    completedAt: instant('completed_at'),
     /** The staff member who recorded it (handed the cash back, or clicked "Refunded"). */
     recordedByStaffId: uuid('recorded_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
     /** The provider's refund id (Stripe re_…). */
@@ -194,14 +171,14 @@ export const refunds = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.eventId)],
 );
@@ -213,9 +190,7 @@ export const paymentEvents = pgTable(
 export const sandboxCharges = pgTable('sandbox_charges', {
   /** Our payments.id, given to the gateway as its reference. */
   id: text('id').primaryKey(),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: tenantId(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   currency: text('currency').notNull(),
   method: text('method').notNull(),
@@ -226,6 +201,6 @@ export const sandboxCharges = pgTable('sandbox_charges', {
     .default('requires_action'),
   /** How much of the charge the gateway has given back (minor units). */
   amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });

@@ -8,14 +8,14 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '#i18n/locales.ts';
 import { staff } from './accounts';
 import { bookings } from './bookings';
-import { tenants } from './tenants';
+import { createdAt, instant, requiredRef } from './columns';
+import { tenantOwned, tenantPrimaryKey } from './tenants';
 
 // Queue TV board (issue 16; docs/decisions/0026-queue-board.md).
 
@@ -30,9 +30,7 @@ export const TICKET_SOURCES = ['walk_in', 'appointment', 'kiosk'] as const;
 
 /** Per-tenant queue settings: the board's realtime channel key and the SMS option. */
 export const queueSettings = pgTable('queue_settings', {
-  tenantId: uuid('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: tenantPrimaryKey(),
   /** Unguessable: the realtime channel is `queue:<channelKey>` (numbers only travel on it). */
   channelKey: text('channel_key').notNull(),
   /** Send an SMS (through the outbox) when a kiosk ticket with a phone is near and when called. */
@@ -47,10 +45,7 @@ export const queueSettings = pgTable('queue_settings', {
 export const queues = pgTable(
   'queues',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     /** One or two capital letters, unique per tenant. */
     prefix: text('prefix').notNull(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
@@ -67,13 +62,8 @@ export const queues = pgTable(
 export const servicePoints = pgTable(
   'service_points',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    queueId: uuid('queue_id')
-      .notNull()
-      .references(() => queues.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
+    queueId: requiredRef('queue_id', () => queues.id),
     kind: text('kind', { enum: SERVICE_POINT_KINDS }).notNull(),
     /** Its number ("room 2"); null when there is only one (the pharmacy). */
     number: integer('number'),
@@ -88,9 +78,7 @@ export const servicePoints = pgTable(
 export const queueCounters = pgTable(
   'queue_counters',
   {
-    queueId: uuid('queue_id')
-      .notNull()
-      .references(() => queues.id, { onDelete: 'cascade' }),
+    queueId: requiredRef('queue_id', () => queues.id),
     serviceDate: date('service_date').notNull(),
     lastSeq: integer('last_seq').notNull(),
   },
@@ -100,10 +88,7 @@ export const queueCounters = pgTable(
 export const queueTickets = pgTable(
   'queue_tickets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     /** Unguessable: the visitor's ticket page `/queue/ticket/<publicId>`. */
     publicId: text('public_id').notNull().unique(),
     /** The queue it waits in now (a transfer changes it). */
@@ -129,14 +114,14 @@ export const queueTickets = pgTable(
     /** The language the ticket was taken in (its SMS). */
     locale: text('locale').notNull().default('en'),
     /** When it joined its current queue: the waiting order. */
-    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    calledAt: timestamp('called_at', { withTimezone: true }),
-    servingAt: timestamp('serving_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    queuedAt: instant('queued_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    calledAt: instant('called_at'),
+    servingAt: instant('serving_at'),
+    finishedAt: instant('finished_at'),
     recalls: integer('recalls').notNull().default(0),
-    smsNearSentAt: timestamp('sms_near_sent_at', { withTimezone: true }),
-    smsCalledSentAt: timestamp('sms_called_sent_at', { withTimezone: true }),
+    smsNearSentAt: instant('sms_near_sent_at'),
+    smsCalledSentAt: instant('sms_called_sent_at'),
   },
   (t) => [
     uniqueIndex('queue_tickets_number').on(t.originQueueId, t.serviceDate, t.seq),
@@ -150,13 +135,8 @@ export const queueTickets = pgTable(
 export const queueTicketEvents = pgTable(
   'queue_ticket_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => queueTickets.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
+    ticketId: requiredRef('ticket_id', () => queueTickets.id),
     /** issued, called, recalled, serving, done, missed, requeued, transferred (status waiting), closed */
     kind: text('kind').notNull(),
     status: text('status', { enum: TICKET_STATUSES }).notNull(),
@@ -166,7 +146,7 @@ export const queueTicketEvents = pgTable(
     fromQueueId: uuid('from_queue_id'),
     pointId: uuid('point_id'),
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (t) => [index('queue_ticket_events_ticket').on(t.ticketId, t.at)],
 );
@@ -175,14 +155,11 @@ export const queueTicketEvents = pgTable(
 export const queueDisplays = pgTable(
   'queue_displays',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     code: text('code').notNull().unique(),
     label: text('label').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [index('queue_displays_tenant').on(t.tenantId)],
 );

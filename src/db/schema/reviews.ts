@@ -2,27 +2,15 @@
 // after an attended appointment, reviews and private feedback. No gating: nothing here depends on
 // the rating to decide what a reviewer is offered.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers, staff } from './accounts';
 import { bookings, resources } from './bookings';
-import { tenants } from './tenants';
+import { createdAt, instant, updatedAt } from './columns';
+import { tenantId, tenantOwned, tenantPrimaryKey } from './tenants';
 
 /** A tenant's review settings; a tenant without a row has the defaults. */
 export const reviewSettings = pgTable('review_settings', {
-  tenantId: uuid('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: tenantPrimaryKey(),
   /** The organisation's public review link (Google `writereview?placeid=…` or another); https only. */
   publicReviewUrl: text('public_review_url'),
   /** Reviews whose authors agreed are shown on the home page. Off by default (testimonial rules). */
@@ -37,10 +25,7 @@ export const reviewSettings = pgTable('review_settings', {
 export const reviewLinks = pgTable(
   'review_links',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     slug: text('slug').notNull(),
     kind: text('kind', { enum: ['branch', 'practitioner'] }).notNull(),
     /** The practitioner (a resource) the page is about, for `practitioner` links. */
@@ -56,10 +41,7 @@ export const reviewLinks = pgTable(
 export const reviewInvitations = pgTable(
   'review_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     bookingId: uuid('booking_id')
       .notNull()
       .unique()
@@ -73,9 +55,9 @@ export const reviewInvitations = pgTable(
       .notNull()
       .default('due'),
     skipReason: text('skip_reason'),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: instant('due_at').notNull(),
+    sentAt: instant('sent_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('review_invitations_due_idx').on(t.dueAt).where(sql`${t.status} = 'due'`),
@@ -87,11 +69,9 @@ export const reviewInvitations = pgTable(
 export const reviewUnsubscribes = pgTable(
   'review_unsubscribes',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     recipientKey: text('recipient_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.recipientKey] })],
 );
@@ -105,10 +85,7 @@ export const REVIEW_MODERATIONS = ['pending', 'held', 'approved', 'rejected'] as
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ...tenantOwned(),
     kind: text('kind', { enum: ['review', 'feedback'] }).notNull(),
     rating: integer('rating'),
     comment: text('comment').notNull().default(''),
@@ -133,13 +110,13 @@ export const reviews = pgTable(
      * of the page refusing everyone. Private feedback is never shown, whatever this says.
      */
     moderation: text('moderation', { enum: REVIEW_MODERATIONS }).notNull().default('pending'),
-    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatedAt: instant('moderated_at'),
     moderatedByStaffId: uuid('moderated_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
-    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledAt: instant('handled_at'),
     handledByStaffId: uuid('handled_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
-    repliedAt: timestamp('replied_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    repliedAt: instant('replied_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // One review per visit; private feedback sent after it names the same booking.

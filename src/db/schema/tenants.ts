@@ -1,21 +1,10 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '#i18n/locales.ts';
+import { createdAt, uuidPrimaryKey } from './columns';
 
 /** An organisation (clinic or donation organisation) served by this deployment. */
 export const tenants = pgTable('tenants', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   slug: text('slug').notNull().unique(),
   kind: text('kind', { enum: ['clinic', 'donation'] }).notNull(),
   name: text('name').notNull(),
@@ -28,14 +17,30 @@ export const tenants = pgTable('tenants', {
   /** Path under /public of the logo and hero images (SVG shipped in the repo). */
   logoPath: text('logo_path').notNull().default(''),
   heroPath: text('hero_path').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
+
+// The columns that tie a row to its tenant, for every table of the schema (defined here, beside
+// the table they point at, so no schema file imports in a circle).
+
+/** The tenant a row belongs to; the row goes when the tenant does. */
+export const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+/** The tenant as the key of a one-row-per-tenant table (settings, counters). */
+export const tenantPrimaryKey = () =>
+  uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+/** How most tables open: their own id and their tenant. */
+export const tenantOwned = () => ({ id: uuidPrimaryKey(), tenantId: tenantId() });
 
 /** Per-tenant settings the shell and every feature read. One row per tenant. */
 export const tenantSettings = pgTable('tenant_settings', {
-  tenantId: uuid('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: tenantPrimaryKey(),
   currencyCode: text('currency_code').notNull().default('MYR'),
   currencySymbol: text('currency_symbol').notNull().default('RM'),
   currencyMultiplier: integer('currency_multiplier').notNull().default(100),
@@ -85,12 +90,10 @@ export type DonationFeeRates = Partial<Record<'card' | 'fpx' | 'counter', Donati
 export const tenantEmbedOrigins = pgTable(
   'tenant_embed_origins',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     origin: text('origin').notNull(),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.origin] })],
 );
@@ -99,9 +102,7 @@ export const tenantHosts = pgTable(
   'tenant_hosts',
   {
     hostname: text('hostname').primaryKey(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     isPrimary: boolean('is_primary').notNull().default(false),
   },
   (t) => [index('tenant_hosts_tenant_idx').on(t.tenantId)],
@@ -112,9 +113,7 @@ export const domainVerifications = pgTable(
   'domain_verifications',
   {
     id: serial('id').primaryKey(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
     platform: integer('platform').notNull(),
     code: text('code').notNull(),
   },

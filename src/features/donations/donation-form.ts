@@ -4,6 +4,7 @@
 import type { Locale } from '#i18n/locales.ts';
 import { countMessage } from '#i18n/plural.ts';
 import type { DonationType } from '#stores/cart-shapes.ts';
+import { fill } from './amount-text';
 import { lastScheduleDate } from './schedule';
 
 /** `dd Mon yyyy` of a 'YYYY-MM-DD' day, with the locale's 12 abbreviated month names. */
@@ -21,10 +22,6 @@ export type PreviewMessages = {
   'donation.form.previewWeekly.one'?: string;
   'donation.form.previewMonthly.one'?: string;
 };
-
-function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
 
 /**
  * The sentence under the form saying what the donor commits to, or '' while the choice is

@@ -19,15 +19,15 @@ import { readMultipartForm } from '#server/http.ts';
 import { kickOutbox } from '#server/outbox/index.ts';
 import { hitRateLimit } from '#server/rate-limit.server.ts';
 import { fundraiserTextSchema, thanksSchema } from './fundraiser-form.schema';
+import { paidGiftsOf } from './fundraiser-gifts-repo.server';
 import { enqueueThanks } from './fundraiser-messages.server';
+import { saveFile } from './fundraiser-moderation-repo.server';
 import { processPhoto } from './fundraiser-photo.server';
 import {
   campaignPublicIdOf,
   type FundraiserRow,
   findFundraiser,
   fundraisersOfCustomer,
-  paidGiftsOf,
-  saveFile,
   updateFundraiser,
 } from './fundraiser-repo.server';
 import { fileProblem, MAX_PHOTO_BYTES, PHOTO_TYPES, sniffType } from './fundraiser-rules';

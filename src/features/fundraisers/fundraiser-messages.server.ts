@@ -12,17 +12,10 @@ import type { EventHandler } from '#server/events/index.ts';
 import { runOnce } from '#server/jobs/index.ts';
 import { enqueueMessage } from '#server/outbox/index.ts';
 import type { FundraiserChangedEvent, FundraiserGiftEvent } from './fundraiser-events';
+import { customerContact, digestsDue, giftOf } from './fundraiser-gifts-repo.server';
 import { fundraiserPaths } from './fundraiser-links';
-import {
-  activeOwners,
-  campaignPublicIdOf,
-  customerContact,
-  digestsDue,
-  type FundraiserRow,
-  findFundraiser,
-  giftOf,
-  openReporters,
-} from './fundraiser-repo.server';
+import { activeOwners, openReporters } from './fundraiser-moderation-repo.server';
+import { campaignPublicIdOf, type FundraiserRow, findFundraiser } from './fundraiser-repo.server';
 import { publicTexts } from './fundraiser-rules';
 
 function pageUrl(primaryHost: string, locale: Locale, campaignPublicId: string, slug: string): string {

@@ -10,13 +10,8 @@ import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, type EventHandler, events } from '#server/events/index.ts';
 import { publish } from '#server/realtime/index.ts';
 import { FUNDRAISERS_EVENT, type FundraiserTotalsMessage } from './fundraiser-channel';
-import {
-  campaignPublicIdOf,
-  changeFundraiserTotals,
-  changeTeamTotals,
-  keptTotals,
-  totalsFromGifts,
-} from './fundraiser-repo.server';
+import { keptTotals, totalsFromGifts } from './fundraiser-gifts-repo.server';
+import { campaignPublicIdOf, changeFundraiserTotals, changeTeamTotals } from './fundraiser-repo.server';
 import './fundraiser-events';
 
 interface Move {

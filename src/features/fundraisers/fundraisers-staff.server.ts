@@ -7,28 +7,25 @@ import type { MessageKey } from '#i18n/t.ts';
 import { parseUuid } from '#lib/input.ts';
 import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
+import { customerContact } from './fundraiser-gifts-repo.server';
 import {
-  campaignPublicIdOf,
-  customerContact,
-  type FundraiserRow,
-  type FundraiserStatus,
   findFile,
-  findFundraiser,
-  findTeam,
   markFileReviewed,
   reportsOf,
   resolveReports,
   staffRows,
   staffTeamRows,
+} from './fundraiser-moderation-repo.server';
+import {
+  campaignPublicIdOf,
+  type FundraiserRow,
+  type FundraiserStatus,
+  findFundraiser,
+  findTeam,
   updateFundraiser,
 } from './fundraiser-repo.server';
-import {
-  campaignLeaderboard,
-  type FundraisingSettings,
-  fundraisingSettings,
-  type Leaderboard,
-  saveFundraisingSettings,
-} from './fundraisers.server';
+import { type FundraisingSettings, fundraisingSettings, saveFundraisingSettings } from './fundraisers.server';
+import { campaignLeaderboard, type Leaderboard } from './leaderboard.server';
 
 // --- Staff ---
 

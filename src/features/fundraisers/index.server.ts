@@ -4,16 +4,11 @@
 export { fundraisersSection, manageFundraiser, THANKS_LIMIT } from './account.server';
 export { registerFundraiserEffects, registerFundraiserTemplates } from './effects.server';
 export { sendDailyDigests } from './fundraiser-messages.server';
+export { fundraiserPage, fundraiserPhoto } from './fundraiser-page.server';
 export { fundraiserTotalsDrift } from './fundraiser-totals.server';
 export {
   campaignForFundraising,
-  campaignLeaderboard,
-  fundraiserPage,
-  fundraiserPhoto,
   fundraisingSettings,
-  leaderboardOf,
-  liveFundraiserCount,
-  reportFundraiser,
   saveFundraisingSettings,
   startFundraiser,
 } from './fundraisers.server';
@@ -30,4 +25,6 @@ export {
 } from './fundraisers-staff.server';
 export * from './index.ts';
 export { fundraiserJobs } from './jobs.server';
+export { campaignLeaderboard, leaderboardOf, liveFundraiserCount } from './leaderboard.server';
+export { reportFundraiser } from './report-fundraiser.server';
 export { startFundraiserFromForm } from './start-form.server';

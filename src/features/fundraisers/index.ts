@@ -14,20 +14,11 @@ export {
   thanksSchema,
 } from './fundraiser-form.schema';
 export { fundraiserPaths, qrSvg } from './fundraiser-links';
-
+export type { FundraiserPage, FundraiserView } from './fundraiser-page.server';
 export * from './fundraiser-rules';
 export type { TotalsDrift } from './fundraiser-totals.server';
-export type {
-  FundraiserPage,
-  FundraiserView,
-  FundraisingSettings,
-  Leaderboard,
-  LeaderboardEntry,
-  StartResult,
-  TeamEntry,
-  UploadedFile,
-} from './fundraisers.server';
+export type { FundraisingSettings, StartResult, UploadedFile } from './fundraisers.server';
 export type { StaffAction } from './fundraisers-staff.server';
-
+export type { Leaderboard, LeaderboardEntry, TeamEntry } from './leaderboard.server';
 export { LeaderboardResponse } from './leaderboard-answer';
 export type { FundraiserStart } from './start-form.server';

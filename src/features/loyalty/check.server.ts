@@ -1,5 +1,5 @@
 import type { Db } from '#db/client.server.ts';
-import { ledgerMismatches } from './loyalty-repo.server';
+import { ledgerMismatches } from './loyalty-ledger-repo.server';
 
 export interface LedgerCheck {
   ok: boolean;

@@ -6,16 +6,8 @@ import { type InvoiceRow, invoiceById } from '#features/invoices/index.server.ts
 import { findTenantById } from '#features/tenants/index.server.ts';
 import { log } from '#lib/logger.server.ts';
 import { credit, takeBack } from './ledger.server';
-import {
-  earnedSince,
-  entriesByKeyPrefix,
-  lotsOf,
-  type MemberRow,
-  memberById,
-  membershipsOf,
-  type ProgrammeRow,
-  programmeById,
-} from './loyalty-repo.server';
+import { earnedSince, entriesByKeyPrefix, lotsOf } from './loyalty-ledger-repo.server';
+import { type MemberRow, memberById, membershipsOf, type ProgrammeRow, programmeById } from './loyalty-repo.server';
 import { balanceOf, netEarningAmount, pointsForAmount, tierStanding, tierWindowStart } from './loyalty-rules';
 import { notifyMember } from './notify.server';
 

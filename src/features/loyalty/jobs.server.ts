@@ -4,7 +4,8 @@ import type { RecurringJob } from '#server/jobs/index.ts';
 import { runOnce } from '#server/jobs/index.ts';
 import { kickOutbox } from '#server/outbox/index.ts';
 import { expireLots } from './ledger.server';
-import { lotsExpiringBetween, memberById, membersWithExpiredLots, programmeById } from './loyalty-repo.server';
+import { lotsExpiringBetween, membersWithExpiredLots } from './loyalty-ledger-repo.server';
+import { memberById, programmeById } from './loyalty-repo.server';
 import { notifyMember } from './notify.server';
 import { releaseDueHolds } from './rewards.server';
 

@@ -4,15 +4,10 @@
 // their points (a check constraint), so even a missed lock cannot spend a point twice.
 import type { Db } from '#db/client.server.ts';
 import { HttpError } from '#lib/http-error.ts';
+import { applyDraws, drawCountOfLot, drawsOf, insertEntry, insertLot, lotsOf } from './loyalty-ledger-repo.server';
 import {
-  applyDraws,
-  drawCountOfLot,
-  drawsOf,
   type EntryRow,
-  insertEntry,
-  insertLot,
   lockMember,
-  lotsOf,
   type MemberRow,
   type NewEntry,
   type ProgrammeRow,

@@ -26,7 +26,8 @@ import {
   rewardsPage,
   rewardValue,
 } from './index.server.ts';
-import { lotsOf, memberById } from './loyalty-repo.server';
+import { lotsOf } from './loyalty-ledger-repo.server';
+import { memberById } from './loyalty-repo.server';
 import { HOLD_RECHECK_MS } from './rewards.server';
 import { insertTestMember, insertTestProgramme, insertTestReward } from './test-support';
 

@@ -24,7 +24,8 @@ import {
   remindExpiring,
   takeVoucherAtCounter,
 } from './index.server.ts';
-import { lotsOf, memberById } from './loyalty-repo.server';
+import { lotsOf } from './loyalty-ledger-repo.server';
+import { memberById } from './loyalty-repo.server';
 import { insertTestMember, insertTestProgramme, insertTestReward } from './test-support';
 
 composeApp();

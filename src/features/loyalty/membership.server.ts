@@ -4,12 +4,11 @@ import { transaction } from '#db/transaction.server.ts';
 import { findService } from '#features/booking/index.server.ts';
 import type { Locale, LocalizedText } from '#i18n/locales.ts';
 import { credit } from './ledger.server';
+import { earnedSince, historyOf, lotsOf } from './loyalty-ledger-repo.server';
+import { vouchersOf } from './loyalty-redemption-repo.server';
 import {
   type EntryRow,
-  earnedSince,
-  historyOf,
   insertMember,
-  lotsOf,
   type MemberRow,
   membershipsOf,
   type ProgrammeRow,
@@ -18,7 +17,6 @@ import {
   type RewardRow,
   rewardsOf,
   type VoucherRow,
-  vouchersOf,
 } from './loyalty-repo.server';
 import { balanceOf, isLive, spendable, type TierStanding, tierStanding, tierWindowStart } from './loyalty-rules';
 

@@ -17,29 +17,30 @@ import {
 import type { Tenant } from '#features/tenants/index.ts';
 import { log } from '#lib/logger.server.ts';
 import { debit, giveBack, takeBack } from './ledger.server';
+import { entryByKey, insertEntry } from './loyalty-ledger-repo.server';
 import {
-  allowedRewardKinds,
   closeHold,
   deferHold,
   dueHolds,
-  entryByKey,
-  giveStockBack,
-  type HoldRow,
   holdOfInvoice,
-  insertEntry,
   insertHold,
   insertVoucher,
+  markVoucherUsed,
+  voucherByCode,
+} from './loyalty-redemption-repo.server';
+import {
+  allowedRewardKinds,
+  giveStockBack,
+  type HoldRow,
   lockMember,
   lockReward,
   type MemberRow,
-  markVoucherUsed,
   memberById,
   programmeById,
   type RewardRow,
   rewardById,
   takeStock,
   type VoucherRow,
-  voucherByCode,
 } from './loyalty-repo.server';
 import { discountOf, normaliseVoucherCode, voucherCode } from './loyalty-rules';
 import { notifyMember } from './notify.server';

@@ -10,9 +10,9 @@ import { log } from '#lib/logger.server.ts';
 import { digitsOnly } from '#lib/phone.ts';
 import { events, runAfterCommit } from '#server/events/index.ts';
 import { credit, takeBack } from './ledger.server';
+import { historyOf, tenantLedger } from './loyalty-ledger-repo.server';
 import {
   allowedRewardKinds,
-  historyOf,
   insertProgramme,
   insertReward,
   memberById,
@@ -22,7 +22,6 @@ import {
   programmesOf,
   rewardsOf,
   saveAllowedRewardKinds,
-  tenantLedger,
   updateProgramme,
   updateReward,
 } from './loyalty-repo.server';

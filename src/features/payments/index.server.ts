@@ -27,14 +27,12 @@ export {
   SANDBOX_DECLINING_CARD,
   SANDBOX_SAVED_CARD,
 } from './providers';
+export { paidPaymentOf, refundOfInvoice, refundsOfPayment } from './refund-repo.server';
 export {
-  paidPaymentOf,
   recordRefundDue,
   recordRefundsMade,
   refundDueThroughGateway,
-  refundOfInvoice,
   refundPayment,
-  refundsOfPayment,
   settleRefund,
 } from './refunds.server';
 export { recordDecline, settlePayment } from './settle-payment.server';

@@ -15,13 +15,8 @@ import type { PaymentProvider, ProviderName, VerifiedEvent } from './provider';
 import { createCounterProvider } from './providers/counter.server';
 import { createSandboxProvider } from './providers/sandbox.server';
 import { finishSandboxCharge, insertSandboxCharge, sandboxChargeById } from './providers/sandbox-repo.server';
-import {
-  recordRefundDue,
-  recordRefundsMade,
-  refundDueThroughGateway,
-  refundPayment,
-  refundsOfPayment,
-} from './refunds.server';
+import { refundsOfPayment } from './refund-repo.server';
+import { recordRefundDue, recordRefundsMade, refundDueThroughGateway, refundPayment } from './refunds.server';
 import { settlePayment } from './settle-payment.server';
 
 // Effects of payment as the running app registers them.

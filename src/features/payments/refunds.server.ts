@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { invoices, payments, REFUND_REASONS, refunds } from '#db/schema/index.ts';
+import { payments, REFUND_REASONS, refunds } from '#db/schema/index.ts';
 import { transaction } from '#db/transaction.server.ts';
 import type { LineSource } from '#features/invoices/index.ts';
 import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
 import type { PaymentRow } from './payment-repo.server';
 import type { PaymentProvider, ProviderName, RefundOutcome } from './provider';
+import { lockPayment, refundedSoFar } from './refund-repo.server';
 
 // Refunds are a payments record: money going back on one payment, with its cause, who and when.
 // Two rules hold whatever runs at once: a payment is never refunded beyond its amount (checked
@@ -25,26 +26,6 @@ type Claim =
   | { kind: 'created'; refund: RefundRow; payment: PaymentRow; currency: string }
   | { kind: 'existing'; refund: RefundRow; payment: PaymentRow; currency: string }
   | { kind: 'refused'; reason: 'not_found' | 'not_paid' | 'exceeds_payment' };
-
-/** The payment, locked against other refunds until the transaction ends, with its currency. */
-async function lockPayment(tx: Db, tenantId: string, paymentId: string) {
-  const [row] = await tx
-    .select({ payment: payments, currency: invoices.currencyCode })
-    .from(payments)
-    .innerJoin(invoices, and(eq(invoices.id, payments.invoiceId), eq(invoices.tenantId, tenantId)))
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
-    .for('no key update', { of: payments });
-  return row ?? null;
-}
-
-/** What is already going back on a payment (every refund but the failed ones). */
-async function refundedSoFar(tx: Db, tenantId: string, paymentId: string): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
-    .from(refunds)
-    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.paymentId, paymentId), ne(refunds.status, 'failed')));
-  return Number(row?.total ?? 0);
-}
 
 /**
  * Records a refund of a paid payment with the given status, inside `tx`: the payment row is locked
@@ -368,45 +349,4 @@ export async function recordRefundsMade(
     );
   }
   return { refunds: made, afterCommit };
-}
-
-/** The refunds of one payment, oldest first. */
-export function refundsOfPayment(db: Db, tenantId: string, paymentId: string): Promise<RefundRow[]> {
-  return db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.paymentId, paymentId)))
-    .orderBy(asc(refunds.requestedAt), asc(refunds.id));
-}
-
-/** The payment that paid an invoice (the first one settled as paid), if any. */
-export async function paidPaymentOf(db: Db, tenantId: string, invoiceId: string): Promise<PaymentRow | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId), eq(payments.status, 'paid')))
-    .orderBy(asc(payments.settledAt), asc(payments.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
-/**
- * What goes back on an invoice, for the payer's pages: the total of its refunds (failed ones
- * aside), and whether all of it has been given back. Null when nothing is owed.
- */
-export async function refundOfInvoice(
-  db: Db,
-  tenantId: string,
-  invoiceId: string,
-): Promise<{ amount: number; status: 'due' | 'refunded' } | null> {
-  const rows = await db
-    .select({ amount: refunds.amount, status: refunds.status })
-    .from(refunds)
-    .innerJoin(payments, and(eq(payments.id, refunds.paymentId), eq(payments.tenantId, tenantId)))
-    .where(and(eq(refunds.tenantId, tenantId), eq(payments.invoiceId, invoiceId), ne(refunds.status, 'failed')));
-  if (rows.length === 0) return null;
-  return {
-    amount: rows.reduce((sum, row) => sum + row.amount, 0),
-    status: rows.every((row) => row.status === 'succeeded') ? 'refunded' : 'due',
-  };
 }

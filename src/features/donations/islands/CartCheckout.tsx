@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { controlClass, errorClass, labelClass } from '#components/fields/field-styles.ts';
 import { type Currency, formatMoney, toMinorUnits } from '#lib/money.ts';
 import { $donationCart, type DonationCartLine, removeAllCarts, setDonationCart } from '#stores/carts.ts';
+import { amountAsTyped, fill } from '../amount-text';
 import {
   allowedCounts,
   cartTotals,
@@ -66,14 +67,6 @@ interface Props {
   error: string | null;
   fields: Record<string, string>;
   messages: Record<Key, string>;
-}
-
-function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-function major(minor: number, currency: Currency): string {
-  return currency.exponent > 0 ? (minor / currency.multiplier).toFixed(currency.exponent) : String(minor);
 }
 
 const DONOR_HIDDEN = ['message', 'address_1', 'address_2', 'postcode', 'city', 'state', 'country', 'taxId'] as const;
@@ -217,7 +210,7 @@ export default function CartCheckout(props: Props) {
                   <input
                     id={`${id}-amount`}
                     inputMode="decimal"
-                    defaultValue={major(line.amountMinor, currency)}
+                    defaultValue={amountAsTyped(line.amountMinor, currency)}
                     onChange={(e) => {
                       const minor = toMinorUnits((e.currentTarget as HTMLInputElement).value, currency);
                       if (minor !== null && minor > 0) save(updateLine(lines, index, { amountMinor: minor }));

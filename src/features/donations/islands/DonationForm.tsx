@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { controlClass, hintClass, labelClass } from '#components/fields/field-styles.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { type Currency, formatMoney, toMinorUnits } from '#lib/money.ts';
 import { $donationCart, MAX_DONATION_CART_LINES, setDonationCart } from '#stores/carts.ts';
+import { amountAsTyped, fill } from '../amount-text';
 import { addLine, type DonationType, type GivingOptions, lineProblem, offeredTypes } from '../cart';
 import { type FormValues, schedulePreview } from '../donation-form';
 import { coverFeeForAnyMethod, type FeeMethod, type FeeRates } from '../fees';
-import { DonorFields, FieldError } from './DonorFields';
+import { DonorFields } from './DonorFields';
+import { GiftAmountFields } from './GiftAmountFields';
+import { GiftTypeFields } from './GiftTypeFields';
 
 export const DONATION_FORM_MESSAGE_KEYS = [
   'donation.form.amount',
@@ -80,15 +82,6 @@ interface Props {
   messages: Record<Key, string>;
 }
 
-function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-/** Minor units as the amount a person types: "50.00" (MYR), "50000" (IDR). */
-function major(minor: number, currency: Currency): string {
-  return currency.exponent > 0 ? (minor / currency.multiplier).toFixed(currency.exponent) : String(minor);
-}
-
 /**
  * The donation form (issue 12). Rendered by the server as a plain form that posts without
  * JavaScript ("Donate now"); once hydrated it adds the live schedule preview, the exact covered
@@ -99,7 +92,8 @@ export default function DonationForm(props: Props) {
   const types = offeredTypes(offer);
   const [hydrated, setHydrated] = useState(false);
   const [amount, setAmount] = useState(
-    values.amount ?? (props.suggestedAmounts[0] !== undefined ? major(props.suggestedAmounts[0], currency) : ''),
+    values.amount ??
+      (props.suggestedAmounts[0] !== undefined ? amountAsTyped(props.suggestedAmounts[0], currency) : ''),
   );
   const [customAmount, setCustomAmount] = useState(values.customAmount ?? '');
   const [type, setType] = useState<DonationType>((values.type as DonationType) ?? types[0] ?? 'one-time');
@@ -227,34 +221,6 @@ export default function DonationForm(props: Props) {
     window.location.assign(props.checkoutPath);
   }
 
-  const countSelect = (which: 'weekly' | 'monthly') => {
-    const name = which === 'weekly' ? 'weeklyCount' : 'monthlyCount';
-    const counts = which === 'weekly' ? offer.weeklyCounts : offer.monthlyCounts;
-    const value = which === 'weekly' ? weeklyCount : monthlyCount;
-    const set = which === 'weekly' ? setWeeklyCount : setMonthlyCount;
-    if (counts.length === 0 || (hydrated && type !== which)) return null;
-    return (
-      <div>
-        <label htmlFor={`donation-${name}`} className={labelClass}>
-          {which === 'weekly' ? m['donation.form.weeks'] : m['donation.form.months']}
-        </label>
-        <select
-          id={`donation-${name}`}
-          name={name}
-          value={value}
-          onChange={(e) => set((e.currentTarget as HTMLSelectElement).value)}
-          className={controlClass(false)}
-        >
-          {counts.map((c) => (
-            <option key={c} value={String(c)}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
-    );
-  };
-
   return (
     <form
       ref={formRef}
@@ -272,87 +238,32 @@ export default function DonationForm(props: Props) {
       )}
       <input type="hidden" name="campaignId" value={props.campaign.id} />
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 text-lg font-semibold text-gray-900">{m['donation.form.amount']}</legend>
-        {props.suggestedAmounts.length > 0 && (
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {props.suggestedAmounts.map((suggested) => {
-              const value = major(suggested, currency);
-              const checked = !customAmount.trim() && amount === value;
-              return (
-                <label
-                  key={suggested}
-                  className={`flex cursor-pointer items-center justify-center rounded-lg border px-3 py-3 text-center font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary ${checked ? 'border-primary bg-primary text-on-primary' : 'border-gray-300 bg-white text-gray-900'}`}
-                >
-                  <input
-                    type="radio"
-                    name="amount"
-                    value={value}
-                    checked={checked}
-                    onChange={() => {
-                      setAmount(value);
-                      setCustomAmount('');
-                    }}
-                    className="sr-only"
-                  />
-                  {formatMoney(suggested, currency)}
-                </label>
-              );
-            })}
-          </div>
-        )}
-        <div>
-          <label htmlFor="donation-customAmount" className={labelClass}>
-            {fill(m['donation.form.customAmount'], { currency: currency.symbol })}
-          </label>
-          <input
-            id="donation-customAmount"
-            name="customAmount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={customAmount}
-            onInput={(e) => setCustomAmount((e.currentTarget as HTMLInputElement).value)}
-            aria-invalid={errors.customAmount ? true : undefined}
-            aria-describedby={errors.customAmount ? 'customAmount-error' : 'customAmount-hint'}
-            className={controlClass(Boolean(errors.customAmount))}
-          />
-          <p id="customAmount-hint" className={hintClass}>
-            {limits}
-          </p>
-          <FieldError name="customAmount" errors={errors} />
-        </div>
-      </fieldset>
+      <GiftAmountFields
+        suggestedAmounts={props.suggestedAmounts}
+        currency={currency}
+        amount={amount}
+        customAmount={customAmount}
+        onAmount={setAmount}
+        onCustomAmount={setCustomAmount}
+        limits={limits}
+        errors={errors}
+        messages={m}
+      />
 
       {types.length > 0 && (
-        <fieldset className="grid gap-3">
-          <legend className="mb-2 text-lg font-semibold text-gray-900">{m['donation.form.type']}</legend>
-          <div className="flex flex-wrap gap-2">
-            {types.map((option) => (
-              <label
-                key={option}
-                className={`flex cursor-pointer items-center gap-2 rounded-lg border px-4 py-2.5 font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary ${type === option ? 'border-primary bg-primary-soft text-gray-900' : 'border-gray-300 bg-white text-gray-900'}`}
-              >
-                <input
-                  type="radio"
-                  name="type"
-                  value={option}
-                  checked={type === option}
-                  onChange={() => setType(option)}
-                />
-                {option === 'one-time'
-                  ? m['donation.form.oneTime']
-                  : option === 'weekly'
-                    ? m['donation.form.weekly']
-                    : m['donation.form.monthly']}
-              </label>
-            ))}
-          </div>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {countSelect('weekly')}
-            {countSelect('monthly')}
-          </div>
-          <FieldError name="type" errors={errors} />
-        </fieldset>
+        <GiftTypeFields
+          types={types}
+          offer={offer}
+          type={type}
+          onType={setType}
+          weeklyCount={weeklyCount}
+          monthlyCount={monthlyCount}
+          onWeeklyCount={setWeeklyCount}
+          onMonthlyCount={setMonthlyCount}
+          hydrated={hydrated}
+          errors={errors}
+          messages={m}
+        />
       )}
 
       {offer.coverFeesAllowed && props.fees.methods.length > 0 && (

@@ -5,15 +5,35 @@
 // into the file ID) is the invoice's creation date, and nothing else depends on the clock.
 // Pages are buffered so every page gets a "Page x of y" footer once the total is known.
 
-import type { Tenant, Theme } from '#features/tenants/tenant.ts';
-import { isoCode, type Locale, localized } from '#i18n/locales.ts';
+import type { Tenant } from '#features/tenants/tenant.ts';
+import { isoCode, type Locale } from '#i18n/locales.ts';
 import { localePath } from '#i18n/routing.ts';
-import { type MessageKey, type Translate, translator } from '#i18n/t.ts';
+import { type Translate, translator } from '#i18n/t.ts';
 import { formatDate, formatDateTime } from '#lib/dates.ts';
 import { formatMoney } from '#lib/money.ts';
 import { digitsOnly } from '#lib/phone.ts';
-import { createPdf, type FontWeight, type PdfWriter, pdfText } from '#server/pdf/pdf-kit.server.ts';
+import { createPdf, type PdfWriter, pdfText } from '#server/pdf/pdf-kit.server.ts';
 import { displayInvoiceNumber, type InvoiceStatus, type InvoiceView } from '../invoice';
+import {
+  CELL_PADDING_X,
+  CONTENT_WIDTH,
+  type Context,
+  FONT_BOLD,
+  FOOTER_RULE,
+  FOOTER_TOP,
+  hairline,
+  LEFT,
+  MARGIN,
+  MUTED,
+  PAGE_WIDTH,
+  RIGHT,
+  STATUS_COLOURS,
+  STATUS_KEYS,
+  THEME_COLOURS,
+  TOTALS_WIDTH,
+  write,
+} from './invoice-pdf-layout.server';
+import { drawLines, drawTotals } from './invoice-pdf-table.server';
 
 export interface InvoicePdfInput {
   invoice: InvoiceView;
@@ -27,67 +47,6 @@ export interface InvoicePdfOptions {
   /** Compress content streams (default true). Tests turn it off to read the raw bytes. */
   compress?: boolean;
 }
-
-// ── Page geometry (points; A4 is 595.28 × 841.89) ───────────────────────────────────────────
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 50;
-const LEFT = MARGIN;
-const RIGHT = PAGE_WIDTH - MARGIN;
-const CONTENT_WIDTH = RIGHT - LEFT;
-/** The footer's first line of text, and the rule above it. */
-const FOOTER_TOP = PAGE_HEIGHT - MARGIN - 22;
-const FOOTER_RULE = FOOTER_TOP - 10;
-/** Content stops here, clear of the footer. */
-const BOTTOM = FOOTER_RULE - 18;
-
-const COLUMN = {
-  quantity: 70,
-  unitPrice: 100,
-  amount: 100,
-};
-const CELL_PADDING_X = 8;
-const CELL_PADDING_Y = 7;
-const TOTALS_WIDTH = 250;
-/** A description taller than this (a runaway text) is cut off, so one row never outgrows a page. */
-const MAX_DESCRIPTION_HEIGHT = 240;
-
-const FONT: FontWeight = 'regular';
-const FONT_BOLD: FontWeight = 'bold';
-
-const TEXT = '#111827';
-const MUTED = '#6b7280';
-const BORDER = '#e5e7eb';
-
-/** Theme colours, as in src/styles/global.css: primary, text on primary, soft background. */
-const THEME_COLOURS: Record<Theme, { primary: string; onPrimary: string; soft: string }> = {
-  black: { primary: '#111827', onPrimary: '#ffffff', soft: '#f3f4f6' },
-  red: { primary: '#b91c1c', onPrimary: '#ffffff', soft: '#fef2f2' },
-  orange: { primary: '#c2410c', onPrimary: '#ffffff', soft: '#fff7ed' },
-  yellow: { primary: '#facc15', onPrimary: '#1c1917', soft: '#fefce8' },
-  green: { primary: '#15803d', onPrimary: '#ffffff', soft: '#f0fdf4' },
-  'light-green': { primary: '#84cc16', onPrimary: '#1a2e05', soft: '#f7fee7' },
-  'light-blue': { primary: '#0369a1', onPrimary: '#ffffff', soft: '#f0f9ff' },
-  blue: { primary: '#1d4ed8', onPrimary: '#ffffff', soft: '#eff6ff' },
-  purple: { primary: '#7e22ce', onPrimary: '#ffffff', soft: '#faf5ff' },
-  pink: { primary: '#be185d', onPrimary: '#ffffff', soft: '#fdf2f8' },
-};
-
-const STATUS_COLOURS: Record<InvoiceStatus, { text: string; background: string }> = {
-  paid: { text: '#15803d', background: '#dcfce7' },
-  open: { text: '#a16207', background: '#fef9c3' },
-  failed: { text: '#b91c1c', background: '#fee2e2' },
-  expired: { text: '#374151', background: '#e5e7eb' },
-  void: { text: '#374151', background: '#e5e7eb' },
-};
-
-const STATUS_KEYS: Record<InvoiceStatus, MessageKey> = {
-  open: 'pdf.status.open',
-  paid: 'pdf.status.paid',
-  failed: 'pdf.status.failed',
-  expired: 'pdf.status.expired',
-  void: 'pdf.status.void',
-};
 
 // ── Text helpers ────────────────────────────────────────────────────────────────────────────
 
@@ -128,45 +87,6 @@ export function invoicePdfFilename(invoice: Pick<InvoiceView, 'number' | 'status
 }
 
 // ── Drawing ─────────────────────────────────────────────────────────────────────────────────
-
-type Doc = PDFKit.PDFDocument;
-
-interface Context {
-  doc: Doc;
-  pdf: PdfWriter;
-  invoice: InvoiceView;
-  tenant: Tenant;
-  locale: Locale;
-  t: Translate;
-  theme: (typeof THEME_COLOURS)[Theme];
-  title: string;
-  number: string;
-  money: (minor: number) => string;
-}
-
-interface WriteOptions {
-  width: number;
-  font?: FontWeight;
-  size?: number;
-  color?: string;
-  align?: 'left' | 'right' | 'center';
-  characterSpacing?: number;
-  /** Cut the text off with an ellipsis below this height. */
-  height?: number;
-  link?: string;
-  /** Keep to one line, shrinking the font when the text is wider than `width` (amounts, headings). */
-  fit?: boolean;
-}
-
-/** Draws text at (x, y) and returns the y below it. */
-function write(pdf: PdfWriter, text: string, x: number, y: number, options: WriteOptions): number {
-  const { font, ...rest } = options;
-  return pdf.draw(text, x, y, { ...rest, weight: font ?? FONT });
-}
-
-function hairline(doc: Doc, y: number, color = BORDER, width = 0.75): void {
-  doc.save().moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(width).strokeColor(color).stroke().restore();
-}
 
 /** Organisation block on the left, title and status on the right. Returns the y below it. */
 function drawHeader(ctx: Context): number {
@@ -301,145 +221,6 @@ function drawDetails(ctx: Context, y: number): number {
   }
 
   return Math.max(left, right) + 22;
-}
-
-interface Columns {
-  description: { x: number; width: number };
-  quantity: { x: number; width: number };
-  unitPrice: { x: number; width: number };
-  amount: { x: number; width: number };
-}
-
-function columns(): Columns {
-  const amountX = RIGHT - COLUMN.amount;
-  const unitX = amountX - COLUMN.unitPrice;
-  const quantityX = unitX - COLUMN.quantity;
-  return {
-    description: { x: LEFT, width: quantityX - LEFT },
-    quantity: { x: quantityX, width: COLUMN.quantity },
-    unitPrice: { x: unitX, width: COLUMN.unitPrice },
-    amount: { x: amountX, width: COLUMN.amount },
-  };
-}
-
-const HEADER_ROW_HEIGHT = 24;
-
-function drawTableHeader(ctx: Context, y: number): number {
-  const { doc, pdf, t, theme } = ctx;
-  const cols = columns();
-  doc.save().rect(LEFT, y, CONTENT_WIDTH, HEADER_ROW_HEIGHT).fill(theme.soft).restore();
-  doc
-    .save()
-    .moveTo(LEFT, y + HEADER_ROW_HEIGHT)
-    .lineTo(RIGHT, y + HEADER_ROW_HEIGHT)
-    .lineWidth(1)
-    .strokeColor(theme.primary)
-    .stroke()
-    .restore();
-  const textY = y + 8;
-  const cell = (text: string, col: { x: number; width: number }, align: 'left' | 'right') =>
-    write(pdf, text.toLocaleUpperCase(ctx.locale), col.x + CELL_PADDING_X, textY, {
-      width: col.width - 2 * CELL_PADDING_X,
-      font: FONT_BOLD,
-      size: 8,
-      color: '#374151',
-      align,
-      characterSpacing: 0.4,
-      fit: true,
-    });
-  cell(t('pdf.description'), cols.description, 'left');
-  cell(t('pdf.quantity'), cols.quantity, 'right');
-  cell(t('pdf.unitPrice'), cols.unitPrice, 'right');
-  cell(t('pdf.amount'), cols.amount, 'right');
-  return y + HEADER_ROW_HEIGHT;
-}
-
-/** A fresh page for the rest of the document, with a small reminder of what it belongs to. */
-function continuationPage(ctx: Context): number {
-  const { doc, pdf } = ctx;
-  doc.addPage();
-  doc.save().rect(0, 0, PAGE_WIDTH, 6).fill(ctx.theme.primary).restore();
-  const y = write(pdf, ctx.t('pdf.continued', { title: ctx.title, number: ctx.number }), LEFT, MARGIN, {
-    width: CONTENT_WIDTH,
-    font: FONT_BOLD,
-    size: 10,
-    color: MUTED,
-  });
-  return y + 12;
-}
-
-function drawLines(ctx: Context, startY: number): number {
-  const { doc, pdf, invoice, locale } = ctx;
-  const cols = columns();
-  const descriptionWidth = cols.description.width - 2 * CELL_PADDING_X;
-  let y = drawTableHeader(ctx, startY);
-
-  invoice.lines.forEach((line, index) => {
-    const description = localized(line.description, locale);
-    const textHeight = Math.min(
-      pdf.heightOf(description || ' ', { width: descriptionWidth, size: 10 }),
-      MAX_DESCRIPTION_HEIGHT,
-    );
-    const rowHeight = textHeight + 2 * CELL_PADDING_Y;
-
-    if (y + rowHeight > BOTTOM) {
-      y = drawTableHeader(ctx, continuationPage(ctx));
-    }
-    if (index % 2 === 1) {
-      doc.save().rect(LEFT, y, CONTENT_WIDTH, rowHeight).fill('#fafafa').restore();
-    }
-
-    const textY = y + CELL_PADDING_Y;
-    write(pdf, description, cols.description.x + CELL_PADDING_X, textY, {
-      width: descriptionWidth,
-      height: MAX_DESCRIPTION_HEIGHT,
-    });
-    const numeric = (text: string, col: { x: number; width: number }) =>
-      write(pdf, text, col.x + CELL_PADDING_X, textY, {
-        width: col.width - 2 * CELL_PADDING_X,
-        align: 'right',
-        fit: true,
-      });
-    numeric(String(line.quantity), cols.quantity);
-    numeric(ctx.money(line.unitAmount), cols.unitPrice);
-    numeric(ctx.money(line.amount), cols.amount);
-
-    y += rowHeight;
-    hairline(doc, y);
-  });
-  return y;
-}
-
-function drawTotals(ctx: Context, startY: number): number {
-  const { doc, pdf, invoice, t } = ctx;
-  const rows: [string, string][] = [[t('pdf.subtotal'), ctx.money(invoice.subtotal)]];
-  if (invoice.fee > 0) rows.push([t('pdf.fee'), ctx.money(invoice.fee)]);
-
-  const blockWidth = TOTALS_WIDTH;
-  const x = RIGHT - blockWidth;
-  const needed = rows.length * 20 + 50;
-  let y = startY + 12;
-  if (y + needed > BOTTOM) y = continuationPage(ctx);
-
-  /** Label on the left, amount on the right, the amount shrinking rather than running into the label. */
-  const row = (label: string, value: string, rowY: number, font: FontWeight, size: number, color: string) => {
-    const labelWidth = Math.min(150, pdf.widthOf(label, { weight: font, size }) + 2);
-    write(pdf, label, x + CELL_PADDING_X, rowY, { width: 150, font, size, color, fit: true });
-    const valueX = x + CELL_PADDING_X + labelWidth + 12;
-    write(pdf, value, valueX, rowY, { width: RIGHT - CELL_PADDING_X - valueX, font, size, align: 'right', fit: true });
-  };
-
-  for (const [label, value] of rows) {
-    row(label, value, y, FONT, 10, '#374151');
-    y += 20;
-  }
-
-  // The total on a tinted band in the organisation's colours.
-  const bandHeight = 30;
-  doc.save().rect(x, y, blockWidth, bandHeight).fill(ctx.theme.soft).restore();
-  doc.save().moveTo(x, y).lineTo(RIGHT, y).lineWidth(1.2).strokeColor(ctx.theme.primary).stroke().restore();
-  row(t('pdf.total'), ctx.money(invoice.total), y + 9, FONT_BOLD, 12, TEXT);
-  return y + bandHeight;
 }
 
 function drawFooters(ctx: Context, url: string | null): void {
