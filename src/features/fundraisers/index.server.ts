@@ -23,6 +23,7 @@ export {
   STAFF_ACTIONS,
   saveCampaignFundraising,
   staffAct,
+  staffActOnForm,
   staffFundraiser,
   staffFundraisers,
   staffFundraisingSettings,
