@@ -67,6 +67,21 @@ export async function staffFundraiser(db: Db, tenantId: string, id: string) {
   };
 }
 
+/**
+ * A staff action posted from a form (the list's or a page's buttons): a form naming no action is a
+ * 400, an action refused (an unknown page, verification missing) a 422, with the message to show.
+ */
+export async function staffActOnForm(
+  db: Db,
+  input: { tenantId: string; id: string; form: Record<string, string>; staffId: string },
+): Promise<{ ok: boolean; key: MessageKey; status?: number }> {
+  const named = input.form.action ?? '';
+  const action = (STAFF_ACTIONS as readonly string[]).includes(named) ? (named as StaffAction) : null;
+  if (!action) return { ok: false, key: 'fundraiser.staff.notFound', status: 400 };
+  const result = await staffAct(db, { tenantId: input.tenantId, id: input.id, action, staffId: input.staffId });
+  return result.ok ? { ok: true, key: 'fundraiser.staff.done' } : { ok: false, key: result.error, status: 422 };
+}
+
 export async function identityDocument(db: Db, tenantId: string, id: string) {
   const fundraiserId = parseUuid(id);
   return fundraiserId ? findFile(db, tenantId, fundraiserId, 'identity') : null;

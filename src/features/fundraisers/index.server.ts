@@ -18,6 +18,7 @@ export {
   STAFF_ACTIONS,
   saveCampaignFundraising,
   staffAct,
+  staffActOnForm,
   staffFundraiser,
   staffFundraisers,
   staffFundraisingSettings,
