@@ -5,8 +5,8 @@ import { completeSandboxCharge, sandboxSecret, sandboxWebhookUrl } from '#featur
 import type { Tenant } from '#features/tenants/index.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { startDonationCheckout } from './checkout.server';
-import { planManagePath } from './manage-link';
 import { linkToken } from './manage-link.server';
+import { planManagePath } from './paths';
 import { devPlanCampaign, donationPlanOfInvoice } from './plan-repo.server';
 
 /**
@@ -17,7 +17,7 @@ import { devPlanCampaign, donationPlanOfInvoice } from './plan-repo.server';
 export async function devRecurringGift(
   db: Db,
   input: { tenant: Tenant; locale: Locale; method: 'card' | 'counter'; ip: string; origin: string; host: string },
-): Promise<{ planId: string; managePath: string } | { error: string }> {
+): Promise<{ planId: string; manageUrl: string } | { error: string }> {
   const campaignId = await devPlanCampaign(db, input.tenant.id);
   const checkout = await startDonationCheckout(db, {
     tenant: input.tenant,
@@ -70,5 +70,5 @@ export async function devRecurringGift(
   });
   const planId = settled.payment ? await donationPlanOfInvoice(db, input.tenant.id, invoice.id) : null;
   if (!planId) return { error: 'no plan' };
-  return { planId, managePath: planManagePath(linkToken('plan', input.tenant.id, planId)) };
+  return { planId, manageUrl: planManagePath(input.locale, linkToken('plan', input.tenant.id, planId)) };
 }
