@@ -1,5 +1,5 @@
 import type { Db } from '#db/client.server.ts';
-import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { invoiceByPublicId, invoiceVerifyPath } from '#features/invoices/index.server.ts';
 import { appProviders, createPayment, settlePayment } from '#features/payments/index.server.ts';
 import { completeSandboxCharge, sandboxSecret, sandboxWebhookUrl } from '#features/payments/providers/index.ts';
 import type { Tenant } from '#features/tenants/index.ts';
@@ -49,7 +49,7 @@ export async function devRecurringGift(
     locale: input.locale,
     ip: input.ip,
     siteOrigin: input.origin,
-    returnPath: `/invoices/${invoice.publicId}/donation/verify`,
+    returnPath: invoiceVerifyPath(input.locale, 'donation', invoice.publicId),
   });
   if (!payment.ok) return { error: payment.reason };
   if (input.method === 'card') {

@@ -12,7 +12,6 @@ import type { EventHandler } from '#server/events/index.ts';
 import { runOnce } from '#server/jobs/index.ts';
 import { enqueueMessage } from '#server/outbox/index.ts';
 import type { FundraiserChangedEvent, FundraiserGiftEvent } from './fundraiser-events';
-import { fundraiserPaths } from './fundraiser-links';
 import {
   activeOwners,
   campaignPublicIdOf,
@@ -24,6 +23,7 @@ import {
   openReporters,
 } from './fundraiser-repo.server';
 import { publicTexts } from './fundraiser-rules';
+import { fundraiserPaths, staffFundraiserPath } from './paths';
 
 function pageUrl(primaryHost: string, locale: Locale, campaignPublicId: string, slug: string): string {
   return `${env().PUBLIC_PROTOCOL}://${primaryHost}${localePath(locale, fundraiserPaths.page(campaignPublicId, slug))}`;
@@ -105,7 +105,7 @@ export const tellStaffOfReportedPage: EventHandler<FundraiserChangedEvent> = asy
   if (!row || !tenant) return;
   const locale: Locale = isLocale(tenant.defaultLocale) ? tenant.defaultLocale : 'en';
   const reports = await openReporters(tx, event.tenantId, row.id);
-  const link = `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}${localePath(locale, `/staff/fundraisers/${row.id}`)}`;
+  const link = `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}${staffFundraiserPath(locale, row.id)}`;
   for (const owner of await activeOwners(tx, event.tenantId)) {
     await enqueueMessage(tx, {
       tenantId: tenant.id,

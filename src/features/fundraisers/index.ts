@@ -13,8 +13,7 @@ export {
   startFundraiserSchema,
   thanksSchema,
 } from './fundraiser-form.schema';
-export { fundraiserPaths, qrSvg } from './fundraiser-links';
-
+export { qrSvg } from './fundraiser-links';
 export * from './fundraiser-rules';
 export type { TotalsDrift } from './fundraiser-totals.server';
 export type {
@@ -28,6 +27,6 @@ export type {
   UploadedFile,
 } from './fundraisers.server';
 export type { StaffAction } from './fundraisers-staff.server';
-
 export { LeaderboardResponse } from './leaderboard-answer';
+export { accountFundraiserPath, fundraiserPaths, staffFundraiserPath } from './paths';
 export type { FundraiserStart } from './start-form.server';
