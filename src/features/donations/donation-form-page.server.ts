@@ -39,10 +39,20 @@ export interface DonationPageOptions {
   showsInvoice?: boolean;
 }
 
+/** What every page hands the DonationForm island; the page adds its action, paths and messages. */
+export interface DonationFormIslandProps extends Omit<DonationFormData, 'campaign'> {
+  campaign: { id: string; publicId: string; title: string };
+  currency: Tenant['currency'];
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  formError: string | null;
+  idempotencyKey: string;
+}
+
 export type DonationFormPage =
   | { kind: 'not-found' }
   | { kind: 'redirect'; location: string }
-  | ({ kind: 'form'; data: DonationFormData; invoice: InvoiceView | null } & Omit<
+  | ({ kind: 'form'; data: DonationFormData; invoice: InvoiceView | null; island: DonationFormIslandProps } & Omit<
       DonationPostAnswer,
       'invoicePublicId'
     >);
@@ -80,5 +90,16 @@ export async function loadDonationFormPage(
     options.showsInvoice && request.method === 'GET' ? new URL(request.url).searchParams.get('invoice') : null;
   const invoice = invoiceId ? await invoiceByPublicId(db, tenant, invoiceId.slice(0, 100), 'donation') : null;
   if (invoiceId && !invoice) return { kind: 'not-found' };
-  return { kind: 'form', data, invoice, ...answer };
+  const { id, publicId, title } = data.campaign;
+  const { values, errors, formError, idempotencyKey } = answer;
+  const island: DonationFormIslandProps = {
+    ...data,
+    campaign: { id, publicId, title },
+    currency: tenant.currency,
+    values,
+    errors,
+    formError,
+    idempotencyKey,
+  };
+  return { kind: 'form', data, invoice, island, ...answer };
 }
