@@ -17,6 +17,11 @@ export function localePath(locale: Locale, path: string): string {
   return clean === '/' ? `/${locale}/` : `/${locale}${clean}`;
 }
 
+/** The switch to `code` (`/locale/{code}`): it saves the choice and returns to `next` in that language. */
+export function switchLocalePath(code: string, next: string): string {
+  return `/locale/${encodeURIComponent(code)}?next=${encodeURIComponent(next)}`;
+}
+
 /**
  * The first of our locales the browser asks for in Accept-Language, honouring q-values.
  * `ms-MY`, `ms` and `zsm` count as Malay; `id-ID`, `id` and `in` (old Java code) as Indonesian.

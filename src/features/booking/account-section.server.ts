@@ -3,8 +3,9 @@ import { localePath } from '#i18n/routing.ts';
 import type { MessageKey } from '#i18n/t.ts';
 import { formatDateTime } from '#lib/dates.ts';
 import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '#server/account-sections.ts';
-import { bookingPage, bookingPagePath } from './appointment-flow';
+import { bookingPage } from './appointment-flow';
 import { listCustomerBookings } from './booking-repo.server';
+import { bookingPagePath } from './paths';
 
 /** "Your appointments" on the customer's account page: the latest, each linking to its booking page. */
 export const appointmentsSection: AccountSectionLoader = async ({ db, tenant, customerId, locale, t }) => {

@@ -2,7 +2,6 @@ import { createEvent } from 'ics';
 import { describe, expect, it } from 'vitest';
 import {
   bookingPage,
-  bookingPagePath,
   calendarEvent,
   choiceFromSearch,
   formatCountdown,
@@ -13,6 +12,7 @@ import {
   slotTime,
   unavailableDates,
 } from './appointment-flow';
+import { bookingPagePath } from './paths';
 
 const KL = 'Asia/Kuala_Lumpur';
 describe('slotTime', () => {

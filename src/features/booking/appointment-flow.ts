@@ -79,11 +79,6 @@ export function bookingPage(status: BookingStatus, needsApproval: boolean): 'che
   return needsApproval ? 'request' : 'checkout';
 }
 
-/** The unprefixed path of a booking's page: `/appointment/{service}/checkout?booking={publicId}`. */
-export function bookingPagePath(serviceKey: string, publicId: string, page: 'checkout' | 'request'): string {
-  return `/appointment/${encodeURIComponent(serviceKey)}/${page}?booking=${encodeURIComponent(publicId)}`;
-}
-
 export interface CalendarEventInput {
   uid: string;
   start: Date;

@@ -3,7 +3,7 @@ import { type InvoiceView, invoiceById, lineSources, sourceIdOf } from '#feature
 import { refundOfInvoice } from '#features/payments/index.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import { addDays, zonedDate } from '#lib/zoned-time.ts';
-import { bookingPage, bookingPagePath } from './appointment-flow';
+import { bookingPage } from './appointment-flow';
 import {
   type CategoryRow,
   findBookingUnderService,
@@ -19,6 +19,7 @@ import {
   listActiveServices,
   type ServiceRow,
 } from './booking-repo.server';
+import { bookingPagePath, servicePagePath } from './paths';
 
 export type { CategoryRow } from './appointment-pages-repo.server';
 
@@ -125,6 +126,6 @@ export async function bookingOfInvoice(
     booking,
     service,
     bookingPath: bookingPagePath(service.slug, booking.publicId, bookingPage(booking.status, service.needsApproval)),
-    servicePath: `/appointment/${encodeURIComponent(service.slug)}`,
+    servicePath: servicePagePath(service.slug),
   };
 }

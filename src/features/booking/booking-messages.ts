@@ -5,9 +5,10 @@ import { isLocale, type Locale, type LocalizedText, localized } from '#i18n/loca
 import { localePath } from '#i18n/routing.ts';
 import { formatDateTime } from '#lib/dates.ts';
 import type { MessageToEnqueue } from '#server/outbox/index.ts';
-import { bookingPage, bookingPagePath } from './appointment-flow';
+import { bookingPage } from './appointment-flow';
 import type { BookingStatus } from './booking';
 import type { BookingConfirmedPayload } from './messages';
+import { bookingPagePath, servicePagePath } from './paths';
 
 const SMS_DESTINATION = /^\+?[1-9]\d{6,14}$/;
 const Email = z.email();
@@ -82,7 +83,7 @@ export function bookingMessages(
   const standing = kind === 'confirmed' || kind === 'requested' || kind === 'rescheduled';
   const path = standing
     ? bookingPagePath(service.slug, booking.publicId, bookingPage(booking.status, service.needsApproval))
-    : `/appointment/${encodeURIComponent(service.slug)}`;
+    : servicePagePath(service.slug);
   const payload: BookingConfirmedPayload = {
     organisation: tenant.name,
     name: booking.contactName.trim().slice(0, 200),

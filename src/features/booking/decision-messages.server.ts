@@ -10,7 +10,7 @@ import { customerDestinations } from './booking-messages';
 import { publicOrigin, withdrawRescheduleNotice } from './booking-messages.server';
 import { type BookingRow, findService, type ServiceRow } from './booking-repo.server';
 import type { BookingDeclinedPayload } from './messages';
-import { requestPagePath, servicePagePath } from './staff-agenda';
+import { requestPagePath, servicePagePath } from './paths';
 
 // Staff decide a booking request; the customer hears about it by SMS and/or e-mail, in their
 // language, through the outbox — written in the decision's own transaction.

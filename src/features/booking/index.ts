@@ -1,7 +1,6 @@
 export * from './appointment-flow';
 export type { BookingPageData, CategoryRow, InvoiceBooking } from './appointment-pages.server';
 export type { Availability, AvailabilityDay, DayStatus, Slot } from './availability';
-
 export { type AvailabilityFeed, decodeAvailability, encodeAvailability, type FeedDay } from './availability-feed';
 export type { FeedAnswer } from './availability-feed.server';
 export type { BookSlotInput, BookSlotResult } from './book-slot.server';
@@ -17,10 +16,10 @@ export type { BookingCompletedEvent, BookingsClaimedEvent, CatalogueChangedEvent
 export * from './booking-form-rules';
 export type { AttendanceResult, DecisionResult, PaidOutcome } from './booking-lifecycle.server';
 export { type BookingNoticeKind, bookingMessages, customerDestinations } from './booking-messages';
-
 export { detectPhotoType, MAX_PHOTO_BYTES } from './booking-photo';
 export type { SavePhotoResult } from './booking-photo.server';
 export type { BookingRow, ServiceRow } from './booking-repo.server';
 export type { CancelBookingResult } from './cancel-booking.server';
+export * from './paths';
 
 export type { RescheduleResult } from './reschedule-booking.server';

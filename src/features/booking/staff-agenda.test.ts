@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addressLine,
-  agendaWindow,
-  groupByDay,
-  intakeAnswerRows,
-  requestPagePath,
-  servicePagePath,
-} from './staff-agenda';
+import { requestPagePath, servicePagePath } from './paths';
+import { addressLine, agendaWindow, groupByDay, intakeAnswerRows } from './staff-agenda';
 
 const KL = 'Asia/Kuala_Lumpur';
 

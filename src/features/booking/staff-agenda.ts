@@ -49,16 +49,6 @@ export function groupByDay<T extends { booking: { startsAt: Date } }>(
     .map(([date, items]) => ({ date, offset: daysBetween(today, date), items }));
 }
 
-/** The page a customer follows their booking on (the request page), unprefixed. */
-export function requestPagePath(serviceSlug: string, publicId: string): string {
-  return `/appointment/${encodeURIComponent(serviceSlug)}/request?booking=${encodeURIComponent(publicId)}`;
-}
-
-/** The service's booking page, where a declined customer can choose another time, unprefixed. */
-export function servicePagePath(serviceSlug: string): string {
-  return `/appointment/${encodeURIComponent(serviceSlug)}`;
-}
-
 /** An intake answer as staff read it: the question in their language, yes/no translated. */
 export interface IntakeAnswerRow {
   id: string;

@@ -1,11 +1,10 @@
 import { localized } from '#i18n/locales.ts';
-import { localePath } from '#i18n/routing.ts';
 import type { MessageKey } from '#i18n/t.ts';
 import { formatDate } from '#lib/dates.ts';
 import { formatMoney } from '#lib/money.ts';
 import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '#server/account-sections.ts';
-import { planManagePath, receiptPdfPath } from './manage-link';
 import { linkToken } from './manage-link.server';
+import { donationLandingPath, planManagePath, receiptPdfPath } from './paths';
 import { customerGifts, customerPlans } from './plan-repo.server';
 
 /**
@@ -25,7 +24,7 @@ export const donationsSection: AccountSectionLoader = async ({ db, tenant, custo
       campaign: localized(campaignTitle, locale),
       count: plan.count,
     }),
-    href: localePath(locale, planManagePath(linkToken('plan', tenant.id, plan.id))),
+    href: planManagePath(locale, linkToken('plan', tenant.id, plan.id)),
     status: t(`donation.plan.status.${plan.status}` as MessageKey),
   }));
   const giftItems = gifts.map(({ donation, campaignTitle, receiptId }) => {
@@ -35,8 +34,8 @@ export const donationsSection: AccountSectionLoader = async ({ db, tenant, custo
         .filter(Boolean)
         .join(' · '),
       href: receiptId
-        ? localePath(locale, receiptPdfPath(linkToken('receipt', tenant.id, receiptId)))
-        : localePath(locale, '/donation'),
+        ? receiptPdfPath(locale, linkToken('receipt', tenant.id, receiptId))
+        : donationLandingPath(locale),
       status: t(`donation.plan.instalment.${donation.status === 'paid' ? 'paid' : 'skipped'}` as MessageKey),
     };
   });

@@ -80,11 +80,6 @@ export function storyParagraphs(story: Partial<LocalizedText>, locale: Locale): 
     .filter((p) => p !== '');
 }
 
-/** The public URL of a campaign's image: the version changes with every upload. */
-export function campaignImagePath(publicId: string, kind: CampaignImageKind, version: string): string {
-  return `/donation/${publicId}/image/${kind}?v=${encodeURIComponent(version)}`;
-}
-
 export type ShareNetwork = 'whatsapp' | 'facebook' | 'x' | 'telegram';
 
 /** Share links, WhatsApp first (most Malaysian and Indonesian donors share there). Plain links, no SDKs. */

@@ -30,12 +30,13 @@ export {
 } from './campaigns.server';
 export { DONATION_UNPAID_LIMITS, givingOptionsOf, startDonationCheckout } from './checkout.server';
 export { answerDonationPost, donationFormData, submitDonationCart, submitDonationForm } from './donation-form.server';
+export { type DonationFormPage, loadDonationFormPage } from './donation-form-page.server';
 export { announceTotals, markDonationsPaid, recordOfflineGift, takeDonationsOut } from './donation-totals.server';
 export { donationIdsOf, registerDonationEffects } from './effects.server';
 export * from './index.ts';
 export { CHARGE_JOB, INVOICE_JOB, runDueInstalments, startCardUpdate } from './instalments.server';
 export { donationJobs } from './jobs.server';
-export { planManagePath, receiptPdfPath, signLink, verifyLink } from './manage-link';
+export { signLink, verifyLink } from './manage-link';
 export { absoluteLinks, linkToken, openLink } from './manage-link.server';
 export { registerPlanTemplates } from './messages';
 export { devRecurringGift } from './plan-dev-aid.server';

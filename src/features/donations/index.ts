@@ -39,7 +39,18 @@ export { coverFee, coverFeeForAnyMethod, type FeeMethod, type FeeRate, type FeeR
 export type { CardUpdateResult, InstalmentCounts } from './instalments.server';
 
 export type { LinkPurpose } from './manage-link';
-
+export {
+  campaignEmbedPath,
+  campaignImagePath,
+  campaignPath,
+  campaignTotalsApiPath,
+  donationCheckoutPath,
+  donationEmbedFormPath,
+  donationFormPath,
+  donationLandingPath,
+  planManagePath,
+  receiptPdfPath,
+} from './paths';
 export type { ManageActionResult, ManagePlanView } from './plan-manage.server';
 export {
   amountAllowed,
@@ -58,6 +69,5 @@ export {
 export type { PlanChangeResult, ProvidersFor } from './plans.server';
 export { deductibleReceipt, displayReceiptNumber } from './receipt-number';
 export type { ReceiptPdf } from './receipt-pdf.server';
-
 export { addMonthsClamped, type DonationFrequency, lastScheduleDate, scheduleDates } from './schedule';
 export type { ThanksGift } from './thanks.server';

@@ -1,7 +1,8 @@
+import { invoicePath } from '#features/invoices/index.ts';
 import type { Locale } from '#i18n/locales.ts';
-import { localePath } from '#i18n/routing.ts';
 import { donationLinkSecret, env } from '#server/config.server.ts';
-import { type LinkPurpose, planManagePath, receiptPdfPath, signLink, verifyLink } from './manage-link';
+import { type LinkPurpose, signLink, verifyLink } from './manage-link';
+import { planManagePath, receiptPdfPath } from './paths';
 
 /** The token of a plan's manage page or a receipt's PDF, signed with this deployment's secret. */
 export const linkToken = (purpose: LinkPurpose, tenantId: string, id: string) =>
@@ -15,9 +16,8 @@ export const openLink = (purpose: LinkPurpose, tenantId: string, token: string) 
 export function absoluteLinks(tenant: { id: string; primaryHost: string }, locale: Locale) {
   const origin = `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}`;
   return {
-    plan: (planId: string) => `${origin}${localePath(locale, planManagePath(linkToken('plan', tenant.id, planId)))}`,
-    receipt: (receiptId: string) =>
-      `${origin}${localePath(locale, receiptPdfPath(linkToken('receipt', tenant.id, receiptId)))}`,
-    invoice: (invoicePublicId: string) => `${origin}${localePath(locale, `/invoices/${invoicePublicId}/donation`)}`,
+    plan: (planId: string) => `${origin}${planManagePath(locale, linkToken('plan', tenant.id, planId))}`,
+    receipt: (receiptId: string) => `${origin}${receiptPdfPath(locale, linkToken('receipt', tenant.id, receiptId))}`,
+    invoice: (invoicePublicId: string) => `${origin}${invoicePath(locale, 'donation', invoicePublicId)}`,
   };
 }

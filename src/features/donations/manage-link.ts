@@ -42,8 +42,3 @@ export function verifyLink(secret: string, purpose: LinkPurpose, tenantId: strin
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected) ? id : null;
 }
-
-/** The manage page of a plan (unprefixed path; localePath adds the language). */
-export const planManagePath = (token: string) => `/donation/plans/${token}`;
-/** A receipt's PDF. */
-export const receiptPdfPath = (token: string) => `/donation/receipts/${token}.pdf`;

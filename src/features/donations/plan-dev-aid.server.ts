@@ -1,12 +1,12 @@
 import type { Db } from '#db/client.server.ts';
-import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { invoiceByPublicId, invoiceVerifyPath } from '#features/invoices/index.server.ts';
 import { appProviders, createPayment, settlePayment } from '#features/payments/index.server.ts';
 import { completeSandboxCharge, sandboxSecret, sandboxWebhookUrl } from '#features/payments/providers/index.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { startDonationCheckout } from './checkout.server';
-import { planManagePath } from './manage-link';
 import { linkToken } from './manage-link.server';
+import { planManagePath } from './paths';
 import { devPlanCampaign, donationPlanOfInvoice } from './plan-repo.server';
 
 /**
@@ -17,7 +17,7 @@ import { devPlanCampaign, donationPlanOfInvoice } from './plan-repo.server';
 export async function devRecurringGift(
   db: Db,
   input: { tenant: Tenant; locale: Locale; method: 'card' | 'counter'; ip: string; origin: string; host: string },
-): Promise<{ planId: string; managePath: string } | { error: string }> {
+): Promise<{ planId: string; manageUrl: string } | { error: string }> {
   const campaignId = await devPlanCampaign(db, input.tenant.id);
   const checkout = await startDonationCheckout(db, {
     tenant: input.tenant,
@@ -49,7 +49,7 @@ export async function devRecurringGift(
     locale: input.locale,
     ip: input.ip,
     siteOrigin: input.origin,
-    returnPath: `/invoices/${invoice.publicId}/donation/verify`,
+    returnPath: invoiceVerifyPath(input.locale, 'donation', invoice.publicId),
   });
   if (!payment.ok) return { error: payment.reason };
   if (input.method === 'card') {
@@ -70,5 +70,5 @@ export async function devRecurringGift(
   });
   const planId = settled.payment ? await donationPlanOfInvoice(db, input.tenant.id, invoice.id) : null;
   if (!planId) return { error: 'no plan' };
-  return { planId, managePath: planManagePath(linkToken('plan', input.tenant.id, planId)) };
+  return { planId, manageUrl: planManagePath(input.locale, linkToken('plan', input.tenant.id, planId)) };
 }

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { Db } from '#db/client.server.ts';
+import { invoicePath } from '#features/invoices/index.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import { type Locale, localized } from '#i18n/locales.ts';
-import { localePath } from '#i18n/routing.ts';
 import type { MessageKey, Translate } from '#i18n/t.ts';
 import { formatDate } from '#lib/dates.ts';
 import { formatAmount, formatMoney, toMinorUnits } from '#lib/money.ts';
 import { startCardUpdate } from './instalments.server';
-import { receiptPdfPath } from './manage-link';
 import { linkToken, openLink } from './manage-link.server';
+import { receiptPdfPath } from './paths';
 import { campaignBrief, findPlan, instalmentsOf } from './plan-repo.server';
 import { CANCEL_REASONS, planChangeable } from './plan-rules';
 import { cancelPlan, changePlanAmount } from './plans.server';
@@ -92,7 +92,7 @@ export async function managePlanView(
         statusKey: row.status,
         receipt: receipt
           ? {
-              href: localePath(locale, receiptPdfPath(linkToken('receipt', tenant.id, receipt.id))),
+              href: receiptPdfPath(locale, linkToken('receipt', tenant.id, receipt.id)),
               label: t('donation.receipt.download', { number: displayReceiptNumber(receipt.year, receipt.number) }),
             }
           : null,
@@ -158,5 +158,5 @@ export async function manageAction(
   }
   const update = await startCardUpdate(db, { tenantId: tenant.id, planId: input.planId });
   if (!update.ok) return notChangeable;
-  return { kind: 'redirect', location: localePath(input.locale, `/invoices/${update.invoicePublicId}/donation`) };
+  return { kind: 'redirect', location: invoicePath(input.locale, 'donation', update.invoicePublicId) };
 }

@@ -1,12 +1,11 @@
 import type { Db } from '#db/client.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import { type Locale, localized } from '#i18n/locales.ts';
-import { localePath } from '#i18n/routing.ts';
 import type { MessageKey, Translate } from '#i18n/t.ts';
 import { formatDate } from '#lib/dates.ts';
 import { formatMoney } from '#lib/money.ts';
-import { planManagePath, receiptPdfPath } from './manage-link';
 import { linkToken } from './manage-link.server';
+import { campaignPath, planManagePath, receiptPdfPath } from './paths';
 import { campaignBrief, findPlan, giftsOfInvoice } from './plan-repo.server';
 import { displayReceiptNumber } from './receipt-number';
 
@@ -46,14 +45,14 @@ export async function donationThanks(
     ]);
     if (!campaign) continue;
     const title = localized(campaign.title, locale) || tenant.name;
-    const path = localePath(locale, `/donation/${encodeURIComponent(campaign.publicId)}`);
+    const path = campaignPath(locale, campaign.publicId);
     gifts.push({
       campaign: { title, href: path, shareUrl: new URL(path, origin).href },
       amount: money(row.amountMinor),
       receipt:
         row.receiptId && row.receiptYear !== null && row.receiptNumber !== null
           ? {
-              href: localePath(locale, receiptPdfPath(linkToken('receipt', tenant.id, row.receiptId))),
+              href: receiptPdfPath(locale, linkToken('receipt', tenant.id, row.receiptId)),
               label: t('donation.receipt.download', {
                 number: displayReceiptNumber(row.receiptYear, row.receiptNumber),
               }),
@@ -70,7 +69,7 @@ export async function donationThanks(
               plan.nextChargeOn && plan.status === 'active'
                 ? t('donation.plan.next', { date: day(plan.nextChargeOn) })
                 : null,
-            manageHref: localePath(locale, planManagePath(linkToken('plan', tenant.id, plan.id))),
+            manageHref: planManagePath(locale, linkToken('plan', tenant.id, plan.id)),
           }
         : null,
     });

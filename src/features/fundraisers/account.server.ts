@@ -6,7 +6,6 @@ import type { Db } from '#db/client.server.ts';
 import { transaction } from '#db/transaction.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import { localized } from '#i18n/locales.ts';
-import { localePath } from '#i18n/routing.ts';
 import type { MessageKey, Translate } from '#i18n/t.ts';
 import { parseUuid } from '#lib/input.ts';
 import { errorFields, log } from '#lib/logger.server.ts';
@@ -31,6 +30,7 @@ import {
   updateFundraiser,
 } from './fundraiser-repo.server';
 import { fileProblem, MAX_PHOTO_BYTES, PHOTO_TYPES, sniffType } from './fundraiser-rules';
+import { accountFundraiserPath } from './paths';
 
 /** Thank-you messages: 3 a day per page (each reaches every donor). */
 export const THANKS_LIMIT = { limit: 3, windowMs: 24 * 60 * 60_000 };
@@ -48,7 +48,7 @@ export const fundraisersSection: AccountSectionLoader = async ({ db, tenant, cus
         donors: row.donorCount,
         count: row.donorCount,
       }),
-      href: localePath(locale, `/account/fundraisers/${row.id}`),
+      href: accountFundraiserPath(locale, row.id),
       status: t(`fundraiser.status.${row.status}` as MessageKey),
     })),
   };

@@ -13,10 +13,10 @@ import { runOnce } from '#server/jobs/index.ts';
 import { enqueueMessage } from '#server/outbox/index.ts';
 import type { FundraiserChangedEvent, FundraiserGiftEvent } from './fundraiser-events';
 import { customerContact, digestsDue, giftOf } from './fundraiser-gifts-repo.server';
-import { fundraiserPaths } from './fundraiser-links';
 import { activeOwners, openReporters } from './fundraiser-moderation-repo.server';
 import { campaignPublicIdOf, type FundraiserRow, findFundraiser } from './fundraiser-repo.server';
 import { publicTexts } from './fundraiser-rules';
+import { fundraiserPaths, staffFundraiserPath } from './paths';
 
 function pageUrl(primaryHost: string, locale: Locale, campaignPublicId: string, slug: string): string {
   return `${env().PUBLIC_PROTOCOL}://${primaryHost}${localePath(locale, fundraiserPaths.page(campaignPublicId, slug))}`;
@@ -98,7 +98,7 @@ export const tellStaffOfReportedPage: EventHandler<FundraiserChangedEvent> = asy
   if (!row || !tenant) return;
   const locale: Locale = isLocale(tenant.defaultLocale) ? tenant.defaultLocale : 'en';
   const reports = await openReporters(tx, event.tenantId, row.id);
-  const link = `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}${localePath(locale, `/staff/fundraisers/${row.id}`)}`;
+  const link = `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}${staffFundraiserPath(locale, row.id)}`;
   for (const owner of await activeOwners(tx, event.tenantId)) {
     await enqueueMessage(tx, {
       tenantId: tenant.id,

@@ -13,7 +13,7 @@ export {
   startFundraiserSchema,
   thanksSchema,
 } from './fundraiser-form.schema';
-export { fundraiserPaths, qrSvg } from './fundraiser-links';
+export { qrSvg } from './fundraiser-links';
 export type { FundraiserPage, FundraiserView } from './fundraiser-page.server';
 export * from './fundraiser-rules';
 export type { TotalsDrift } from './fundraiser-totals.server';
@@ -21,4 +21,5 @@ export type { FundraisingSettings, StartResult, UploadedFile } from './fundraise
 export type { StaffAction } from './fundraisers-staff.server';
 export type { Leaderboard, LeaderboardEntry, TeamEntry } from './leaderboard.server';
 export { LeaderboardResponse } from './leaderboard-answer';
+export { accountFundraiserPath, fundraiserPaths, staffFundraiserPath } from './paths';
 export type { FundraiserStart } from './start-form.server';

@@ -7,7 +7,6 @@ import type { Locale } from '#i18n/locales.ts';
 import type { MessageKey, Translate } from '#i18n/t.ts';
 import { readMultipartForm } from '#server/http.ts';
 import { startFundraiserSchema } from './fundraiser-form.schema';
-import { fundraiserPaths } from './fundraiser-links';
 import type { CampaignRef } from './fundraiser-repo.server';
 import { MAX_PHOTO_BYTES, sniffType } from './fundraiser-rules';
 import {
@@ -16,6 +15,7 @@ import {
   startFundraiser,
   type UploadedFile,
 } from './fundraisers.server';
+import { fundraiserPaths } from './paths';
 
 /** A form with a photo and a document of 5 MB each, and its texts. */
 const MAX_FORM_BYTES = 2 * MAX_PHOTO_BYTES + 200_000;

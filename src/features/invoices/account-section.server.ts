@@ -1,9 +1,9 @@
-import { localePath } from '#i18n/routing.ts';
 import type { MessageKey } from '#i18n/t.ts';
 import { formatMoney } from '#lib/money.ts';
 import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '#server/account-sections.ts';
 import { displayInvoiceNumber, displayStatus } from './invoice';
 import { listCustomerInvoiceRows } from './invoice-repo.server';
+import { invoicePath, invoicesPath } from './paths';
 
 /** "Your invoices" on the customer's account page: the latest few, and the whole list at /invoices. */
 export const invoicesSection: AccountSectionLoader = async ({ db, tenant, customerId, locale, t }) => {
@@ -15,11 +15,9 @@ export const invoicesSection: AccountSectionLoader = async ({ db, tenant, custom
     items: rows.map((row) => ({
       title: displayInvoiceNumber(row.number),
       detail: formatMoney(row.total, { ...tenant.currency, code: row.currencyCode }),
-      href: localePath(locale, `/invoices/${row.publicId}/${row.kind}`),
+      href: invoicePath(locale, row.kind, row.publicId),
       status: t(`invoice.status.${displayStatus(row)}` as MessageKey),
     })),
-    ...(total > rows.length
-      ? { more: { href: localePath(locale, '/invoices'), label: t('account.allInvoices') } }
-      : {}),
+    ...(total > rows.length ? { more: { href: invoicesPath(locale), label: t('account.allInvoices') } } : {}),
   };
 };

@@ -23,3 +23,12 @@ export {
 export type { InvoicesClaimedEvent } from './invoice-events';
 export { InvoiceKindInput, MinorAmount, PUBLIC_ID } from './invoice-input';
 export type { InvoiceRow } from './invoice-repo.server';
+export {
+  invoicePath,
+  invoicePaymentsApiPath,
+  invoicePayPath,
+  invoicePdfPath,
+  invoiceStatusApiPath,
+  invoicesPath,
+  invoiceVerifyPath,
+} from './paths';

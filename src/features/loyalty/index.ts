@@ -17,7 +17,7 @@ export type {
   RewardRow,
   VoucherRow,
 } from './membership.server';
-
+export * from './paths';
 export { howItWorks, rewardValue, tierLines } from './programme-view';
 export type { ApplyResult, CounterResult, RedeemRefusal, RedeemResult } from './rewards.server';
 export type { RedeemPost, RewardsPage } from './rewards-page.server';

@@ -1,15 +1,15 @@
 import type { Db } from '#db/client.server.ts';
 import { findTenantById } from '#features/tenants/index.server.ts';
 import { isLocale, type Locale, localized } from '#i18n/locales.ts';
-import { localePath } from '#i18n/routing.ts';
 import { formatDate } from '#lib/dates.ts';
 import { env } from '#server/config.server.ts';
 import { enqueueMessage } from '#server/outbox/index.ts';
 import { type MemberRow, memberContact, type ProgrammeRow } from './loyalty-repo.server';
+import { programmePath } from './paths';
 
 /** The member's programme page, absolute (messages are built outside a request). */
 export function programmeLink(tenant: { primaryHost: string }, locale: Locale, programmePublicId: string): string {
-  return `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}${localePath(locale, `/loyalty/${programmePublicId}`)}`;
+  return `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}${programmePath(locale, programmePublicId)}`;
 }
 
 type Note =

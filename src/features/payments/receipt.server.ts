@@ -1,7 +1,6 @@
-import { displayInvoiceNumber } from '#features/invoices/index.ts';
+import { displayInvoiceNumber, invoicePath } from '#features/invoices/index.ts';
 import { findTenantById } from '#features/tenants/index.server.ts';
 import { isLocale } from '#i18n/locales.ts';
-import { localePath } from '#i18n/routing.ts';
 import { formatMoney } from '#lib/money.ts';
 import { env } from '#server/config.server.ts';
 import type { EventHandler } from '#server/events/index.ts';
@@ -18,7 +17,6 @@ export const sendReceipt: EventHandler<InvoicePaidEvent> = async (tx, { tenantId
   const tenant = await findTenantById(tx, tenantId);
   if (!tenant) return;
   const locale = isLocale(invoice.locale) ? invoice.locale : 'en';
-  const path = `/invoices/${invoice.publicId}/appointment`;
   await enqueueMessage(tx, {
     tenantId,
     channel: 'email',
@@ -30,7 +28,7 @@ export const sendReceipt: EventHandler<InvoicePaidEvent> = async (tx, { tenantId
       name: invoice.contactName,
       number: displayInvoiceNumber(invoice.number),
       amount: formatMoney(invoice.total, { ...tenant.currency, code: invoice.currencyCode }),
-      link: `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}${localePath(locale, path)}`,
+      link: `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}${invoicePath(locale, 'appointment', invoice.publicId)}`,
     },
   });
 };

@@ -1,8 +1,7 @@
 import type { Db } from '#db/client.server.ts';
-import type { InvoiceView } from '#features/invoices/index.ts';
+import { type InvoiceView, invoiceVerifyPath } from '#features/invoices/index.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import type { Locale } from '#i18n/locales.ts';
-import { localePath } from '#i18n/routing.ts';
 import { appProviders } from './app-providers.server';
 import { createPayment } from './create-payment.server';
 import type { PayError } from './pay-panel';
@@ -25,12 +24,7 @@ export function methodNeedsScript(method: PaymentMethod): boolean {
 
 /** The page a payer comes back to from the gateway (the verify/thank-you page), in their language. */
 export function verifyPathOf(locale: Locale, invoice: Pick<InvoiceView, 'kind' | 'publicId'>): string {
-  return localePath(
-    locale,
-    invoice.kind === 'donation'
-      ? `/invoices/${invoice.publicId}/donation/verify`
-      : `/invoices/${invoice.publicId}/verify`,
-  );
+  return invoiceVerifyPath(locale, invoice.kind, invoice.publicId);
 }
 
 /**

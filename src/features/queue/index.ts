@@ -7,11 +7,9 @@ export type { OpenedDisplay } from './displays.server';
 
 export type { KioskResult } from './kiosk.server';
 export * from './kiosk-rules';
-
+export * from './paths';
 export { pointLabel, pointLabelKey } from './point-label';
-
 export * from './queue-rules';
 export type { SetupOutcome } from './queue-setup.server';
 export * from './queue-setup-rules';
-
 export type { ConsoleOutcome } from './staff-console.server';

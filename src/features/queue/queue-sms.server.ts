@@ -5,6 +5,7 @@ import { translator } from '#i18n/t.ts';
 import { env } from '#server/config.server.ts';
 import { enqueueMessage } from '#server/outbox/index.ts';
 import type { PointKind } from './board-state';
+import { queueTicketPath } from './paths';
 import { pointLabel, pointLabelKey } from './point-label';
 import * as repo from './queue-repo.server';
 
@@ -24,9 +25,8 @@ export async function enqueueQueueSms(
   const settings = await repo.findSettings(tx, tenant.id);
   if (!settings?.smsEnabled || !tenant.name) return 0;
   const origin = tenant.primaryHost ? `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}` : 'http://localhost';
-  const link = (ticket: repo.TicketRow) =>
-    `${origin}${ticket.locale === 'en' ? '' : `/${ticket.locale}`}/queue/ticket/${ticket.publicId}`;
   const locale = (ticket: repo.TicketRow) => (isLocale(ticket.locale) ? ticket.locale : 'en');
+  const link = (ticket: repo.TicketRow) => `${origin}${queueTicketPath(locale(ticket), ticket.publicId)}`;
   let sent = 0;
   const called = input.called;
   if (called?.phone && !called.smsCalledSentAt && called.pointId) {

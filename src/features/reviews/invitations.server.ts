@@ -2,11 +2,11 @@ import type { Db } from '#db/client.server.ts';
 import { transaction } from '#db/transaction.server.ts';
 import { findTenantById } from '#features/tenants/index.server.ts';
 import { isLocale, type Locale } from '#i18n/locales.ts';
-import { localePath } from '#i18n/routing.ts';
 import { errorFields, log } from '#lib/logger.server.ts';
 import { env } from '#server/config.server.ts';
 import { enqueueMessage, kickOutbox } from '#server/outbox/index.ts';
 import { invitationDecision, invitationDueAt, recipientKey } from './invitation-rules';
+import { clinicReviewPath, reviewUnsubscribePath } from './paths';
 import { hashToken, newToken } from './review-token.server';
 import {
   dueInvitationIds,
@@ -32,10 +32,9 @@ export function invitationLinks(
   resourceId: string | null,
 ): { link: string; unsubscribeLink: string } {
   const origin = `${env().PUBLIC_PROTOCOL}://${tenant.primaryHost}`;
-  const clinic = resourceId ? `/review/${resourceId}/clinic` : '/review/clinic';
   return {
-    link: `${origin}${localePath(locale, clinic)}?i=${token}`,
-    unsubscribeLink: `${origin}${localePath(locale, '/review/unsubscribe')}?i=${token}`,
+    link: `${origin}${clinicReviewPath(locale, resourceId, token)}`,
+    unsubscribeLink: `${origin}${reviewUnsubscribePath(locale, token)}`,
   };
 }
 

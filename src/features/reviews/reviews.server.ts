@@ -1,11 +1,11 @@
 import type { Db } from '#db/client.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import type { Locale } from '#i18n/locales.ts';
-import { localePath } from '#i18n/routing.ts';
 import { parseUuid } from '#lib/input.ts';
 import { hitRateLimit, hitRateLimits } from '#server/rate-limit.server.ts';
 import { editable } from './invitation-rules';
 import { openInvitation } from './invitations.server';
+import { reviewThankYouPath } from './paths';
 import { type FieldErrors, readFeedbackForm, readReviewForm } from './review-form';
 import { parseSlug, type ReviewTarget, redirectTarget, resolveTarget } from './review-links';
 import { hashToken, parseToken } from './review-token.server';
@@ -108,8 +108,7 @@ function thankYouPath(
   // A verified review's thank-you page carries its invitation on to the feedback page, so what
   // the author says privately reaches staff linked to their visit (the route is a secret link).
   if (token) query.set('t', token);
-  const search = query.toString();
-  return `${localePath(locale, '/review/thankyou')}${search ? `?${search}` : ''}`;
+  return reviewThankYouPath(locale, query);
 }
 
 /** The rate-limit key of a contact: a hash, so no phone number or e-mail is kept in a key. */

@@ -2,6 +2,7 @@
 // review link and private feedback, side by side — only the wording changes (no review gating:
 // Google's policy and 16 CFR 465 forbid steering unhappy reviewers away from public reviews).
 import type { MessageKey } from '#i18n/t.ts';
+import { reviewFeedbackPath, reviewRedirectPath } from './paths';
 
 export type ThankYouTone = 'none' | 'low' | 'mid' | 'high';
 
@@ -38,15 +39,13 @@ export function toneOf(rating: number | null): ThankYouTone {
  */
 export function thankYouFor(rating: number | null, slug: string | null, visitToken: string | null = null): ThankYou {
   const tone = toneOf(rating);
-  const base = slug ? `/review/${slug}` : '/review';
-  const visit = visitToken ? `?t=${encodeURIComponent(visitToken)}` : '';
   return {
     tone,
     heading: `review.thanks.heading.${tone}` as MessageKey,
     text: `review.thanks.text.${tone}` as MessageKey,
     choices: [
-      { kind: 'public', href: `${base}/redirect`, label: 'review.thanks.public' },
-      { kind: 'feedback', href: `${base}/feedback${visit}`, label: 'review.thanks.feedback' },
+      { kind: 'public', href: reviewRedirectPath(slug), label: 'review.thanks.public' },
+      { kind: 'feedback', href: reviewFeedbackPath(slug, visitToken), label: 'review.thanks.feedback' },
     ],
   };
 }

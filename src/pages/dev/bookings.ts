@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { bookFirstFreeSlot } from '#features/booking/index.server.ts';
-import { requestPagePath } from '#features/booking/staff-agenda.ts';
-import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { bookFirstFreeSlot, requestPagePath } from '#features/booking/index.server.ts';
+import { invoiceByPublicId, invoiceVerifyPath } from '#features/invoices/index.server.ts';
 import { appProviders, createPayment } from '#features/payments/index.server.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { localePath } from '#i18n/routing.ts';
@@ -85,7 +84,7 @@ async function startCardPayment(
     locale,
     ip: locals.clientIp,
     siteOrigin: locals.origin,
-    returnPath: localePath(locale, `/invoices/${invoice.publicId}/verify`),
+    returnPath: invoiceVerifyPath(locale, 'appointment', invoice.publicId),
     now,
   });
   return started.ok && started.start.kind === 'redirect' ? started.start.url : null;

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { devRecurringGift } from '#features/donations/index.server.ts';
-import { localePath } from '#i18n/routing.ts';
 import { badRequest, json, readJson } from '#server/http.ts';
 
 const Body = z.object({
@@ -26,5 +25,5 @@ export const POST: APIRoute = async ({ request, locals }) => {
     host: request.headers.get('host') ?? new URL(locals.origin).host,
   });
   if ('error' in result) return json({ error: result.error }, { status: 409 });
-  return json({ planId: result.planId, manageUrl: localePath(locale, result.managePath) });
+  return json({ planId: result.planId, manageUrl: result.manageUrl });
 };

@@ -22,6 +22,7 @@ import { choiceFromSearch, type SlotChoice } from '../appointment-flow';
 import { BookingMadeResponse } from '../booking-api.schema';
 import { addressOrNull, type BookingFormValues, checkBookingForm, type FormQuestion } from '../booking-form-rules';
 import { MAX_PHOTO_BYTES } from '../booking-photo';
+import { bookingApiPath } from '../paths';
 
 /** The strings this island needs: the page passes `pick(locale, BOOKING_FORM_MESSAGE_KEYS)`. */
 export const BOOKING_FORM_MESSAGE_KEYS = [
@@ -389,7 +390,7 @@ function DetailsForm({
 
 /** Sends the form's photo to the booking just made; false when it did not arrive. */
 async function sendPhoto(publicId: string, photo: File, failed: string): Promise<boolean> {
-  const answer = await apiCall(NO_CONTENT, `/api/bookings/${encodeURIComponent(publicId)}/photo`, {
+  const answer = await apiCall(NO_CONTENT, bookingApiPath(publicId, 'photo'), {
     method: 'POST',
     body: photo,
     failed,

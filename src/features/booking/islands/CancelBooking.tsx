@@ -3,6 +3,7 @@ import Alert from '#components/ui/Alert.tsx';
 import Button from '#components/ui/Button.tsx';
 import { apiCall } from '#lib/api-client.ts';
 import { CancelledResponse } from '../booking-api.schema';
+import { bookingApiPath } from '../paths';
 
 interface Props {
   publicId: string;
@@ -22,7 +23,7 @@ export default function CancelBooking({ publicId, locale, messages: m }: Props) 
   const cancel = async () => {
     setStage('busy');
     setError(null);
-    const answer = await apiCall(CancelledResponse, `/api/bookings/${encodeURIComponent(publicId)}/cancel`, {
+    const answer = await apiCall(CancelledResponse, bookingApiPath(publicId, 'cancel'), {
       method: 'POST',
       locale,
       failed: m.failed,

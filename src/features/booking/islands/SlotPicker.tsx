@@ -13,6 +13,7 @@ import { $appointmentCart, mergeAppointmentCart, setAppointmentCart } from '#sto
 import { formPathWithChoice, monthChunks, monthOf, slotTime, unavailableDates } from '../appointment-flow';
 import type { AvailabilityDay } from '../availability';
 import { decodeAvailability } from '../availability-feed';
+import { availabilityApiPath, bookingApiPath } from '../paths';
 import { AvailabilityResponse, RescheduledResponse } from '../slot-page-answers';
 
 /** The strings this island needs: the page passes `pick(locale, SLOT_PICKER_MESSAGE_KEYS)`. */
@@ -123,7 +124,7 @@ export default function SlotPicker({
     (async () => {
       for (const chunk of chunks) {
         const query = new URLSearchParams({ from: chunk.from, to: chunk.to, resource });
-        const answer = await apiCall(AvailabilityResponse, `/api/appointments/${serviceId}/availability?${query}`, {
+        const answer = await apiCall(AvailabilityResponse, availabilityApiPath(serviceId, query), {
           signal: controller.signal,
           locale,
           // Revalidated every time (an ETag makes it a 304): never a slot from an old answer.
@@ -215,7 +216,7 @@ export default function SlotPicker({
   };
 
   const move = async (publicId: string, start: string) => {
-    const answer = await apiCall(RescheduledResponse, `/api/bookings/${encodeURIComponent(publicId)}/reschedule`, {
+    const answer = await apiCall(RescheduledResponse, bookingApiPath(publicId, 'reschedule'), {
       method: 'POST',
       locale,
       body: { resourceId: resource, start },

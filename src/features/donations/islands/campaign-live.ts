@@ -2,6 +2,7 @@ import { READY, RESYNC, subscribe } from '#components/realtime/realtime-client.t
 import { type Currency, formatMoney } from '#lib/money.ts';
 import type { CampaignTotals } from '../campaign';
 import { progressPercent } from '../campaign';
+import { campaignTotalsApiPath } from '../paths';
 
 // The campaign page's only script (the page is cached HTML): "Copy link", and the totals kept
 // live from `campaign:{publicId}` — fetched once the subscription is ready (the cached HTML may be
@@ -46,7 +47,7 @@ function start() {
   const config = JSON.parse(root.dataset.live) as LiveConfig;
   const publicId = root.dataset.campaignPage ?? '';
   const refresh = async () => {
-    const response = await fetch(`/api/donations/campaigns/${encodeURIComponent(publicId)}/totals`).catch(() => null);
+    const response = await fetch(campaignTotalsApiPath(publicId)).catch(() => null);
     const data: unknown = response?.ok ? await response.json().catch(() => null) : null;
     if (isTotals(data)) render(root, config, data);
     // Live from here on (tests and the JS budget wait for it: the stream keeps the network busy).

@@ -7,13 +7,13 @@
 
 import type { Tenant } from '#features/tenants/tenant.ts';
 import { isoCode, type Locale } from '#i18n/locales.ts';
-import { localePath } from '#i18n/routing.ts';
 import { type Translate, translator } from '#i18n/t.ts';
 import { formatDate, formatDateTime } from '#lib/dates.ts';
 import { formatMoney } from '#lib/money.ts';
 import { digitsOnly } from '#lib/phone.ts';
 import { createPdf, type PdfWriter, pdfText } from '#server/pdf/pdf-kit.server.ts';
 import { displayInvoiceNumber, type InvoiceStatus, type InvoiceView } from '../invoice';
+import { invoicePath } from '../paths';
 import {
   CELL_PADDING_X,
   CONTENT_WIDTH,
@@ -72,7 +72,7 @@ function documentTitle(invoice: InvoiceView, t: Translate): string {
 
 /** The public page of the invoice in `locale`: https://host[/ms]/invoices/{publicId}/{kind}. */
 export function publicInvoiceUrl(baseUrl: string, invoice: InvoiceView, locale: Locale): string {
-  return `${baseUrl.replace(/\/+$/, '')}${localePath(locale, `/invoices/${encodeURIComponent(invoice.publicId)}/${invoice.kind}`)}`;
+  return `${baseUrl.replace(/\/+$/, '')}${invoicePath(locale, invoice.kind, invoice.publicId)}`;
 }
 
 /** `INV-000042.pdf`, or for a paid invoice the receipt in the locale: `receipt-INV-000042.pdf`. */

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import Alert from '#components/ui/Alert.tsx';
 import Button from '#components/ui/Button.tsx';
 import ChoiceCard from '#components/ui/ChoiceCard.tsx';
+import { invoicePaymentsApiPath } from '#features/invoices/index.ts';
 import type { Locale } from '#i18n/locales.ts';
 import type { MessageKey } from '#i18n/t.ts';
 import { apiCall } from '#lib/api-client.ts';
@@ -88,7 +89,7 @@ export default function PayInvoice({
     if (busy) return;
     setBusy(true);
     setError(null);
-    const answer = await apiCall(PaymentStartedResponse, `/api/invoices/${encodeURIComponent(publicId)}/payments`, {
+    const answer = await apiCall(PaymentStartedResponse, invoicePaymentsApiPath(publicId), {
       method: 'POST',
       locale,
       body: { method, coverFees },

@@ -1,6 +1,7 @@
 // The verify page's live status, client side and pure: which state the server rendered, and
 // whether the stored state now differs (then the page reloads to show the server's truth).
 
+import { invoiceStatusApiPath } from '#features/invoices/index.ts';
 import { apiCall } from '#lib/api-client.ts';
 import { PaymentStateResponse } from '../payments-api.schema';
 
@@ -12,8 +13,7 @@ export type PaymentState = PaymentStateResponse;
 
 /** The status endpoint of an invoice (and the payment the page shows). */
 export function statusUrl(publicId: string, paymentId: string | null): string {
-  const base = `/api/invoices/${encodeURIComponent(publicId)}/status`;
-  return paymentId ? `${base}?payment=${encodeURIComponent(paymentId)}` : base;
+  return invoiceStatusApiPath(publicId, paymentId);
 }
 
 /**

@@ -3,9 +3,9 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '#db/client.server.ts';
-import { localePath } from '#i18n/routing.ts';
 import { log } from '#lib/logger.server.ts';
 import { env } from '#server/config.server.ts';
+import { sandboxPaymentPath } from '../paths';
 import type {
   PaymentProvider,
   PaymentRequest,
@@ -113,7 +113,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
         returnUrl: request.returnUrl,
       });
       // The hosted page speaks the payer's language, like a gateway given a locale.
-      const path = localePath(request.locale, `/pay/sandbox/${encodeURIComponent(request.paymentId)}`);
+      const path = sandboxPaymentPath(request.locale, request.paymentId);
       const url = `${request.siteOrigin.replace(/\/+$/, '')}${path}`;
       return { kind: 'redirect', url, providerRef: request.paymentId };
     },

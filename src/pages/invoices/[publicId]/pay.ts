@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { invoiceByPublicId, invoicePath } from '#features/invoices/index.server.ts';
 import { PAYMENT_METHODS, payPanelReturn, retryMinutes, startInvoicePayment } from '#features/payments/index.server.ts';
-import { localePath } from '#i18n/routing.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { readForm } from '#server/http.ts';
 
@@ -35,7 +34,7 @@ export const POST: APIRoute = async ({ params, request, locals, redirect }) => {
     const { answer } = started;
     return redirect(answer.kind === 'redirect' && answer.url ? answer.url : answer.verifyUrl, 303);
   }
-  const invoicePage = localePath(locale, `/invoices/${invoice.publicId}/${invoice.kind}`);
+  const invoicePage = invoicePath(locale, invoice.kind, invoice.publicId);
   const minutes = started.error === 'rate_limited' ? retryMinutes(started.retryAfterSeconds) : undefined;
   return redirect(payPanelReturn(form.data.back, invoicePage, started.error, minutes), 303);
 };

@@ -1,0 +1,38 @@
+// Every in-app address of donations (issue 24): pages in the visitor's language (localePath adds
+// the prefix), files and endpoints without one. Each segment is encoded; nothing else builds them.
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
+import type { CampaignImageKind } from './campaign';
+
+const segment = encodeURIComponent;
+const campaignBase = (campaign: string) => `/donation/${segment(campaign)}`;
+const withInvoice = (path: string, invoice: string | undefined, fromCart = false) =>
+  invoice === undefined ? path : `${path}?invoice=${segment(invoice)}${fromCart ? '&from=cart' : ''}`;
+
+/** The campaigns' landing page. */
+export const donationLandingPath = (locale: Locale) => localePath(locale, '/donation');
+/** A campaign's page (`/donation/{publicId}`). */
+export const campaignPath = (locale: Locale, campaign: string) => localePath(locale, campaignBase(campaign));
+/** The donation form of a campaign. */
+export const donationFormPath = (locale: Locale, campaign: string) =>
+  localePath(locale, `${campaignBase(campaign)}/form`);
+/** The checkout: the cart, or with an invoice its payment (`fromCart`: the page then empties the cart). */
+export const donationCheckoutPath = (locale: Locale, campaign: string, invoice?: string, fromCart = false) =>
+  withInvoice(localePath(locale, `${campaignBase(campaign)}/checkout`), invoice, fromCart);
+/** The framed donation form, or with an invoice the frame following its payment. */
+export const donationEmbedFormPath = (locale: Locale, campaign: string, invoice?: string) =>
+  withInvoice(localePath(locale, `${campaignBase(campaign)}/embed-form`), invoice);
+/** The framed campaign page. */
+export const campaignEmbedPath = (locale: Locale, campaign: string) =>
+  localePath(locale, `${campaignBase(campaign)}/embed-page`);
+/** A campaign's image: the version changes with every upload (no language: a file). */
+export const campaignImagePath = (campaign: string, kind: CampaignImageKind, version: string) =>
+  `${campaignBase(campaign)}/image/${segment(kind)}?v=${segment(version)}`;
+/** The manage page of a recurring plan, by its signed token. */
+export const planManagePath = (locale: Locale, token: string) =>
+  localePath(locale, `/donation/plans/${segment(token)}`);
+/** A receipt's PDF, by its signed token. */
+export const receiptPdfPath = (locale: Locale, token: string) =>
+  localePath(locale, `/donation/receipts/${segment(token)}.pdf`);
+/** The endpoint of a campaign's live totals. */
+export const campaignTotalsApiPath = (campaign: string) => `/api/donations/campaigns/${segment(campaign)}/totals`;
