@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
+import { expect, test } from './fixtures';
 import { calendarDay, call, expectAccessible, hydrated, site, watchConsole } from './support';
 
 // The customer booking journey (SPEC.md §2): landing → category → service (date, time) → form →
@@ -402,7 +403,7 @@ test.describe('booking an appointment', () => {
 });
 
 test.describe('appointment routes and API', () => {
-  test('paying at the counter confirms the booking at once, to pay on the day (Malay)', async ({ page, browser }) => {
+  test('paying at the counter confirms the booking at once, to pay on the day (Malay)', async ({ page, staff }) => {
     test.setTimeout(60_000);
     await page.goto(site('klinik', '/ms/appointment/dental-scaling'));
     await waitForTimes(page);
@@ -443,11 +444,7 @@ test.describe('appointment routes and API', () => {
     // A short reference a person can read over the phone, instead of the 22-character id.
     const reference = (await page.locator('[data-detail="reference"]').textContent())?.trim() ?? '';
     expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{7}$/);
-    const staff = await (await browser.newContext()).newPage();
-    await staff.goto(site('klinik', '/ms/staff/login?next=/ms/staff/appointments'));
-    await staff.locator('#staff-email').fill('staff@kliniksihat.my');
-    await staff.locator('#staff-password').fill('demo-staff-klinik');
-    await staff.locator('form:has(#staff-email) button[type="submit"]').click();
+    await staff.goto(site('klinik', '/ms/staff/appointments'));
     const row = staff.locator(`[data-appointment="${publicId}"]`);
     await expect(row).toHaveAttribute('data-status', 'confirmed');
     await expect(row.locator('[data-pay-at-counter]')).toHaveText('Bayar di kaunter');

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
-import { calendarDay, call, expectAccessible, site } from './support';
+import { calendarDay, call, DEMO_STAFF, expectAccessible, site, staffPage } from './support';
 
 // The booking embed on another site: a partner's page pastes the loader; only origins the clinic
 // allows may frame it. The partner's page comes from a tiny server of the test's own on
@@ -254,19 +254,11 @@ test.describe('the booking embed', () => {
   });
 
   test('the owner manages the allowed sites on a staff screen (Malay); other staff cannot', async ({ browser }) => {
-    const login = async (email: string, password: string) => {
-      const page = await (await browser.newContext()).newPage();
-      await page.goto(site('klinik', '/ms/staff/login?next=/ms/staff/embed'));
-      await page.locator('#staff-email').fill(email);
-      await page.locator('#staff-password').fill(password);
-      await page.locator('form:has(#staff-email) button[type="submit"]').click();
-      return page;
-    };
-    const member = await login('staff@kliniksihat.my', 'demo-staff-klinik');
+    const member = await staffPage(browser, DEMO_STAFF.klinikStaff, '/ms/staff/embed');
     await expect(member).toHaveURL(site('klinik', '/staff'));
     expect((await member.goto(site('klinik', '/ms/staff/embed')))?.url()).toBe(site('klinik', '/staff'));
 
-    const owner = await login('owner@kliniksihat.my', 'demo-owner-klinik');
+    const owner = await staffPage(browser, DEMO_STAFF.klinikOwner, '/ms/staff/embed');
     await expect(owner).toHaveURL(site('klinik', '/ms/staff/embed'));
     await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Widget tempahan');
     const field = owner.getByLabel('Laman yang dibenarkan');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { call, hydrated, site, watchConsole } from './support';
 
 /**
@@ -58,11 +58,7 @@ test.describe('the page cache', () => {
     expect(second.body).toBe(first.body);
   });
 
-  test('a logged-in visitor’s name never lands in a public page', async ({ page }) => {
-    await page.goto(site('klinik', '/staff/login'));
-    await page.getByLabel('Email').fill('staff@kliniksihat.my');
-    await page.getByLabel('Password').fill('demo-staff-klinik');
-    await page.getByRole('button', { name: 'Log in' }).click();
+  test('a logged-in visitor’s name never lands in a public page', async ({ staff: page }) => {
     await expect(page.getByText('Siti Rahmah').first()).toBeVisible();
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 

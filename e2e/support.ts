@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 4400);
 
@@ -198,16 +198,86 @@ export const DEMO_STAFF = {
   klinikOwner: { slug: 'klinik', email: 'owner@kliniksihat.my', password: 'demo-owner-klinik' },
   klinikStaff: { slug: 'klinik', email: 'staff@kliniksihat.my', password: 'demo-staff-klinik' },
   yayasanOwner: { slug: 'yayasan', email: 'owner@kasihummah.org.my', password: 'demo-owner-yayasan' },
+  peduliOwner: { slug: 'peduli', email: 'owner@pedulinusantara.or.id', password: 'demo-owner-peduli' },
 } as const;
 
-/** Logs in on the staff login page (English) of the login's organisation. */
-export async function staffLogin(
+export type StaffLogin = { slug: string; email: string; password: string };
+
+/**
+ * Logs in on the staff login page of the login's organisation, in the language of `next` (a
+ * `/ms/…` return path opens the Malay login page). The fields are found by id, whatever the language.
+ */
+export async function staffLogin(page: Page, login: StaffLogin, next?: string): Promise<void> {
+  const prefix = /^\/(ms|id)(?=\/)/.exec(next ?? '')?.[0] ?? '';
+  await page.goto(site(login.slug, `${prefix}/staff/login${next ? `?next=${encodeURIComponent(next)}` : ''}`));
+  await enterStaffLogin(page, login);
+}
+
+/** On a staff login page (reached by a redirect, in any language): types the login and sends it. */
+export async function enterStaffLogin(page: Page, login: StaffLogin): Promise<void> {
+  await page.locator('#staff-email').fill(login.email);
+  await page.locator('#staff-password').fill(login.password);
+  await page.locator('form:has(#staff-email) button[type="submit"]').click();
+}
+
+/** A page in a browser context of its own (its own cookies), logged in as `login`; see staffLogin. */
+export async function staffPage(browser: Browser, login: StaffLogin, next?: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await staffLogin(page, login, next);
+  return page;
+}
+
+let phoneSeq = 0;
+/**
+ * A Malaysian mobile number (national, without the 0) that no other test uses: each worker has a
+ * prefix of its own, so /dev/outbox?to= finds only this test's messages and rate limits never collide.
+ */
+export function freshPhone(): string {
+  phoneSeq += 1;
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
+  const prefix = ['12', '13', '14', '16', '17', '18', '19'][worker % 7];
+  return `${prefix}${String((Date.now() * 10 + phoneSeq) % 10_000_000).padStart(7, '0')}`;
+}
+
+let addressSeq = 0;
+/** A client address of its own (the server trusts X-Forwarded-For): per-address limits count one visitor. */
+export function freshAddress(): string {
+  addressSeq += 1;
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
+  return `198.${18 + (worker % 8)}.${addressSeq % 250}.${(Date.now() + addressSeq) % 250}`;
+}
+
+/** The customer login's labels in a language. */
+export type LoginLabels = { send: string; code: string; verify: string };
+export const LOGIN_LABELS: Record<'en' | 'ms', LoginLabels> = {
+  en: { send: 'Send code', code: '6-digit code', verify: 'Log in' },
+  ms: { send: 'Hantar kod', code: 'Kod 6 digit', verify: 'Log masuk' },
+};
+
+/**
+ * On a customer login page: asks a code for `national` (a Malaysian number without the 0), reads
+ * it from the outbox and answers the code, as a visitor does. The page is told the number it was sent to.
+ */
+export async function sendLoginCode(
   page: Page,
-  login: { slug: string; email: string; password: string },
-  next?: string,
+  national: string,
+  labels: LoginLabels = LOGIN_LABELS.en,
+): Promise<string> {
+  const slug = new URL(page.url()).hostname.split('.')[0];
+  await hydrated(page);
+  await page.locator('input[inputmode="numeric"]').first().fill(`0${national}`);
+  await page.getByRole('button', { name: labels.send }).click();
+  await expect(page.getByRole('status')).toContainText(`+60${national}`);
+  return deliveredCode(page, `60${national}`, { slug });
+}
+
+/** On a customer login page: logs in `national` by the code the outbox delivered (see sendLoginCode). */
+export async function logInWithCode(
+  page: Page,
+  national: string,
+  labels: LoginLabels = LOGIN_LABELS.en,
 ): Promise<void> {
-  await page.goto(site(login.slug, next ? `/staff/login?next=${encodeURIComponent(next)}` : '/staff/login'));
-  await page.getByLabel('Email').fill(login.email);
-  await page.getByLabel('Password').fill(login.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  const code = await sendLoginCode(page, national, labels);
+  await page.getByLabel(labels.code).fill(code);
+  await page.getByRole('button', { name: labels.verify }).click();
 }
