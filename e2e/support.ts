@@ -42,6 +42,22 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/** A gate for routed requests: a route handler awaits `held`, the test calls `release()` when it has seen enough. */
+export function holdRequests(): { held: Promise<void>; release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+}
+
+/** Resolves once the page has drawn two more frames: what a click set going (a render, an effect) is on screen. */
+export async function renderedFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 /** Collects console errors and warnings, to assert that none (e.g. hydration) appeared. */
 export function watchConsole(page: Page): string[] {
   const messages: string[] = [];
