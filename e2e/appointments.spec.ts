@@ -2,17 +2,23 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
 import { expect, test } from './fixtures';
-import { calendarDay, call, expectAccessible, hydrated, site, watchConsole } from './support';
+import {
+  type AvailableDay,
+  calendarDay,
+  call,
+  expectAccessible,
+  firstFreeDay,
+  hydrated,
+  serviceDays,
+  site,
+  watchConsole,
+} from './support';
 
 // The customer booking journey (SPEC.md §2): landing → category → service (date, time) → form →
 // checkout (10-minute hold, payment) or request. Tests run on any day: dates come from the
 // availability API, never from the calendar of the day the suite was written.
 
-interface Day {
-  date: string;
-  status: string;
-  slots: { start: string; resourceIds: string[] }[];
-}
+type Day = AvailableDay;
 
 /** No React hydration complaints (mismatch warnings or the minified errors #418/#423/#425). */
 function expectNoHydrationWarnings(messages: string[]) {
@@ -47,29 +53,7 @@ async function waitForTimes(page: Page) {
  * bookable date (late in the clinic's day, today may have a single time left).
  */
 async function firstAvailableDay(page: Page, resource = 'any', daysAhead = 0, minSlots = 1): Promise<Day> {
-  const section = page.locator('[data-service-id]');
-  const [serviceId, min, max] = await Promise.all([
-    section.getAttribute('data-service-id'),
-    section.getAttribute('data-min'),
-    section.getAttribute('data-max'),
-  ]);
-  const feed = await page.evaluate(
-    async ({ serviceId, min, max, resource }) => {
-      const response = await fetch(
-        `/api/appointments/${serviceId}/availability?from=${min}&to=${max}&resource=${resource}`,
-      );
-      return (await response.json()) as AvailabilityFeed;
-    },
-    { serviceId, min, max, resource },
-  );
-  const days: Day[] = decodeAvailability(feed);
-  const earliest = new Date(`${min}T00:00:00Z`).getTime() + daysAhead * 86_400_000;
-  const day = days.find(
-    (d) =>
-      d.status === 'available' && d.slots.length >= minSlots && new Date(`${d.date}T00:00:00Z`).getTime() >= earliest,
-  );
-  if (!day) throw new Error(`no available day for ${serviceId}`);
-  return day;
+  return firstFreeDay(await serviceDays(page, resource), { daysAhead, minSlots });
 }
 
 /** Clicks a date in the calendar, moving to the following months as needed. */

@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
-import { calendarDay, call, DEMO_STAFF, expectAccessible, site, staffPage } from './support';
+import { calendarDay, call, DEMO_STAFF, expectAccessible, serviceDays, site, staffPage } from './support';
 
 // The booking embed on another site: a partner's page pastes the loader; only origins the clinic
 // allows may frame it. The partner's page comes from a tiny server of the test's own on
@@ -116,19 +115,7 @@ test.describe('the booking embed', () => {
     expect(new URL(content.url()).searchParams.get('embed')).toBe('1');
     await expect(frame.locator('#loading-bar')).toHaveCount(0);
     await expect(frame.locator('[data-embed-origins]')).toHaveCount(1);
-    const section = frame.locator('[data-service-id]');
-    const [serviceId, min, max] = await Promise.all(
-      ['data-service-id', 'data-min', 'data-max'].map((name) => section.getAttribute(name)),
-    );
-    const days = decodeAvailability(
-      await content.evaluate(
-        async ({ serviceId, min, max }) =>
-          (await (
-            await fetch(`/api/appointments/${serviceId}/availability?from=${min}&to=${max}`)
-          ).json()) as AvailabilityFeed,
-        { serviceId, min, max },
-      ),
-    );
+    const { days } = await serviceDays(content);
     const day = days.filter((d) => d.status === 'available').at(-1);
     if (!day) throw new Error('no available day');
     await (await calendarDay(frame, day.date)).click();

@@ -1,15 +1,16 @@
 import type { Page } from '@playwright/test';
-import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
 import { expect, test } from './fixtures';
 import {
   calendarDay,
   DEMO_STAFF,
   expectAccessible,
+  firstFreeDay,
   freshAddress,
   freshPhone,
   hydrated,
   logInWithCode,
   outboxFor,
+  serviceDays,
   site,
   staffPage,
 } from './support';
@@ -30,24 +31,7 @@ async function outboxTemplates(page: Page, destination: string): Promise<string[
 async function bookScaling(page: Page, daysAhead: number): Promise<string> {
   await page.goto(site('klinik', '/appointment/dental-scaling'));
   await expect(page.locator('[data-availability="ready"]')).toBeVisible({ timeout: 15_000 });
-  const section = page.locator('[data-service-id]');
-  const [serviceId, min, max] = await Promise.all([
-    section.getAttribute('data-service-id'),
-    section.getAttribute('data-min'),
-    section.getAttribute('data-max'),
-  ]);
-  const feed = await page.evaluate(
-    async ({ serviceId, min, max }) =>
-      (await (
-        await fetch(`/api/appointments/${serviceId}/availability?from=${min}&to=${max}&resource=any`)
-      ).json()) as AvailabilityFeed,
-    { serviceId, min, max },
-  );
-  const earliest = new Date(`${min}T00:00:00Z`).getTime() + daysAhead * 86_400_000;
-  const day = decodeAvailability(feed).find(
-    (d) => d.status === 'available' && new Date(`${d.date}T00:00:00Z`).getTime() >= earliest,
-  );
-  if (!day) throw new Error('no free day');
+  const day = firstFreeDay(await serviceDays(page, 'any'), { daysAhead });
   await (await calendarDay(page, day.date)).click();
   const radio = page.locator(`[role="radio"][data-slot="${day.slots.at(-1)?.start}"]`);
   await radio.click();

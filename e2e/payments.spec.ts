@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../scripts/pdf-text.mjs';
 import { expect, test } from './fixtures';
-import { expectAccessible, hydrated, logInWithCode, site } from './support';
+import { expectAccessible, hydrated, logInWithCode, postJson, site } from './support';
 
 /**
  * Creates an invoice on this tenant through the developer endpoint (same-origin fetch); `prefix`
@@ -15,17 +15,8 @@ async function newInvoice(
   prefix = '',
 ): Promise<{ path: string; number: string; publicId: string }> {
   await page.goto(site(slug, `${prefix}/`));
-  return page.evaluate(
-    async ({ payload, url }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      return (await response.json()) as { path: string; number: string; publicId: string };
-    },
-    { payload: body, url: `${prefix}/dev/invoices` },
-  );
+  return (await postJson<{ path: string; number: string; publicId: string }>(page, `${prefix}/dev/invoices`, body))
+    .body;
 }
 
 /** Clicks the invoice's PDF link and returns the downloaded file's text. */

@@ -1,5 +1,5 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { call, DEMO_STAFF, deliveredCode, freshAddress, site, staffLogin } from './support';
+import { call, DEMO_STAFF, deliveredCode, freshAddress, postJson, site, staffLogin } from './support';
 
 // Issue 9, items 5, 6, 9a, 12, 13 (docs/decisions/0012): what personal pages send and run, the
 // 404 page's language, and an English visitor of the Indonesian-default tenant.
@@ -12,19 +12,9 @@ test.beforeEach(async ({ page }) => {
 /** POSTs JSON to a developer endpoint from the tenant's own page (same origin). */
 async function devPost<T>(page: Page, slug: string, path: string, body: Record<string, unknown>): Promise<T> {
   await page.goto(site(slug, '/login'));
-  const result = await page.evaluate(
-    async ({ url, payload }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { url: path, payload: body },
-  );
+  const result = await postJson<T>(page, path, body);
   expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body as T;
+  return result.body;
 }
 
 interface DevInvoice {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_STAFF, expectAccessible, freshPhone, outboxFor, site, staffPage } from './support';
+import { DEMO_STAFF, expectAccessible, freshPhone, outboxFor, postJson, site, staffPage } from './support';
 
 interface DevBooking {
   publicId: string;
@@ -39,17 +39,7 @@ async function requestScreening(
 /** A booking through the developer endpoint (the real booking code), optionally as if made minutes ago. */
 async function devBooking(page: Page, body: Record<string, unknown>, status: string): Promise<DevBooking> {
   await page.goto(site('klinik', '/'));
-  const booking = await page.evaluate(
-    async (body) => {
-      const response = await fetch('/dev/bookings', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as DevBooking };
-    },
-    { email: null, ...body },
-  );
+  const booking = await postJson<DevBooking>(page, '/dev/bookings', { email: null, ...body });
   expect(booking.status).toBe(200);
   expect(booking.body.status).toBe(status);
   return booking.body;

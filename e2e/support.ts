@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
 
 export const PORT = Number(process.env.E2E_PORT ?? 4400);
 
@@ -33,6 +34,89 @@ export function call(
     req.on('error', reject);
     req.end();
   });
+}
+
+/** A GET with `call` that follows one redirect (a tenant whose language is not English answers with its locale's address first). */
+async function callFollowing(host: string, path: string): Promise<Awaited<ReturnType<typeof call>>> {
+  const response = await call(host, path);
+  const location = response.headers.location;
+  if (response.status >= 300 && response.status < 400 && typeof location === 'string') {
+    return call(host, new URL(location, 'http://x').pathname);
+  }
+  return response;
+}
+
+/**
+ * Live campaigns of a tenant, as its landing page links them (`/donation/{id}`, with the tenant's
+ * locale prefix), optionally only those whose form offers a donation type.
+ */
+export async function liveCampaigns(slug: string, offering?: 'one-time' | 'weekly' | 'monthly'): Promise<string[]> {
+  const landing = await callFollowing(`${slug}.localhost`, '/donation');
+  const ids = [
+    ...new Set(
+      [...landing.body.matchAll(/href="(?:\/(?:ms|id))?\/donation\/([A-Za-z0-9_-]+)"/g)].map((m) => m[1] as string),
+    ),
+  ];
+  if (!offering) return ids;
+  const offered: string[] = [];
+  for (const id of ids) {
+    const form = await callFollowing(`${slug}.localhost`, `/donation/${id}/form`);
+    if (form.body.includes(`name="type" value="${offering}"`)) offered.push(id);
+  }
+  return offered;
+}
+
+/** POSTs JSON from the page (same origin, its cookies), e.g. to a developer aid: the status and the answer. */
+export async function postJson<T>(page: Page, path: string, body: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ url, payload }) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { url: path, payload: body },
+  );
+}
+
+/** A day of the slot picker's availability, decoded. */
+export type AvailableDay = ReturnType<typeof decodeAvailability>[number];
+
+/**
+ * The service on this page's slot picker (or in a frame): its first bookable date (`data-min`) and
+ * the days the availability API answers up to `data-max`, for one practitioner or (no `resource`)
+ * the API's default. Tests pick dates from this, never from the calendar of the day they were written.
+ */
+export async function serviceDays(
+  scope: Page | Frame,
+  resource?: string,
+): Promise<{ min: string; days: AvailableDay[] }> {
+  const section = scope.locator('[data-service-id]');
+  const [serviceId, min, max] = await Promise.all(
+    ['data-service-id', 'data-min', 'data-max'].map((name) => section.getAttribute(name)),
+  );
+  const url = `/api/appointments/${serviceId}/availability?from=${min}&to=${max}${resource ? `&resource=${resource}` : ''}`;
+  const feed = await scope.evaluate(async (address) => (await (await fetch(address)).json()) as AvailabilityFeed, url);
+  return { min: min ?? '', days: decodeAvailability(feed) };
+}
+
+/**
+ * The first available day with at least `minSlots` free times, `daysAhead` or more days after the
+ * first bookable date (late in the clinic's day, today may have a single time left).
+ */
+export function firstFreeDay(
+  { min, days }: { min: string; days: AvailableDay[] },
+  { daysAhead = 0, minSlots = 1 } = {},
+): AvailableDay {
+  const earliest = new Date(`${min}T00:00:00Z`).getTime() + daysAhead * 86_400_000;
+  const day = days.find(
+    (d) =>
+      d.status === 'available' && d.slots.length >= minSlots && new Date(`${d.date}T00:00:00Z`).getTime() >= earliest,
+  );
+  if (!day) throw new Error(`no available day ${daysAhead} days after ${min}`);
+  return day;
 }
 
 /** Fails on serious or critical axe violations, listing them. */
