@@ -85,7 +85,7 @@ function icsTime(iso: string): string {
 
 test.describe('booking an appointment', () => {
   // Whole journeys with several axe scans each: more than the default 30 s on a busy machine.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('books and pays through the sandbox in Malay, adds it to a calendar, moves it and cancels it', async ({
     page,
@@ -388,7 +388,7 @@ test.describe('booking an appointment', () => {
 
 test.describe('appointment routes and API', () => {
   test('paying at the counter confirms the booking at once, to pay on the day (Malay)', async ({ page, staff }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.goto(site('klinik', '/ms/appointment/dental-scaling'));
     await waitForTimes(page);
     const day = await firstAvailableDay(page, 'any', 4);

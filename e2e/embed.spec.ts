@@ -101,7 +101,7 @@ test.describe('the booking embed', () => {
   test('books and pays from inside the frame: every step stays framed, payment opens in a new tab', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.goto(`${PARTNER}/`);
     const iframe = page.locator('iframe[data-serambi-frame]');
     const frame = page.frameLocator('iframe[data-serambi-frame]');
@@ -285,7 +285,7 @@ test.describe('the donation embed', () => {
   test('gives from the framed form on another origin: payment in a new tab (axe on its payment step), the frame follows to paid', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     // The foundation allows the partner site too (its own setting, on its own host).
     await page.goto(site('yayasan', '/'));
     const stored = await page.evaluate(async (origin) => {

@@ -28,7 +28,7 @@ async function yayasanStaffLogin(page: Page) {
 }
 
 test.describe('fundraisers', () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
 
   test('start a page, give through it in another browser, the leaderboard updates live', async ({ browser }) => {
     const supporter = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });

@@ -69,7 +69,7 @@ async function balanceOnProgrammePage(page: Page): Promise<string> {
 }
 
 test.describe('loyalty', () => {
-  test.describe.configure({ timeout: 150_000 });
+  test.describe.configure({ timeout: 300_000 });
 
   test('join, earn on a paid appointment, a discount on the next booking, a counter voucher staff take', async ({
     page,

@@ -8,7 +8,7 @@ import { call, expectAccessible, hydrated, site } from './support';
 const BOARD = '/qtv?display=KLINIKTV26';
 
 // Two browsers and a staff login per test, on a machine that may be busy.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 /** The staff member's queue console. */
 async function queueConsole(staff: Page): Promise<Page> {

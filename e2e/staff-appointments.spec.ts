@@ -263,7 +263,7 @@ test.describe('staff appointments', () => {
     page,
     staff,
   }) => {
-    test.setTimeout(90_000); // a payment through the sandbox, then a staff login
+    test.setTimeout(180_000); // a payment through the sandbox, then a staff login
     const phone = uniquePhone();
     // A hold made 11 minutes ago, whose payer opened the card gateway in time, has lapsed;
     // someone else then takes the same time.
