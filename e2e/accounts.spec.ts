@@ -1,22 +1,25 @@
 import { request as httpRequest } from 'node:http';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_STAFF, deliveredCode, expectAccessible, hydrated, PORT, site, staffLogin } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  DEMO_STAFF,
+  deliveredCode,
+  expectAccessible,
+  freshAddress,
+  freshPhone,
+  hydrated,
+  LOGIN_LABELS,
+  logInWithCode,
+  PORT,
+  sendLoginCode,
+  site,
+  staffLogin,
+} from './support';
 
-let phoneSeq = 0;
-/** A fresh Malaysian mobile number per test, so rate limits and customers never collide. */
-function freshPhone(): string {
-  phoneSeq += 1;
-  return `12${String((Date.now() * 10 + phoneSeq) % 10_000_000).padStart(7, '0')}`;
-}
-
-let ipSeq = 0;
 // The server runs with TRUST_PROXY=1, as behind one load balancer: each test comes from its own
 // client address, so the per-IP code limit (10 per 15 minutes) counts per test, as per visitor.
-test.beforeEach(async ({ page }, testInfo) => {
-  ipSeq += 1;
-  await page.setExtraHTTPHeaders({
-    'X-Forwarded-For': `198.51.${(testInfo.workerIndex * 37 + ipSeq) % 250}.${(Date.now() + ipSeq) % 250}`,
-  });
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': freshAddress() });
 });
 
 interface RawResponse {
@@ -74,19 +77,10 @@ function raw(
 
 const OWN_ORIGIN = `http://klinik.localhost:${PORT}`;
 
-async function requestCode(page: Page, nationalNumber: string, sendLabel: string) {
-  await hydrated(page);
-  await page.locator('input[inputmode="numeric"]').first().fill(`0${nationalNumber}`);
-  await page.getByRole('button', { name: sendLabel }).click();
-  await expect(page.getByRole('status')).toContainText(`+60${nationalNumber}`);
-  return deliveredCode(page, `60${nationalNumber}`);
-}
-
+/** Opens `path` (which asks for a login) and logs in `national` there. */
 async function logIn(page: Page, path: string, national = freshPhone()) {
   await page.goto(site('klinik', path));
-  const code = await requestCode(page, national, 'Send code');
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logInWithCode(page, national);
   return national;
 }
 
@@ -95,9 +89,7 @@ test.describe('customer login by one-time code', () => {
     await page.goto(site('klinik', '/invoices'));
     await expect(page).toHaveURL(site('klinik', '/login?next=%2Finvoices'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
-    const code = await requestCode(page, freshPhone(), 'Send code');
-    await page.getByLabel('6-digit code').fill(code);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInWithCode(page, freshPhone());
     await expect(page).toHaveURL(site('klinik', '/invoices'));
   });
 
@@ -120,8 +112,9 @@ test.describe('customer login by one-time code', () => {
     await expect(page).toHaveURL(/\/ms\/invoices\/[A-Za-z0-9]+\/(appointment|donation)$/);
   });
 
-  test('the account page renames directly and changes the email only with a code sent to it', async ({ page }) => {
-    const national = await logIn(page, '/account');
+  test('the account page renames directly and changes the email only with a code sent to it', async ({
+    customer: { page, national },
+  }) => {
     await expect(page).toHaveURL(site('klinik', '/account'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account');
     await page.getByLabel('Name').fill('Aisyah binti Omar');
@@ -158,16 +151,15 @@ test.describe('customer login by one-time code', () => {
   });
 
   test("another customer's phone cannot be attached to an account, and asking does not tell whose it is", async ({
-    page,
     browser,
+    customer: { page },
   }) => {
-    const victim = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.77' } });
+    const victim = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });
     const victimPage = await victim.newPage();
     const victimPhone = await logIn(victimPage, '/account');
     await expect(victimPage).toHaveURL(site('klinik', '/account'));
     await victim.close();
 
-    await logIn(page, '/account');
     await expect(page).toHaveURL(site('klinik', '/account'));
     await hydrated(page);
     await page.getByRole('button', { name: 'Change phone number' }).click();
@@ -201,8 +193,7 @@ test.describe('customer login by one-time code', () => {
     ],
     ['id', { add: 'Tambah email', label: 'Email baru', send: 'Kirim kode', sent: 'Kami telah mengirim kode 6 digit' }],
   ] as const) {
-    test(`the contact change speaks ${locale}`, async ({ page }, testInfo) => {
-      await logIn(page, '/account');
+    test(`the contact change speaks ${locale}`, async ({ customer: { page } }, testInfo) => {
       await expect(page).toHaveURL(site('klinik', '/account'));
       await page.goto(site('klinik', `/${locale}/account`));
       await hydrated(page);
@@ -217,7 +208,7 @@ test.describe('customer login by one-time code', () => {
 
   test('three wrong codes are refused, in Malay', async ({ page }) => {
     await page.goto(site('klinik', '/ms/login'));
-    const code = await requestCode(page, freshPhone(), 'Hantar kod');
+    const code = await sendLoginCode(page, freshPhone(), LOGIN_LABELS.ms);
     const wrong = code === '000000' ? '111111' : '000000';
     const field = page.getByLabel('Kod 6 digit');
     const submit = page.getByRole('button', { name: 'Log masuk' });
@@ -248,17 +239,13 @@ test.describe('customer login by one-time code', () => {
 
   test('an open-redirect attempt is ignored', async ({ page }) => {
     await page.goto(site('klinik', '/login?next=https://evil.example/steal'));
-    const code = await requestCode(page, freshPhone(), 'Send code');
-    await page.getByLabel('6-digit code').fill(code);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInWithCode(page, freshPhone());
     await expect(page).toHaveURL(site('klinik', '/account'));
   });
 
   test('a dot-segment return path stays on the site after login', async ({ page }) => {
     await page.goto(site('klinik', '/login?next=/..//evil.example'));
-    const code = await requestCode(page, freshPhone(), 'Send code');
-    await page.getByLabel('6-digit code').fill(code);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInWithCode(page, freshPhone());
     await expect(page).toHaveURL(site('klinik', '/evil.example'));
     // Logged in, the login page itself redirects at once: still to this site.
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -362,11 +349,7 @@ test.describe('cross-site requests', () => {
 });
 
 test.describe('staff, continued', () => {
-  test('a logged-in customer is refused the staff area', async ({ page }) => {
-    await page.goto(site('klinik', '/login'));
-    const code = await requestCode(page, freshPhone(), 'Send code');
-    await page.getByLabel('6-digit code').fill(code);
-    await page.getByRole('button', { name: 'Log in' }).click();
+  test('a logged-in customer is refused the staff area', async ({ customer: { page } }) => {
     await expect(page).toHaveURL(site('klinik', '/account'));
     await page.goto(site('klinik', '/staff'));
     await expect(page).toHaveURL(site('klinik', '/staff/login?next=%2Fstaff'));
@@ -375,10 +358,9 @@ test.describe('staff, continued', () => {
   });
 
   test('an owner invites a member, who sets a password and logs in; the owner disables them', async ({
-    page,
+    owner: page,
     browser,
   }) => {
-    await staffLogin(page, DEMO_STAFF.klinikOwner);
     await page.getByRole('link', { name: 'Team' }).first().click();
     const email = `new${Date.now()}@kliniksihat.my`;
     await page.getByLabel('Name').fill('Lim Wei Ling');

@@ -1,17 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
-import { calendarDay, call, expectAccessible, hydrated, site, watchConsole } from './support';
+import { expect, test } from './fixtures';
+import {
+  type AvailableDay,
+  calendarDay,
+  call,
+  expectAccessible,
+  firstFreeDay,
+  hydrated,
+  serviceDays,
+  site,
+  watchConsole,
+} from './support';
 
 // The customer booking journey (SPEC.md §2): landing → category → service (date, time) → form →
 // checkout (10-minute hold, payment) or request. Tests run on any day: dates come from the
 // availability API, never from the calendar of the day the suite was written.
 
-interface Day {
-  date: string;
-  status: string;
-  slots: { start: string; resourceIds: string[] }[];
-}
+type Day = AvailableDay;
 
 /** No React hydration complaints (mismatch warnings or the minified errors #418/#423/#425). */
 function expectNoHydrationWarnings(messages: string[]) {
@@ -46,29 +53,7 @@ async function waitForTimes(page: Page) {
  * bookable date (late in the clinic's day, today may have a single time left).
  */
 async function firstAvailableDay(page: Page, resource = 'any', daysAhead = 0, minSlots = 1): Promise<Day> {
-  const section = page.locator('[data-service-id]');
-  const [serviceId, min, max] = await Promise.all([
-    section.getAttribute('data-service-id'),
-    section.getAttribute('data-min'),
-    section.getAttribute('data-max'),
-  ]);
-  const feed = await page.evaluate(
-    async ({ serviceId, min, max, resource }) => {
-      const response = await fetch(
-        `/api/appointments/${serviceId}/availability?from=${min}&to=${max}&resource=${resource}`,
-      );
-      return (await response.json()) as AvailabilityFeed;
-    },
-    { serviceId, min, max, resource },
-  );
-  const days: Day[] = decodeAvailability(feed);
-  const earliest = new Date(`${min}T00:00:00Z`).getTime() + daysAhead * 86_400_000;
-  const day = days.find(
-    (d) =>
-      d.status === 'available' && d.slots.length >= minSlots && new Date(`${d.date}T00:00:00Z`).getTime() >= earliest,
-  );
-  if (!day) throw new Error(`no available day for ${serviceId}`);
-  return day;
+  return firstFreeDay(await serviceDays(page, resource), { daysAhead, minSlots });
 }
 
 /** Clicks a date in the calendar, moving to the following months as needed. */
@@ -100,7 +85,7 @@ function icsTime(iso: string): string {
 
 test.describe('booking an appointment', () => {
   // Whole journeys with several axe scans each: more than the default 30 s on a busy machine.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('books and pays through the sandbox in Malay, adds it to a calendar, moves it and cancels it', async ({
     page,
@@ -402,8 +387,8 @@ test.describe('booking an appointment', () => {
 });
 
 test.describe('appointment routes and API', () => {
-  test('paying at the counter confirms the booking at once, to pay on the day (Malay)', async ({ page, browser }) => {
-    test.setTimeout(60_000);
+  test('paying at the counter confirms the booking at once, to pay on the day (Malay)', async ({ page, staff }) => {
+    test.setTimeout(120_000);
     await page.goto(site('klinik', '/ms/appointment/dental-scaling'));
     await waitForTimes(page);
     const day = await firstAvailableDay(page, 'any', 4);
@@ -443,11 +428,7 @@ test.describe('appointment routes and API', () => {
     // A short reference a person can read over the phone, instead of the 22-character id.
     const reference = (await page.locator('[data-detail="reference"]').textContent())?.trim() ?? '';
     expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{7}$/);
-    const staff = await (await browser.newContext()).newPage();
-    await staff.goto(site('klinik', '/ms/staff/login?next=/ms/staff/appointments'));
-    await staff.locator('#staff-email').fill('staff@kliniksihat.my');
-    await staff.locator('#staff-password').fill('demo-staff-klinik');
-    await staff.locator('form:has(#staff-email) button[type="submit"]').click();
+    await staff.goto(site('klinik', '/ms/staff/appointments'));
     const row = staff.locator(`[data-appointment="${publicId}"]`);
     await expect(row).toHaveAttribute('data-status', 'confirmed');
     await expect(row.locator('[data-pay-at-counter]')).toHaveText('Bayar di kaunter');

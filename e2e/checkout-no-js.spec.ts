@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { call, PORT, site } from './support';
+import { liveCampaigns, PORT, site } from './support';
 
 // Issue 23 (3): every step from the campaign page to the gateway and back works as plain HTML
 // forms and links, with JavaScript off, on both foundations (yayasan in ringgit, English/Malay;
@@ -71,26 +71,9 @@ async function appointmentInvoice(json: Record<string, unknown>): Promise<string
 
 /** The first live campaign a tenant's landing page links that offers one-time gifts. */
 async function oneTimeCampaign(slug: string): Promise<string> {
-  let response = await call(`${slug}.localhost`, '/donation');
-  const location = response.headers.location;
-  if (response.status >= 300 && response.status < 400 && typeof location === 'string') {
-    response = await call(`${slug}.localhost`, new URL(location, 'http://x').pathname);
-  }
-  const ids = [
-    ...new Set(
-      [...response.body.matchAll(/href="(?:\/(?:ms|id))?\/donation\/([A-Za-z0-9_-]+)"/g)].map((m) => m[1] as string),
-    ),
-  ];
-  for (const id of ids) {
-    let form = await call(`${slug}.localhost`, `/donation/${id}/form`);
-    // A tenant whose language is not English answers with its locale's address first.
-    const moved = form.headers.location;
-    if (form.status >= 300 && form.status < 400 && typeof moved === 'string') {
-      form = await call(`${slug}.localhost`, new URL(moved, 'http://x').pathname);
-    }
-    if (form.body.includes('name="type" value="one-time"')) return id;
-  }
-  throw new Error(`no one-time campaign on ${slug}`);
+  const [id] = await liveCampaigns(slug, 'one-time');
+  if (!id) throw new Error(`no one-time campaign on ${slug}`);
+  return id;
 }
 
 /** Campaign page → "Donate now" → the form, filled and posted: lands on the checkout's payment step. */

@@ -117,7 +117,7 @@ test.describe('donation landing and campaign pages', () => {
 });
 
 test.describe('staff donations', () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
 
   test('staff create a campaign, record an offline gift the open page shows live, refund it, export CSV', async ({
     page,

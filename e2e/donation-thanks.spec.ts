@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { call, expectAccessible, site } from './support';
+import { call, expectAccessible, liveCampaigns, site } from './support';
 
 // Issue 23 (5): the page after a paid donation is not a dead end — the receipt, a recurring
 // gift's schedule and manage link, the campaign's share links and the way back to it.
@@ -14,15 +14,9 @@ test.beforeEach(async ({ page }, testInfo) => {
 
 /** A live campaign of Yayasan whose form offers a type of gift. */
 async function campaignOffering(type: 'monthly' | 'one-time'): Promise<string> {
-  const landing = await call('yayasan.localhost', '/donation');
-  const ids = [
-    ...new Set([...landing.body.matchAll(/href="\/donation\/([A-Za-z0-9_-]+)"/g)].map((m) => m[1] as string)),
-  ];
-  for (const id of ids) {
-    const form = await call('yayasan.localhost', `/donation/${id}/form`);
-    if (form.body.includes(`name="type" value="${type}"`)) return id;
-  }
-  throw new Error(`no ${type} campaign`);
+  const [id] = await liveCampaigns('yayasan', type);
+  if (!id) throw new Error(`no ${type} campaign`);
+  return id;
 }
 
 async function giveByPhone(page: Page, campaign: string, type: 'Monthly' | 'One-time'): Promise<void> {

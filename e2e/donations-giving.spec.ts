@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { call, expectAccessible, site } from './support';
+import { expectAccessible, liveCampaigns, site } from './support';
 
 // Issue 12, the giving half: the donation form (with and without JavaScript), the cart across
 // campaigns, one payment through the sandbox to paid, axe on the form and the checkout.
@@ -15,33 +15,6 @@ test.beforeEach(async ({ page }, testInfo) => {
     'X-Forwarded-For': `198.18.${(testInfo.workerIndex * 31 + ipSeq) % 250}.${(Date.now() + ipSeq) % 250}`,
   });
 });
-
-/**
- * Live campaigns of a tenant, as its landing page links them (`/donation/{id}`, with the tenant's
- * locale prefix), optionally only those whose form offers a donation type.
- */
-async function liveCampaigns(slug: string, offering?: 'one-time' | 'weekly' | 'monthly'): Promise<string[]> {
-  let response = await call(`${slug}.localhost`, '/donation');
-  // A tenant whose language is not English answers with its locale's address first.
-  const location = response.headers.location;
-  if (response.status >= 300 && response.status < 400 && typeof location === 'string') {
-    response = await call(`${slug}.localhost`, new URL(location, 'http://x').pathname);
-  }
-  const ids = [
-    ...new Set(
-      [...response.body.matchAll(/href="(?:\/(?:ms|id))?\/donation\/([A-Za-z0-9_-]+)"/g)].map(
-        (match) => match[1] as string,
-      ),
-    ),
-  ];
-  if (!offering) return ids;
-  const offered: string[] = [];
-  for (const id of ids) {
-    const form = await call(`${slug}.localhost`, `/donation/${id}/form`);
-    if (form.body.includes(`name="type" value="${offering}"`)) offered.push(id);
-  }
-  return offered;
-}
 
 /** The form hydrates on the first touch (client:interaction): touch it, then wait for the island. */
 async function formReady(page: Page): Promise<void> {

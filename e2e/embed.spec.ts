@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
-import { calendarDay, call, expectAccessible, site } from './support';
+import { calendarDay, call, DEMO_STAFF, expectAccessible, serviceDays, site, staffPage } from './support';
 
 // The booking embed on another site: a partner's page pastes the loader; only origins the clinic
 // allows may frame it. The partner's page comes from a tiny server of the test's own on
@@ -102,7 +101,7 @@ test.describe('the booking embed', () => {
   test('books and pays from inside the frame: every step stays framed, payment opens in a new tab', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.goto(`${PARTNER}/`);
     const iframe = page.locator('iframe[data-serambi-frame]');
     const frame = page.frameLocator('iframe[data-serambi-frame]');
@@ -116,19 +115,7 @@ test.describe('the booking embed', () => {
     expect(new URL(content.url()).searchParams.get('embed')).toBe('1');
     await expect(frame.locator('#loading-bar')).toHaveCount(0);
     await expect(frame.locator('[data-embed-origins]')).toHaveCount(1);
-    const section = frame.locator('[data-service-id]');
-    const [serviceId, min, max] = await Promise.all(
-      ['data-service-id', 'data-min', 'data-max'].map((name) => section.getAttribute(name)),
-    );
-    const days = decodeAvailability(
-      await content.evaluate(
-        async ({ serviceId, min, max }) =>
-          (await (
-            await fetch(`/api/appointments/${serviceId}/availability?from=${min}&to=${max}`)
-          ).json()) as AvailabilityFeed,
-        { serviceId, min, max },
-      ),
-    );
+    const { days } = await serviceDays(content);
     const day = days.filter((d) => d.status === 'available').at(-1);
     if (!day) throw new Error('no available day');
     await (await calendarDay(frame, day.date)).click();
@@ -254,19 +241,11 @@ test.describe('the booking embed', () => {
   });
 
   test('the owner manages the allowed sites on a staff screen (Malay); other staff cannot', async ({ browser }) => {
-    const login = async (email: string, password: string) => {
-      const page = await (await browser.newContext()).newPage();
-      await page.goto(site('klinik', '/ms/staff/login?next=/ms/staff/embed'));
-      await page.locator('#staff-email').fill(email);
-      await page.locator('#staff-password').fill(password);
-      await page.locator('form:has(#staff-email) button[type="submit"]').click();
-      return page;
-    };
-    const member = await login('staff@kliniksihat.my', 'demo-staff-klinik');
+    const member = await staffPage(browser, DEMO_STAFF.klinikStaff, '/ms/staff/embed');
     await expect(member).toHaveURL(site('klinik', '/staff'));
     expect((await member.goto(site('klinik', '/ms/staff/embed')))?.url()).toBe(site('klinik', '/staff'));
 
-    const owner = await login('owner@kliniksihat.my', 'demo-owner-klinik');
+    const owner = await staffPage(browser, DEMO_STAFF.klinikOwner, '/ms/staff/embed');
     await expect(owner).toHaveURL(site('klinik', '/ms/staff/embed'));
     await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Widget tempahan');
     const field = owner.getByLabel('Laman yang dibenarkan');
@@ -306,7 +285,7 @@ test.describe('the donation embed', () => {
   test('gives from the framed form on another origin: payment in a new tab (axe on its payment step), the frame follows to paid', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     // The foundation allows the partner site too (its own setting, on its own host).
     await page.goto(site('yayasan', '/'));
     const stored = await page.evaluate(async (origin) => {

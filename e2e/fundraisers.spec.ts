@@ -1,33 +1,25 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { call, DEMO_STAFF, deliveredCode, expectAccessible, hydrated, site, staffLogin } from './support';
+import {
+  call,
+  DEMO_STAFF,
+  expectAccessible,
+  freshAddress,
+  freshPhone,
+  LOGIN_LABELS,
+  logInWithCode,
+  site,
+  staffLogin,
+} from './support';
 
 // Issue 13: a supporter starts a fundraiser page from a campaign, a donor gives through it in
 // another browser, and the campaign's leaderboard open in a third updates live; staff approval on
 // a campaign that asks for it. English, Malay and Indonesian pages; axe on each new page.
 
-let ipSeq = 0;
-const freshIp = () => {
-  ipSeq += 1;
-  return `198.20.${ipSeq % 250}.${(Date.now() + ipSeq) % 250}`;
-};
-const freshPhone = () => `13${String((Date.now() * 10 + ipSeq) % 10_000_000).padStart(7, '0')}`;
-
 /** From a page that asks for a login: log in by a one-time code sent to a fresh phone. */
-const LOGIN = {
-  en: { send: 'Send code', code: '6-digit code', verify: 'Log in' },
-  ms: { send: 'Hantar kod', code: 'Kod 6 digit', verify: 'Log masuk' },
-};
-
-async function logInHere(page: Page, labels = LOGIN.en): Promise<void> {
+async function logInHere(page: Page, labels = LOGIN_LABELS.en) {
   await expect(page).toHaveURL(/\/login\?next=/);
-  await hydrated(page);
-  const national = freshPhone();
-  await page.locator('input[inputmode="numeric"]').first().fill(`0${national}`);
-  await page.getByRole('button', { name: labels.send }).click();
-  const code = await deliveredCode(page, `60${national}`, { slug: 'yayasan' });
-  await page.getByLabel(labels.code).fill(code);
-  await page.getByRole('button', { name: labels.verify }).click();
+  await logInWithCode(page, freshPhone(), labels);
 }
 
 async function yayasanStaffLogin(page: Page) {
@@ -36,10 +28,10 @@ async function yayasanStaffLogin(page: Page) {
 }
 
 test.describe('fundraisers', () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
 
   test('start a page, give through it in another browser, the leaderboard updates live', async ({ browser }) => {
-    const supporter = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshIp() } });
+    const supporter = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });
     const page = await supporter.newPage();
     await page.goto(site('yayasan', '/donation/banjir-kelantan'));
     await page.getByRole('link', { name: 'Start a fundraiser' }).click();
@@ -82,7 +74,7 @@ test.describe('fundraisers', () => {
     await expect(board.locator('[data-leaderboard-list] [data-name]')).not.toContainText([name]);
 
     // A donor opens the page in Indonesian, then gives RM1,000 through it (English form).
-    const donorContext = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshIp() } });
+    const donorContext = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });
     const donor = await donorContext.newPage();
     await donor.goto(site('yayasan', `/id${path}`));
     await expect(donor.getByRole('heading', { level: 1 })).toHaveText('Berbasikal Kota Bharu ke Gua Musang');
@@ -130,10 +122,10 @@ test.describe('fundraisers', () => {
     await settings.getByRole('button', { name: /^Save/ }).click();
     await expect(staff.locator('[data-notice="success"]')).toBeVisible();
 
-    const supporter = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshIp() } });
+    const supporter = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });
     const page = await supporter.newPage();
     await page.goto(site('yayasan', '/ms/donation/tabung-anak-yatim/fundraise'));
-    await logInHere(page, LOGIN.ms);
+    await logInHere(page, LOGIN_LABELS.ms);
     await expect(page).toHaveURL(site('yayasan', '/ms/donation/tabung-anak-yatim/fundraise'));
     const name = `Hamidah ${Date.now() % 100_000}`;
     await page.getByLabel('Nama anda di halaman').fill(name);
@@ -163,7 +155,7 @@ test.describe('fundraisers', () => {
   test('a phishing page: 31 February refused, links and numbers masked, hidden after 3 reports (issue 23)', async ({
     browser,
   }) => {
-    const supporter = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshIp() } });
+    const supporter = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });
     const page = await supporter.newPage();
     await page.goto(site('yayasan', '/donation/banjir-kelantan/fundraise'));
     await logInHere(page);
@@ -194,7 +186,7 @@ test.describe('fundraisers', () => {
 
     // Three different people report it: it is hidden, and reporting again finds nothing.
     for (let i = 0; i < 3; i += 1) {
-      const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshIp() } });
+      const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });
       const reporter = await context.newPage();
       await reporter.goto(site('yayasan', path));
       await reporter.getByRole('link', { name: 'Report this page' }).click();

@@ -1,52 +1,37 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type AvailabilityFeed, decodeAvailability } from '#features/booking/availability-feed.ts';
-import { calendarDay, deliveredCode, expectAccessible, hydrated, site } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  calendarDay,
+  DEMO_STAFF,
+  expectAccessible,
+  firstFreeDay,
+  freshAddress,
+  freshPhone,
+  hydrated,
+  logInWithCode,
+  outboxFor,
+  serviceDays,
+  site,
+  staffPage,
+} from './support';
 
 // Loyalty (issue 14), lean: one journey — join, pay an appointment, see the points arrive, use them
 // as a discount on the next booking, redeem a counter voucher that staff take — and the loyalty
 // pages in three languages with axe.
 
-let seq = 0;
-function freshPhone(): string {
-  seq += 1;
-  return `13${String((Date.now() * 10 + seq) % 10_000_000).padStart(7, '0')}`;
-}
-
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({
-    'X-Forwarded-For': `203.0.${(testInfo.workerIndex * 41 + seq) % 250}.${(Date.now() + seq) % 250}`,
-  });
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': freshAddress() });
 });
 
 async function outboxTemplates(page: Page, destination: string): Promise<string[]> {
-  return page.evaluate(
-    async (url) => ((await (await fetch(url)).json()) as { template: string }[]).map((m) => m.template),
-    site('klinik', `/dev/outbox?to=${encodeURIComponent(destination)}`),
-  );
+  return (await outboxFor(page, destination)).map((m) => m.template);
 }
 
 /** Books the first free dental scaling (RM50 deposit) as the logged-in customer; ends on its checkout. */
 async function bookScaling(page: Page, daysAhead: number): Promise<string> {
   await page.goto(site('klinik', '/appointment/dental-scaling'));
   await expect(page.locator('[data-availability="ready"]')).toBeVisible({ timeout: 15_000 });
-  const section = page.locator('[data-service-id]');
-  const [serviceId, min, max] = await Promise.all([
-    section.getAttribute('data-service-id'),
-    section.getAttribute('data-min'),
-    section.getAttribute('data-max'),
-  ]);
-  const feed = await page.evaluate(
-    async ({ serviceId, min, max }) =>
-      (await (
-        await fetch(`/api/appointments/${serviceId}/availability?from=${min}&to=${max}&resource=any`)
-      ).json()) as AvailabilityFeed,
-    { serviceId, min, max },
-  );
-  const earliest = new Date(`${min}T00:00:00Z`).getTime() + daysAhead * 86_400_000;
-  const day = decodeAvailability(feed).find(
-    (d) => d.status === 'available' && new Date(`${d.date}T00:00:00Z`).getTime() >= earliest,
-  );
-  if (!day) throw new Error('no free day');
+  const day = firstFreeDay(await serviceDays(page, 'any'), { daysAhead });
   await (await calendarDay(page, day.date)).click();
   const radio = page.locator(`[role="radio"][data-slot="${day.slots.at(-1)?.start}"]`);
   await radio.click();
@@ -83,22 +68,13 @@ async function balanceOnProgrammePage(page: Page): Promise<string> {
   return (await page.locator('[data-balance]').textContent()) ?? '';
 }
 
-async function staffPage(browser: Browser): Promise<Page> {
-  const staff = await (await browser.newContext()).newPage();
-  await staff.goto(site('klinik', '/staff/login'));
-  await staff.getByLabel('Email').fill('staff@kliniksihat.my');
-  await staff.getByLabel('Password').fill('demo-staff-klinik');
-  await staff.getByRole('button', { name: 'Log in' }).click();
-  await expect(staff).toHaveURL(site('klinik', '/staff'));
-  return staff;
-}
-
 test.describe('loyalty', () => {
-  test.describe.configure({ timeout: 150_000 });
+  test.describe.configure({ timeout: 300_000 });
 
   test('join, earn on a paid appointment, a discount on the next booking, a counter voucher staff take', async ({
     page,
     browser,
+    staff,
   }) => {
     // Join: the one-time code login first, then name and consent.
     const national = freshPhone();
@@ -106,11 +82,7 @@ test.describe('loyalty', () => {
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Log in with your phone' }).click();
     await expect(page).toHaveURL(/\/login\?next=/);
-    await hydrated(page);
-    await page.locator('input[inputmode="numeric"]').first().fill(`0${national}`);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('6-digit code').fill(await deliveredCode(page, `60${national}`));
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInWithCode(page, national);
     await expect(page).toHaveURL(/\/loyalty\/register\?programme=sihat-points$/);
     await page.getByLabel('Your name').fill('Aisyah binti Ahmad');
     // No birthday is asked: nothing would use it (PDPA purpose limitation, issue 23).
@@ -165,17 +137,12 @@ test.describe('loyalty', () => {
     await expect(page.locator('[data-history]')).toContainText('Discount used on a paid booking');
 
     // Staff find the member by phone and add points with a reason.
-    const staff = await staffPage(browser);
     await staff.goto(site('klinik', `/staff/loyalty?phone=0${national}`));
     await expect(staff.locator('[data-found] a')).toHaveText('Aisyah binti Ahmad');
     const memberPath = new URL((await staff.locator('[data-found] a').getAttribute('href')) ?? '', site('klinik'))
       .pathname;
     // Another organisation's staff posting to this member's page get a 404, not a 500, and nothing is written.
-    const other = await (await browser.newContext()).newPage();
-    await other.goto(site('peduli', '/staff/login'));
-    await other.locator('input[name="email"]').fill('owner@pedulinusantara.or.id');
-    await other.locator('input[name="password"]').fill('demo-owner-peduli');
-    await other.locator('button[type="submit"]').click();
+    const other = await staffPage(browser, DEMO_STAFF.peduliOwner);
     await expect(other).toHaveURL(/\/staff$/);
     expect(
       await postForm(other, `/id${memberPath.replace(/^\/(ms|id)\//, '/')}`, { points: '5000', reason: 'not yours' }),
@@ -202,11 +169,9 @@ test.describe('loyalty', () => {
     await staff.getByRole('button', { name: 'Use voucher' }).click();
     await expect(staff.locator('[data-notice="error"]')).toHaveText('This voucher was used already.');
     await expectAccessible(staff);
-    await staff.context().close();
   });
 
-  test('staff make a discount for one service, and it is described by that service', async ({ browser }) => {
-    const staff = await staffPage(browser);
+  test('staff make a discount for one service, and it is described by that service', async ({ staff }) => {
     await staff.goto(site('klinik', '/staff/loyalty'));
     await staff.getByRole('link', { name: 'New reward Sihat Points' }).click();
     await staff.getByLabel('Kind', { exact: true }).selectOption({ label: 'Fixed discount' });
@@ -218,7 +183,6 @@ test.describe('loyalty', () => {
     await staff.getByRole('button', { name: 'Save' }).click();
     await expect(staff.locator('[data-notice="success"]')).toBeVisible();
     await expect(staff.getByRole('cell', { name: 'RM15.00 off Dental scaling and polishing' })).toBeVisible();
-    await staff.context().close();
   });
 
   test('the programme and rewards pages in English, Malay and Indonesian', async ({ page }) => {

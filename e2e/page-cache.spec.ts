@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { call, hydrated, site, watchConsole } from './support';
+import { expect, test } from './fixtures';
+import { call, hydrated, postJson, site, watchConsole } from './support';
 
 /**
  * Public pages from the page cache (issue 11, docs/decisions/0018-page-cache.md): the first request
@@ -58,11 +58,7 @@ test.describe('the page cache', () => {
     expect(second.body).toBe(first.body);
   });
 
-  test('a logged-in visitor’s name never lands in a public page', async ({ page }) => {
-    await page.goto(site('klinik', '/staff/login'));
-    await page.getByLabel('Email').fill('staff@kliniksihat.my');
-    await page.getByLabel('Password').fill('demo-staff-klinik');
-    await page.getByRole('button', { name: 'Log in' }).click();
+  test('a logged-in visitor’s name never lands in a public page', async ({ staff: page }) => {
     await expect(page.getByText('Siti Rahmah').first()).toBeVisible();
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 
@@ -135,14 +131,7 @@ test.describe('the page cache', () => {
     }
     // A booking takes a slot: the next visitor without a cookie sees it gone, not the kept answer.
     await page.goto(site('klinik', '/login'));
-    const status = await page.evaluate(async () => {
-      const response = await fetch('/dev/bookings', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ service: 'dental-scaling' }),
-      });
-      return response.status;
-    });
+    const { status } = await postJson(page, '/dev/bookings', { service: 'dental-scaling' });
     expect(status).toBe(200);
     const after = await call('klinik.localhost', feed);
     expect(after.status).toBe(200);

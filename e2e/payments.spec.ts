@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { pdfText } from '../scripts/pdf-text.mjs';
-import { expectAccessible, hydrated, site } from './support';
+import { expect, test } from './fixtures';
+import { expectAccessible, hydrated, logInWithCode, postJson, site } from './support';
 
 /**
  * Creates an invoice on this tenant through the developer endpoint (same-origin fetch); `prefix`
@@ -14,17 +15,8 @@ async function newInvoice(
   prefix = '',
 ): Promise<{ path: string; number: string; publicId: string }> {
   await page.goto(site(slug, `${prefix}/`));
-  return page.evaluate(
-    async ({ payload, url }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      return (await response.json()) as { path: string; number: string; publicId: string };
-    },
-    { payload: body, url: `${prefix}/dev/invoices` },
-  );
+  return (await postJson<{ path: string; number: string; publicId: string }>(page, `${prefix}/dev/invoices`, body))
+    .body;
 }
 
 /** Clicks the invoice's PDF link and returns the downloaded file's text. */
@@ -229,8 +221,10 @@ test.describe('the Indonesian foundation', () => {
     await expect(page).toHaveURL(/\/pay\/sandbox\//);
     // The payer pays, but the tab closes before the redirect back arrives.
     await page.route('**/verify?payment=*', (route) => route.abort());
+    // Closed once the gateway has answered the payment and sent the browser back (to nowhere).
+    const redirected = page.waitForRequest('**/verify?payment=*');
     await page.getByRole('button', { name: /^Bayar Rp250.000/ }).click();
-    await page.waitForTimeout(300);
+    await redirected;
     await page.close();
     const later = await (await browser.newContext()).newPage();
     await expect(async () => {
@@ -268,7 +262,7 @@ test.describe('the Indonesian foundation', () => {
 });
 
 test.describe('staff and customers', () => {
-  test('pay at counter: staff mark it paid and the waiting page turns paid by itself', async ({ page, browser }) => {
+  test('pay at counter: staff mark it paid and the waiting page turns paid by itself', async ({ page, staff }) => {
     const invoice = await newInvoice(page, 'klinik', {
       amount: 8_450,
       name: 'Counter Payer',
@@ -283,11 +277,7 @@ test.describe('staff and customers', () => {
     await expect(page.locator('[data-verify-status]')).toHaveAttribute('data-verify-status', 'pending');
     await expect(page.locator('[data-realtime="open"]')).toBeVisible();
 
-    const staff = await (await browser.newContext()).newPage();
-    await staff.goto(site('klinik', '/staff/login?next=/staff/payments'));
-    await staff.getByLabel('Email').fill('staff@kliniksihat.my');
-    await staff.getByLabel('Password').fill('demo-staff-klinik');
-    await staff.getByRole('button', { name: 'Log in' }).click();
+    await staff.goto(site('klinik', '/staff/payments'));
     await expect(staff).toHaveURL(site('klinik', '/staff/payments'));
     await staff
       .locator(`tr[data-open-invoice="${invoice.number}"]`)
@@ -335,12 +325,8 @@ test.describe('staff and customers', () => {
 
   test('the invoice list shows the logged-in customer their invoices', async ({ page }) => {
     await page.goto(site('klinik', '/invoices'));
-    await hydrated(page);
-    await page.locator('input[inputmode="numeric"]').first().fill('0123456789');
-    await page.getByRole('button', { name: 'Send code' }).click();
-    const code = (await page.locator('[data-dev-code]').getAttribute('data-dev-code')) as string;
-    await page.getByLabel('6-digit code').fill(code);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    // The demo customer (README), who owns the seeded invoices.
+    await logInWithCode(page, '123456789');
     await expect(page).toHaveURL(site('klinik', '/invoices'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your invoices');
     // The customer's two seeded invoices, and any a guest made earlier with this phone (other

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { call, expectAccessible, hydrationMismatches, site, watchConsole } from './support';
+import { call, expectAccessible, holdRequests, hydrationMismatches, site, watchConsole } from './support';
 
 test.describe('tenants by host', () => {
   test('two tenants show their own name, theme and language', async ({ page }) => {
@@ -260,10 +260,11 @@ test.describe('the shell', () => {
   test('a slow view-transition navigation runs the loading bar to done, with the out-in transition', async ({
     page,
   }) => {
-    // Slower than the 200 ms throttle, so the bar shows. (Routing also turns off the HTTP cache, so
+    // Held until the bar shows (past its 200 ms throttle). (Routing also turns off the HTTP cache, so
     // a prefetch cannot answer the navigation.)
+    const next = holdRequests();
     await page.route('**/appointment', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await next.held;
       await route.continue();
     });
     await page.goto(site('klinik', '/'));
@@ -283,6 +284,8 @@ test.describe('the shell', () => {
       sample();
     });
     await page.locator('[data-offer="appointments"]').click();
+    await expect(page.locator('#loading-bar')).toHaveAttribute('data-state', 'loading');
+    next.release();
     await expect(page).toHaveURL(site('klinik', '/appointment'));
     await expect.poll(states).toEqual(['loading:0', 'done:100', 'idle:100']);
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);

@@ -1,34 +1,20 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { call, site } from './support';
+import { call, DEMO_STAFF, deliveredCode, freshAddress, postJson, site, staffLogin } from './support';
 
 // Issue 9, items 5, 6, 9a, 12, 13 (docs/decisions/0012): what personal pages send and run, the
 // 404 page's language, and an English visitor of the Indonesian-default tenant.
 
-let ipSeq = 0;
 // Each test from its own address (TRUST_PROXY=1), so the login-code and payment limits count per test.
-test.beforeEach(async ({ page }, testInfo) => {
-  ipSeq += 1;
-  await page.setExtraHTTPHeaders({
-    'X-Forwarded-For': `203.0.${(testInfo.workerIndex * 41 + ipSeq) % 250}.${(Date.now() + ipSeq) % 250}`,
-  });
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': freshAddress() });
 });
 
 /** POSTs JSON to a developer endpoint from the tenant's own page (same origin). */
 async function devPost<T>(page: Page, slug: string, path: string, body: Record<string, unknown>): Promise<T> {
   await page.goto(site(slug, '/login'));
-  const result = await page.evaluate(
-    async ({ url, payload }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { url: path, payload: body },
-  );
+  const result = await postJson<T>(page, path, body);
   expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body as T;
+  return result.body;
 }
 
 interface DevInvoice {
@@ -127,17 +113,7 @@ test.describe('personal pages: headers, no pixels, masked contact', () => {
         body: JSON.stringify({ channel: 'email', email: address }),
       });
     }, email);
-    let code = '';
-    await expect
-      .poll(async () => {
-        const messages = (await page.evaluate(
-          async (url) => (await fetch(url)).json(),
-          `/dev/outbox?to=${encodeURIComponent(email)}`,
-        )) as { text: string }[];
-        code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1] ?? '';
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
+    const code = await deliveredCode(page, email);
     const verified = await page.evaluate(
       async ({ address, value }) =>
         (
@@ -153,10 +129,7 @@ test.describe('personal pages: headers, no pixels, masked contact', () => {
     await expectPersonal(page, site('klinik', '/account'), { secretLink: false });
     await expectPersonal(page, site('klinik', '/invoices'), { secretLink: false });
 
-    await page.goto(site('klinik', '/staff/login?next=/staff/appointments'));
-    await page.locator('#staff-email').fill('staff@kliniksihat.my');
-    await page.locator('#staff-password').fill('demo-staff-klinik');
-    await page.locator('form:has(#staff-email) button[type="submit"]').click();
+    await staffLogin(page, DEMO_STAFF.klinikStaff, '/staff/appointments');
     await expect(page).toHaveURL(site('klinik', '/staff/appointments'));
     for (const path of ['/staff/appointments', '/staff/payments', '/ms/staff']) {
       await expectPersonal(page, site('klinik', path), { secretLink: false });

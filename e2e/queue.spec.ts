@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { call, expectAccessible, hydrated, site } from './support';
 
 // The waiting room (issue 16): staff call a number at /staff/queue and a board (/qtv) in another
@@ -6,14 +7,25 @@ import { call, expectAccessible, hydrated, site } from './support';
 
 const BOARD = '/qtv?display=KLINIKTV26';
 
-async function staffConsole(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(site('klinik', '/staff/login?next=/staff/queue'));
-  await page.locator('#staff-email').fill('staff@kliniksihat.my');
-  await page.locator('#staff-password').fill('demo-staff-klinik');
-  await page.locator('form:has(#staff-email) button[type="submit"]').click();
-  await expect(page).toHaveURL(site('klinik', '/staff/queue'));
-  return page;
+// Two browsers and a staff login per test, on a machine that may be busy.
+test.describe.configure({ timeout: 120_000 });
+
+/** The staff member's queue console. */
+async function queueConsole(staff: Page): Promise<Page> {
+  await staff.goto(site('klinik', '/staff/queue'));
+  await expect(staff).toHaveURL(site('klinik', '/staff/queue'));
+  return staff;
+}
+
+/** Issues `count` A tickets from the console, so that many people wait for the calls that follow. */
+async function issueTickets(staff: Page, count: number): Promise<void> {
+  for (let i = 0; i < count; i += 1) {
+    const issued = staff.locator('[data-issued]');
+    const before = (await issued.count()) ? await issued.getAttribute('data-issued') : null;
+    await staff.getByRole('button', { name: 'New A ticket' }).click();
+    await expect(issued).toHaveAttribute('data-issued', /^A\d{3}$/);
+    await expect(issued).not.toHaveAttribute('data-issued', before ?? '');
+  }
 }
 
 /** Presses "Call next" at Counter 2 and answers the number the console says it called. */
@@ -28,94 +40,119 @@ async function callAtCounter2(staff: Page): Promise<string> {
   return (await notice.textContent())?.match(/[A-Z]\d{3}/)?.[0] ?? '';
 }
 
-test('a call reaches the board live; the board shows it is cut off and catches up; three languages', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const staff = await staffConsole(browser);
-  await expectAccessible(staff);
-  // Enough people waiting in registration for the calls below.
-  for (let i = 0; i < 6; i += 1) {
-    const issued = staff.locator('[data-issued]');
-    const before = (await issued.count()) ? await issued.getAttribute('data-issued') : null;
-    await staff.getByRole('button', { name: 'New A ticket' }).click();
-    await expect(issued).toHaveAttribute('data-issued', /^A\d{3}$/);
-    await expect(issued).not.toHaveAttribute('data-issued', before ?? '');
-  }
-
+/** The board on a TV-sized screen in a browser of its own, hydrated and listening live. */
+async function openBoard(browser: Browser, path = BOARD): Promise<{ board: Page; boardContext: BrowserContext }> {
   const boardContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const board = await boardContext.newPage();
-  await board.goto(site('klinik', BOARD));
+  await board.goto(site('klinik', path));
   await hydrated(board);
   await expect(board.locator('[data-qtv]')).toHaveAttribute('data-realtime', 'open', { timeout: 10_000 });
-  await expectAccessible(board);
+  return { board, boardContext };
+}
 
-  // Sound: one tap; with no browser voice for the language (headless Chromium has none), each call
-  // is spoken with the recorded clips.
-  const clips: string[] = [];
-  board.on('request', (request) => {
-    if (request.url().includes('/queue-audio/')) clips.push(new URL(request.url()).pathname);
+// These calls all go to Counter 2 and each reads the board's latest call: one after another, in one worker.
+test.describe('calls at Counter 2', () => {
+  test.describe.configure({ mode: 'default' });
+
+  test('a call reaches the board live, spoken with the recorded clips; console and board pass axe', async ({
+    browser,
+    staff,
+  }) => {
+    await queueConsole(staff);
+    await expectAccessible(staff);
+    await issueTickets(staff, 3);
+    const { board, boardContext } = await openBoard(browser);
+    await expectAccessible(board);
+
+    // Sound: one tap; with no browser voice for the language (headless Chromium has none), each call
+    // is spoken with the recorded clips.
+    const clips: string[] = [];
+    board.on('request', (request) => {
+      if (request.url().includes('/queue-audio/')) clips.push(new URL(request.url()).pathname);
+    });
+    await board.getByRole('button', { name: 'Enable sound' }).click();
+    await expect(board.getByText('Sound on')).toBeVisible();
+
+    // Call to screen: from pressing the button to the number on the board.
+    const delays: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const started = Date.now();
+      const called = callAtCounter2(staff);
+      const number = await called;
+      await expect(board.locator('[data-latest-call]')).toContainText(number, { timeout: 3_000 });
+      delays.push(Date.now() - started);
+      await expect(board.locator('[data-point] [data-serving]').filter({ hasText: number })).toHaveCount(1);
+    }
+    await expect.poll(() => clips).toContain('/queue-audio/en/go-to.ogg');
+    expect(clips).toContain('/queue-audio/en/counter.ogg');
+    console.log(`queue: call-to-screen (incl. the console's form post) ${delays.map((d) => `${d} ms`).join(', ')}`);
+    await boardContext.close();
   });
-  await board.getByRole('button', { name: 'Enable sound' }).click();
-  await expect(board.getByText('Sound on')).toBeVisible();
 
-  // Call to screen: from pressing the button to the number on the board.
-  const delays: number[] = [];
-  for (let i = 0; i < 3; i += 1) {
-    const started = Date.now();
-    const called = callAtCounter2(staff);
-    const number = await called;
-    await expect(board.locator('[data-latest-call]')).toContainText(number, { timeout: 3_000 });
-    delays.push(Date.now() - started);
-    await expect(board.locator('[data-point] [data-serving]').filter({ hasText: number })).toHaveCount(1);
-  }
-  await expect.poll(() => clips).toContain('/queue-audio/en/go-to.ogg');
-  expect(clips).toContain('/queue-audio/en/counter.ogg');
-  console.log(`queue: call-to-screen (incl. the console's form post) ${delays.map((d) => `${d} ms`).join(', ')}`);
+  test('a board cut off says so within 30 s, keeps the last state, and catches up when back', async ({
+    browser,
+    staff,
+  }) => {
+    await queueConsole(staff);
+    await issueTickets(staff, 2);
+    const { board, boardContext } = await openBoard(browser);
+    const shown = await callAtCounter2(staff);
+    await expect(board.locator('[data-latest-call]')).toContainText(shown);
 
-  // Cut off: the board says so within 30 s, keeps the last state, and catches up when back.
-  const before = await board.locator('[data-latest-call]').textContent();
-  await boardContext.setOffline(true);
-  await expect(board.locator('[data-stale-banner]')).toContainText('Connection lost', { timeout: 30_000 });
-  await expect(board.locator('[data-latest-call]')).toHaveText(before ?? '');
-  const missedWhileOff = await callAtCounter2(staff);
-  await boardContext.setOffline(false);
-  await expect(board.locator('[data-latest-call]')).toContainText(missedWhileOff, { timeout: 20_000 });
-  await expect(board.locator('[data-stale-banner]')).toHaveCount(0, { timeout: 10_000 });
-  await expect(board.locator('[data-qtv]')).toHaveAttribute('data-realtime', 'open');
+    const before = await board.locator('[data-latest-call]').textContent();
+    await boardContext.setOffline(true);
+    await expect(board.locator('[data-stale-banner]')).toContainText('Connection lost', { timeout: 30_000 });
+    await expect(board.locator('[data-latest-call]')).toHaveText(before ?? '');
+    const missedWhileOff = await callAtCounter2(staff);
+    await boardContext.setOffline(false);
+    await expect(board.locator('[data-latest-call]')).toContainText(missedWhileOff, { timeout: 20_000 });
+    await expect(board.locator('[data-stale-banner]')).toHaveCount(0, { timeout: 10_000 });
+    await expect(board.locator('[data-qtv]')).toHaveAttribute('data-realtime', 'open');
+    await boardContext.close();
+  });
 
-  // The board in Malay and Indonesian: headings, the call line, the point names.
-  for (const [prefix, serving, line] of [
-    ['/ms', 'Sedang dilayan', `Nombor ${missedWhileOff}, sila ke Kaunter 2`],
-    ['/id', 'Sedang dilayani', `Nomor ${missedWhileOff}, silakan ke Loket 2`],
-  ] as const) {
-    await board.goto(site('klinik', `${prefix}${BOARD}`));
-    await expect(board.getByRole('heading', { level: 1 })).toHaveText(serving);
-    await expect(board.locator('[data-latest-call]')).toHaveText(line);
-  }
+  test('the board in Malay and Indonesian: headings, the call line, the point names', async ({ page, staff }) => {
+    await queueConsole(staff);
+    await issueTickets(staff, 1);
+    const called = await callAtCounter2(staff);
+    for (const [prefix, serving, line] of [
+      ['/ms', 'Sedang dilayan', `Nombor ${called}, sila ke Kaunter 2`],
+      ['/id', 'Sedang dilayani', `Nomor ${called}, silakan ke Loket 2`],
+    ] as const) {
+      await page.goto(site('klinik', `${prefix}${BOARD}`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(serving);
+      await expect(page.locator('[data-latest-call]')).toHaveText(line);
+    }
+  });
+});
 
-  // The kiosk: a visitor takes a number (with a phone for the SMS) and follows it on the ticket page.
-  await board.goto(site('klinik', '/queue/kiosk?display=KLINIKTV26'));
-  await board.getByLabel('Mobile number (optional)').fill('60123459876');
-  await board.getByRole('button', { name: 'Pharmacy' }).click();
-  const taken = board.locator('[data-kiosk-ticket]');
+test('the kiosk: a visitor takes a number (with a phone for the SMS) and follows it on the ticket page', async ({
+  page,
+}) => {
+  await page.goto(site('klinik', '/queue/kiosk?display=KLINIKTV26'));
+  await page.getByLabel('Mobile number (optional)').fill('60123459876');
+  await page.getByRole('button', { name: 'Pharmacy' }).click();
+  const taken = page.locator('[data-kiosk-ticket]');
   await expect(taken).toHaveAttribute('data-kiosk-ticket', /^P\d{3}$/);
   const ticketNumber = await taken.getAttribute('data-kiosk-ticket');
-  await board.getByRole('link', { name: 'Open the ticket page' }).click();
-  await expect(board.locator('[data-ticket-number]')).toHaveText(ticketNumber ?? '');
-  await expect(board.locator('[data-ahead]')).toBeVisible();
-  await expectAccessible(board);
+  await page.getByRole('link', { name: 'Open the ticket page' }).click();
+  await expect(page.locator('[data-ticket-number]')).toHaveText(ticketNumber ?? '');
+  await expect(page.locator('[data-ahead]')).toBeVisible();
+  await expectAccessible(page);
+});
 
-  // A wrong or revoked code opens nothing; the state endpoint refuses it too.
-  await board.goto(site('klinik', '/qtv?display=WRONGCODE2'));
-  await expect(board.getByRole('alert')).toContainText('not valid');
+test('a wrong or revoked display code opens nothing; the state endpoint refuses it too', async ({ page }) => {
+  await page.goto(site('klinik', '/qtv?display=WRONGCODE2'));
+  await expect(page.getByRole('alert')).toContainText('not valid');
   expect((await call('klinik.localhost', '/api/qtv/state?display=WRONGCODE2')).status).toBe(403);
+});
 
-  // Setting up: a duplicate prefix is refused; a new queue and a room calling from it appear on the
-  // console, and on an open board without a reload.
-  await board.goto(site('klinik', BOARD));
-  await hydrated(board);
-  await expect(board.locator('[data-qtv]')).toHaveAttribute('data-realtime', 'open', { timeout: 10_000 });
+test('setting up: a duplicate prefix is refused; a new queue and a room calling from it appear on the console and on an open board', async ({
+  browser,
+  staff,
+}) => {
+  await queueConsole(staff);
+  const { board, boardContext } = await openBoard(browser);
   await staff.getByRole('link', { name: 'Set up queues and service points' }).click();
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Set up queues');
   const newQueue = staff.locator('[data-setup-queue="new"]');

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { call, expectAccessible, site } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { call, DEMO_STAFF, enterStaffLogin, expectAccessible, freshAddress, outboxFor, site } from './support';
 
 // Reviews (issue 15): no gating — every rating gets the public link and private feedback side
 // by side; feedback reaches staff and their reply the outbox; the redirect goes only to the link
@@ -74,9 +75,7 @@ test('private feedback reaches staff, the reply reaches the outbox; the redirect
 
   // Staff open the list, log in, and land back on it.
   await page.goto(site('klinik', '/staff/reviews?kind=feedback&status=new'));
-  await page.getByLabel('Email').fill('staff@kliniksihat.my');
-  await page.getByLabel('Password').fill('demo-staff-klinik');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await enterStaffLogin(page, DEMO_STAFF.klinikStaff);
   await expect(page).toHaveURL(/\/staff\/reviews\?kind=feedback&status=new$/);
   const card = page.getByTestId('staff-review').filter({ hasText: comment });
   await expect(card).toBeVisible();
@@ -89,20 +88,14 @@ test('private feedback reaches staff, the reply reaches the outbox; the redirect
   await card.getByTestId('reply-text').fill('Thank you, it is fixed now.');
   await card.getByTestId('reply-send').click();
   await expect(page.locator('[data-notice="success"]')).toHaveText('Reply sent.');
-  await expect
-    .poll(async () =>
-      page.evaluate(
-        async (url) => ((await (await fetch(url)).json()) as { template: string }[]).map((m) => m.template),
-        site('klinik', `/dev/outbox?to=${encodeURIComponent(email)}`),
-      ),
-    )
-    .toContain('review-reply');
+  await expect.poll(async () => (await outboxFor(page, email)).map((m) => m.template)).toContain('review-reply');
 });
 
 test('a review reaches the home page only once staff approve it; staff dates in SPEC §9 format (issue 23)', async ({
   browser,
+  staff,
 }) => {
-  const visitor = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `198.18.7.${Date.now() % 250}` } });
+  const visitor = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': freshAddress() } });
   const page = await visitor.newPage();
   const comment = `Friendly nurses, short wait (${Date.now()})`;
   await page.goto(site('klinik', '/review/dr-aina'));
@@ -112,12 +105,7 @@ test('a review reaches the home page only once staff approve it; staff dates in 
   await page.getByRole('button', { name: 'Send review' }).click();
   await expect(page).toHaveURL(/\/review\/thankyou\?r=5&s=dr-aina$/);
 
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
   await staff.goto(site('klinik', '/staff/reviews?moderation=pending'));
-  await staff.getByLabel('Email').fill('staff@kliniksihat.my');
-  await staff.getByLabel('Password').fill('demo-staff-klinik');
-  await staff.getByRole('button', { name: 'Log in' }).click();
   await expect(staff).toHaveURL(/\/staff\/reviews\?moderation=pending$/);
   // Home display on (restored below).
   await staff.getByLabel('Show agreed reviews on the home page').check();
@@ -145,6 +133,6 @@ test('a review reaches the home page only once staff approve it; staff dates in 
     await staff.goto(site('klinik', '/staff/reviews'));
     await staff.getByLabel('Show agreed reviews on the home page').uncheck();
     await staff.getByRole('button', { name: 'Save settings' }).click();
-    await Promise.all([visitor.close(), staffContext.close()]);
+    await visitor.close();
   }
 });

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, site } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO_STAFF, expectAccessible, freshPhone, outboxFor, postJson, site, staffPage } from './support';
 
 interface DevBooking {
   publicId: string;
@@ -13,8 +14,8 @@ interface DevBooking {
   paymentUrl: string | null;
 }
 
-/** A phone number no other test uses, so /dev/outbox?to= finds only this test's messages. */
-const uniquePhone = () => `601${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+/** A phone number no other test uses, as the outbox names it, so /dev/outbox?to= finds only this test's messages. */
+const uniquePhone = () => `60${freshPhone()}`;
 
 /**
  * A customer's booking request for the health screening (which needs approval), made through the
@@ -38,31 +39,17 @@ async function requestScreening(
 /** A booking through the developer endpoint (the real booking code), optionally as if made minutes ago. */
 async function devBooking(page: Page, body: Record<string, unknown>, status: string): Promise<DevBooking> {
   await page.goto(site('klinik', '/'));
-  const booking = await page.evaluate(
-    async (body) => {
-      const response = await fetch('/dev/bookings', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as DevBooking };
-    },
-    { email: null, ...body },
-  );
+  const booking = await postJson<DevBooking>(page, '/dev/bookings', { email: null, ...body });
   expect(booking.status).toBe(200);
   expect(booking.body.status).toBe(status);
   return booking.body;
 }
 
-/** A staff member logged in, in a browser context of their own, on the appointments screen. */
-async function staffPage(browser: Browser, locale: '' | '/ms' = ''): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(site('klinik', `${locale}/staff/login?next=${locale}/staff/appointments`));
-  await page.locator('#staff-email').fill('staff@kliniksihat.my');
-  await page.locator('#staff-password').fill('demo-staff-klinik');
-  await page.locator('form:has(#staff-email) button[type="submit"]').click();
-  await expect(page).toHaveURL(site('klinik', `${locale}/staff/appointments`));
-  return page;
+/** The logged-in staff member's appointments screen, in English or Malay, as it is now. */
+async function appointmentsScreen(staff: Page, locale: '' | '/ms' = ''): Promise<Page> {
+  await staff.goto(site('klinik', `${locale}/staff/appointments`));
+  await expect(staff).toHaveURL(site('klinik', `${locale}/staff/appointments`));
+  return staff;
 }
 
 /** The texts /dev/outbox shows for one destination (of one template when given), once delivered. */
@@ -71,10 +58,7 @@ async function messagesTo(
   destination: string,
   template?: string,
 ): Promise<{ template: string; text: string }[]> {
-  const all = await page.evaluate(async (to) => {
-    const response = await fetch(`/dev/outbox?to=${encodeURIComponent(to)}`);
-    return (await response.json()) as { template: string; text: string }[];
-  }, destination);
+  const all = await outboxFor(page, destination);
   return template ? all.filter((m) => m.template === template) : all;
 }
 
@@ -111,7 +95,7 @@ function heard(page: Page): Promise<{ event: string; data: unknown }[]> {
 }
 
 test.describe('staff appointments', () => {
-  test('approving a request updates the customer’s page live and texts them', async ({ page, browser }) => {
+  test('approving a request updates the customer’s page live and texts them', async ({ page, staff }) => {
     const phone = uniquePhone();
     const booking = await requestScreening(page, { name: 'Nur Approve', phone, email: `${phone}@example.my` });
     await listen(page, `booking:${booking.publicId}`);
@@ -125,7 +109,7 @@ test.describe('staff appointments', () => {
       });
     }
 
-    const staff = await staffPage(browser);
+    await appointmentsScreen(staff);
     await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Appointments');
     const request = staff.locator(`[data-request="${booking.publicId}"]`);
     await expect(request).toContainText('Full health screening');
@@ -166,10 +150,10 @@ test.describe('staff appointments', () => {
     expect((await messagesTo(page, phone, 'booking-requested')).length).toBe(1);
   });
 
-  test('declining with a reason (Malay) tells the customer why, in their language', async ({ page, browser }) => {
+  test('declining with a reason (Malay) tells the customer why, in their language', async ({ page, staff }) => {
     const phone = uniquePhone();
     const booking = await requestScreening(page, { name: 'Ahmad Tolak', phone, locale: 'ms' });
-    const staff = await staffPage(browser, '/ms');
+    await appointmentsScreen(staff, '/ms');
     await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Temu janji');
     const request = staff.locator(`[data-request="${booking.publicId}"]`);
     await expect(request).toContainText('Saringan kesihatan penuh');
@@ -188,10 +172,10 @@ test.describe('staff appointments', () => {
     expect(sms?.text).toContain('https://kliniksihat.my/ms/appointment/health-screening');
   });
 
-  test('appointments still to come cannot be closed as completed or no-show', async ({ page, browser }) => {
+  test('appointments still to come cannot be closed as completed or no-show', async ({ page, staff }) => {
     // Closing after the start is covered by the integration tests (the server's clock cannot be moved here).
     const booking = await requestScreening(page, { name: 'Siti Hadir', phone: uniquePhone() });
-    const staff = await staffPage(browser);
+    await appointmentsScreen(staff);
     await staff
       .locator(`[data-request="${booking.publicId}"]`)
       .getByRole('button', { name: 'Approve Siti Hadir' })
@@ -235,7 +219,7 @@ test.describe('staff appointments', () => {
     );
   });
 
-  test('staff read the intake answers, address and notes (Malay), customers never do', async ({ page, browser }) => {
+  test('staff read the intake answers, address and notes (Malay), customers never do', async ({ page, staff }) => {
     const booking = await requestScreening(page, {
       name: 'Farid Soal',
       phone: uniquePhone(),
@@ -250,7 +234,7 @@ test.describe('staff appointments', () => {
       },
       notes: 'Takut jarum',
     });
-    const staff = await staffPage(browser, '/ms');
+    await appointmentsScreen(staff, '/ms');
     const request = staff.locator(`[data-request="${booking.publicId}"]`);
     await expect(request.locator('[data-answers]')).toContainText('Adakah anda akan berpuasa selama 8 jam?');
     await expect(request.locator('[data-answer="fasting"]')).toHaveText('Ya');
@@ -277,9 +261,9 @@ test.describe('staff appointments', () => {
 
   test('a late payment that lost its time: the customer is told where they land, staff record the refund', async ({
     page,
-    browser,
+    staff,
   }) => {
-    test.setTimeout(90_000); // a payment through the sandbox, then a staff login
+    test.setTimeout(180_000); // a payment through the sandbox, then a staff login
     const phone = uniquePhone();
     // A hold made 11 minutes ago, whose payer opened the card gateway in time, has lapsed;
     // someone else then takes the same time.
@@ -333,7 +317,7 @@ test.describe('staff appointments', () => {
     const [sms] = await messagesTo(page, phone, 'booking-refund-due');
     expect(sms?.text).toContain('Kami akan mengembalikan pembayaran Anda.');
 
-    const staff = await staffPage(browser, '/ms');
+    await appointmentsScreen(staff, '/ms');
     const refund = staff.locator(`[data-refund="${late.publicId}"]`);
     await expect(refund).toContainText('Wati Lambat');
     await expect(refund).toContainText('Dibayar: RM50.00');
@@ -349,10 +333,11 @@ test.describe('staff appointments', () => {
     await expect(refund.getByRole('button')).toHaveCount(0);
   });
 
-  test('a decision from a stale screen is a notice, never a 500', async ({ page, browser }) => {
+  test('a decision from a stale screen is a notice, never a 500', async ({ page, browser, staff }) => {
     const booking = await requestScreening(page, { name: 'Lee Dua Kali', phone: uniquePhone() });
-    const one = await staffPage(browser);
-    const other = await staffPage(browser);
+    const one = await appointmentsScreen(staff);
+    const other = await staffPage(browser, DEMO_STAFF.klinikStaff, '/staff/appointments');
+    await expect(other).toHaveURL(site('klinik', '/staff/appointments'));
     await one
       .locator(`[data-request="${booking.publicId}"]`)
       .getByRole('button', { name: /^Approve/ })
@@ -369,15 +354,14 @@ test.describe('staff appointments', () => {
     await expect(other.getByRole('alert')).toHaveText('This request has already been decided.');
   });
 
-  test('the staff home links to the appointments; customers are sent to the staff login', async ({ page, browser }) => {
+  test('the staff home links to the appointments; customers are sent to the staff login', async ({ page, staff }) => {
     await page.goto(site('klinik', '/staff/appointments'));
     await expect(page).toHaveURL(site('klinik', '/staff/login?next=%2Fstaff%2Fappointments'));
-    const staff = await staffPage(browser);
     await staff.goto(site('klinik', '/staff'));
     await staff.getByRole('link', { name: 'Appointments and booking requests' }).click();
     await expect(staff).toHaveURL(site('klinik', '/staff/appointments'));
   });
-  test('the customer’s photo shows with their request, for staff only', async ({ page, browser }) => {
+  test('the customer’s photo shows with their request, for staff only', async ({ page, staff }) => {
     const request = await requestScreening(page, { name: 'Photo Patient', phone: uniquePhone() });
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
     const upload = async (publicId: string, base64: string) =>
@@ -395,7 +379,7 @@ test.describe('staff appointments', () => {
     expect(JSON.parse(text.body).error).toBe('Please choose a photo (JPEG, PNG, WebP or HEIC).');
     expect((await upload(request.publicId, png)).status).toBe(204);
 
-    const staff = await staffPage(browser);
+    await appointmentsScreen(staff);
     const link = staff.locator(`[data-request="${request.publicId}"] [data-photo-link]`);
     await expect(link).toHaveText('View photo · Photo Patient');
     const photo = await staff.evaluate(
