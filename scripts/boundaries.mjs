@@ -200,11 +200,6 @@ export function importGraph(srcDir, aliases = {}) {
   return graph;
 }
 
-// Known exceptions, each with its reason:
-//   the schema's donations ⇄ fundraisers tables reference each other through drizzle's lazy
-//   `references(() => table.id)`, so the cycle never runs at import time.
-const KNOWN_CYCLES = new Set(['db/schema/donations.ts db/schema/fundraisers.ts']);
-
 // A feature's index.ts is its browser door: what it reaches must be as safe as an island's.
 const isBrowserDoor = (node) => /^features\/[^/]+\/index\.ts$/.test(node);
 const isBrowserEntry = (node) =>
@@ -315,7 +310,7 @@ export function reachViolations(srcDir, aliases = {}) {
         );
     }
   }
-  for (const component of cycles(graph).filter((nodes) => !KNOWN_CYCLES.has(nodes.join(' '))))
+  for (const component of cycles(graph))
     found.push(`runtime import cycle of ${component.length} files: ${component.map((n) => `src/${n}`).join(', ')}`);
   return found;
 }

@@ -12,8 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers, staff } from './accounts';
+import { campaigns } from './campaigns';
 import { bytea, createdAt, instant, requiredRef, updatedAt } from './columns';
-import { campaigns } from './donations';
 import { tenantId, tenantOwned } from './tenants';
 
 // Fundraisers (issue 13; docs/decisions/0023-fundraisers.md): supporters' own pages under a

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './bookings';
+export * from './campaigns';
 export * from './donations';
 export * from './fundraisers';
 export * from './jobs';

@@ -1,9 +1,8 @@
 // The server door of features/donations: its use cases (database, messages, jobs). Pages, the
 // composition root and other features' server code import this; browser code imports ./index.ts.
 
+export { CAMPAIGN_IMAGE_KINDS, CAMPAIGN_STATUSES } from '#db/schema/campaigns.ts';
 export {
-  CAMPAIGN_IMAGE_KINDS,
-  CAMPAIGN_STATUSES,
   DONATION_STATUSES,
   INSTALMENT_STATUSES,
   PLAN_FREQUENCIES,
