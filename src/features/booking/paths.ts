@@ -34,3 +34,5 @@ export const availabilityApiPath = (serviceId: string, query: URLSearchParams) =
 /** The endpoints of a booking its customer acts on. */
 export const bookingApiPath = (publicId: string, action: 'cancel' | 'photo' | 'reschedule') =>
   `/api/bookings/${segment(publicId)}/${action}`;
+/** A booking's photo as staff open it from the agenda. */
+export const staffBookingPhotoPath = (publicId: string) => `/api/staff/bookings/${segment(publicId)}/photo`;

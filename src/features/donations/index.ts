@@ -50,6 +50,7 @@ export {
   donationLandingPath,
   planManagePath,
   receiptPdfPath,
+  staffCampaignPath,
 } from './paths';
 export type { ManageActionResult, ManagePlanView } from './plan-manage.server';
 export {

@@ -36,3 +36,6 @@ export const receiptPdfPath = (locale: Locale, token: string) =>
   localePath(locale, `/donation/receipts/${segment(token)}.pdf`);
 /** The endpoint of a campaign's live totals. */
 export const campaignTotalsApiPath = (campaign: string) => `/api/donations/campaigns/${segment(campaign)}/totals`;
+/** A campaign's settings as staff edit them. */
+export const staffCampaignPath = (locale: Locale, id: string) =>
+  localePath(locale, `/staff/donations/campaigns/${segment(id)}`);

@@ -21,5 +21,5 @@ export type { FundraisingSettings, StartResult, UploadedFile } from './fundraise
 export type { StaffAction } from './fundraisers-staff.server';
 export type { Leaderboard, LeaderboardEntry, TeamEntry } from './leaderboard.server';
 export { LeaderboardResponse } from './leaderboard-answer';
-export { accountFundraiserPath, fundraiserPaths, staffFundraiserPath } from './paths';
+export * from './paths';
 export type { FundraiserStart } from './start-form.server';

@@ -27,3 +27,9 @@ export const accountFundraiserPath = (locale: Locale, id: string) =>
 /** A fundraiser page as staff review it. */
 export const staffFundraiserPath = (locale: Locale, id: string) =>
   localePath(locale, `/staff/fundraisers/${segment(id)}`);
+/** The identity document a fundraiser uploaded, for staff only. */
+export const staffFundraiserIdentityPath = (locale: Locale, id: string) =>
+  localePath(locale, `/staff/fundraisers/${segment(id)}/identity`);
+/** The staff list of fundraisers as CSV, filtered by status or not. */
+export const staffFundraisersCsvPath = (locale: Locale, status?: string) =>
+  `${localePath(locale, '/staff/fundraisers/fundraisers.csv')}${status ? `?status=${segment(status)}` : ''}`;

@@ -23,3 +23,9 @@ export const rewardsPath = (locale: Locale, programme: string | null, from?: { i
   }`;
 /** The member's part of a programme page (the island's endpoint). */
 export const memberApiPath = (programme: string) => `/api/loyalty/${segment(programme)}/me`;
+/** Staff pages of a member, a programme and a reward. */
+export const staffLoyaltyPaths = {
+  member: (locale: Locale, id: string) => localePath(locale, `/staff/loyalty/members/${segment(id)}`),
+  programme: (locale: Locale, id: string) => localePath(locale, `/staff/loyalty/programmes/${segment(id)}`),
+  reward: (locale: Locale, id: string) => localePath(locale, `/staff/loyalty/rewards/${segment(id)}`),
+};
