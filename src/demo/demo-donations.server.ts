@@ -79,6 +79,34 @@ function random(seed: number) {
   };
 }
 
+/** A demo foundation's receipt and fee settings (yayasan issues tax receipts; peduli does not). */
+export function demoDonationSettings(slug: string, registrationNo: string, minor: (major: number) => number) {
+  return slug === 'yayasan'
+    ? {
+        registrationNumber: registrationNo,
+        taxExemptRef: 'LHDN.01/35/42/51/179-6.7061',
+        issuesTaxReceipts: true,
+        receiptOfficerName: 'Hajah Rohani binti Ismail',
+        receiptOfficerTitle: 'Pengurus Kewangan',
+        donationFeeRates: {
+          card: { rateBps: 250, fixedMinor: 50 },
+          fpx: { rateBps: 0, fixedMinor: 100 },
+        },
+        donationMinMinor: minor(5),
+      }
+    : {
+        registrationNumber: registrationNo,
+        issuesTaxReceipts: false,
+        receiptOfficerName: 'Dewi Lestari',
+        receiptOfficerTitle: 'Bendahara',
+        donationFeeRates: {
+          card: { rateBps: 290, fixedMinor: 2000 },
+          fpx: { rateBps: 0, fixedMinor: 4000 },
+        },
+        donationMinMinor: minor(10000),
+      };
+}
+
 /**
  * Gives each donation organisation of the demo its campaigns (pictures, three languages) and a
  * history of paid gifts (some anonymous, some offline) whose sums are the campaigns' totals.
@@ -95,32 +123,7 @@ export async function seedDemoDonations(db: Db, now = new Date()): Promise<void>
     const minor = (major: number) => Math.round(major * tenant.multiplier);
     await db
       .update(tenantSettings)
-      .set(
-        slug === 'yayasan'
-          ? {
-              registrationNumber: tenant.registrationNo,
-              taxExemptRef: 'LHDN.01/35/42/51/179-6.7061',
-              issuesTaxReceipts: true,
-              receiptOfficerName: 'Hajah Rohani binti Ismail',
-              receiptOfficerTitle: 'Pengurus Kewangan',
-              donationFeeRates: {
-                card: { rateBps: 250, fixedMinor: 50 },
-                fpx: { rateBps: 0, fixedMinor: 100 },
-              },
-              donationMinMinor: minor(5),
-            }
-          : {
-              registrationNumber: tenant.registrationNo,
-              issuesTaxReceipts: false,
-              receiptOfficerName: 'Dewi Lestari',
-              receiptOfficerTitle: 'Bendahara',
-              donationFeeRates: {
-                card: { rateBps: 290, fixedMinor: 2000 },
-                fpx: { rateBps: 0, fixedMinor: 4000 },
-              },
-              donationMinMinor: minor(10000),
-            },
-      )
+      .set(demoDonationSettings(slug, tenant.registrationNo, minor))
       .where(eq(tenantSettings.tenantId, tenant.id));
     const names = DEMO_DONORS[slug] ?? ['Donor'];
     for (const [index, c] of list.entries()) {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginCodes, rateLimits, sessions } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { authJobs } from '#features/auth/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { hitRateLimit, rateLimitJobs } from './rate-limit.server';
 
 /** The housekeeping jobs' runs at one moment, their counts together. */
@@ -20,9 +20,7 @@ describe.each(testDatabaseKinds)('housekeeping jobs on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    klinik = await aTenant(database.db, 'klinik');
   });
   afterAll(async () => {
     forgetCachedTenants();

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { outbox } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { customerInvoices, invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { findCustomer } from './auth-repo.server';
 import {
   acceptInvite,
@@ -47,10 +47,8 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    klinik = await aTenant(database.db, 'klinik', { passwords: true });
+    yayasan = await aTenant(database.db, 'yayasan');
   });
   afterAll(async () => {
     forgetCachedTenants();

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { services } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { findOrCreateCustomer } from '#features/auth/auth-repo.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { translator } from '#i18n/t.ts';
 import { accountSections } from '#server/account-sections.ts';
 import { bookSlot } from './index.server.ts';
+import { aClinic } from './test-support.ts';
 
 // The account page's sections as the running app registers them.
 composeApp();
@@ -23,9 +23,7 @@ describe.each(testDatabaseKinds)('the customer’s account sections on %s', (kin
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    klinik = await aClinic(database.db);
     const [service] = await database.db.select().from(services).where(eq(services.slug, 'general-consultation'));
     consultation = service?.id ?? '';
   });

@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
-import { outbox, refunds, services, staff } from '#db/schema/index.ts';
+import { outbox, refunds, staff } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { settlePayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { renderMessage } from '#server/outbox/index.ts';
 import {
   availabilityFor,
@@ -19,6 +19,7 @@ import {
 } from './index.server.ts';
 import { findByReference, staffAgenda } from './staff-agenda.server';
 import { insertPaymentForTest } from './test-support';
+import { aClinic, serviceIdsBySlug } from './test-support.ts';
 
 // Effects of payment (booking confirmations, receipts) as the running app registers them.
 composeApp();
@@ -35,12 +36,9 @@ describe.each(testDatabaseKinds)('appointment pages and cancelling on %s', (kind
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
-    for (const row of await database.db.select().from(services).where(eq(services.tenantId, klinik.id)))
-      ids[row.slug] = row.id;
+    klinik = await aClinic(database.db);
+    yayasan = await aTenant(database.db, 'yayasan');
+    Object.assign(ids, await serviceIdsBySlug(database.db, klinik.id));
   });
   afterAll(async () => {
     forgetCachedTenants();

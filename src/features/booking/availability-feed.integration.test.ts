@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeApp } from '#app.server';
 import { bookings } from '#db/schema/index.ts';
 import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { translator } from '#i18n/t.ts';
 import { createRealtime } from '#server/realtime/index.ts';
 import {
@@ -21,6 +20,7 @@ import {
   decodeAvailability,
 } from './index.server.ts';
 import { seedPractitionerMonth } from './test-support';
+import { aClinic } from './test-support.ts';
 
 // Settling and booking as the running app does (events registered).
 composeApp();
@@ -46,9 +46,7 @@ describe.each(testDatabaseKinds)('the availability feed on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     current.database = database;
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    klinik = await aClinic(database.db);
     month = await seedPractitionerMonth(database.db, klinik.id, {
       practitioners: PRACTITIONERS,
       month: '2030-07',

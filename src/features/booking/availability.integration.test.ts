@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#db/client.server.ts';
 import * as schema from '#db/schema/index.ts';
 import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { wallTimeToInstant } from '#lib/zoned-time.ts';
 import { availabilityFor } from './availability.server';
+import { aClinic } from './test-support.ts';
 
 const { blockedDates, bookingSettings, bookings, resourceHours, resources, serviceResources, services } = schema;
 
@@ -45,10 +46,8 @@ describe.each(testDatabaseKinds)('availability on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    peduli = (await resolveTenant(database.db, 'peduli.localhost')) as Tenant;
+    klinik = await aClinic(database.db);
+    peduli = await aTenant(database.db, 'peduli');
     expect(klinik.timeZone).toBe('Asia/Kuala_Lumpur');
     const db = database.db;
     const tenantId = klinik.id;

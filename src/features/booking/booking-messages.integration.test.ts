@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
-import { bookings, invoices, outbox, services, staff } from '#db/schema/index.ts';
+import { bookings, invoices, outbox, staff } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { type InvoiceView, invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { appProviders, createPayment, markPaidAtCounter, settlePayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { deliverDueMessages, type OutgoingMessage, renderMessage, type Transport } from '#server/outbox/index.ts';
 import {
   bookingOfInvoice,
@@ -19,6 +19,7 @@ import {
 import { RESCHEDULES_PER_BOOKING } from './reschedule-booking.server';
 import { staffAgenda, staffAppointmentAction } from './staff-agenda.server';
 import { insertPaymentForTest } from './test-support';
+import { aClinic, serviceIdsBySlug } from './test-support.ts';
 
 // Effects of payment (booking confirmations, receipts) as the running app registers them.
 composeApp();
@@ -37,11 +38,8 @@ describe.each(testDatabaseKinds)('the customer’s booking messages on %s', (kin
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    for (const row of await database.db.select().from(services).where(eq(services.tenantId, klinik.id)))
-      serviceIds[row.slug] = row.id;
+    klinik = await aClinic(database.db);
+    Object.assign(serviceIds, await serviceIdsBySlug(database.db, klinik.id));
     const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, klinik.id));
     staffId = member?.id ?? '';
   });
@@ -134,7 +132,7 @@ describe.each(testDatabaseKinds)('the customer’s booking messages on %s', (kin
     const outcome = await bookingOfInvoice(database.db, klinik, invoice);
     expect(outcome?.booking).toMatchObject({ status: 'expired', refundDue: true });
     expect(outcome?.servicePath).toBe('/appointment/influenza-vaccination');
-    const other = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    const other = await aTenant(database.db, 'yayasan');
     expect(await bookingOfInvoice(database.db, other, invoice)).toBeNull();
 
     // Staff see it with the amount paid, and record the refund once, with who and when.

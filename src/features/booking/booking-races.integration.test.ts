@@ -3,14 +3,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { type Db, openDatabase } from '#db/client.server.ts';
-import { bookings, outbox, services } from '#db/schema/index.ts';
+import { bookings, outbox } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { settlePayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { rescheduleNoticeKey } from './booking-messages';
 import { type BookSlotResult, bookSlot, type RescheduleResult, rescheduleBooking } from './index.server.ts';
 import { insertPaymentForTest } from './test-support';
+import { aClinic, serviceIdsBySlug } from './test-support.ts';
 
 // Effects of payment as the running app registers them.
 composeApp();
@@ -33,11 +33,8 @@ describe.each(testDatabaseKinds)('booking races on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    for (const row of await database.db.select().from(services).where(eq(services.tenantId, klinik.id)))
-      serviceIds[row.slug] = row.id;
+    klinik = await aClinic(database.db);
+    Object.assign(serviceIds, await serviceIdsBySlug(database.db, klinik.id));
     if (database.url) second = await openDatabase({ url: database.url });
     instances = second ? [database.db, second.db] : [database.db];
   });

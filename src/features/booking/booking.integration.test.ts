@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
-import { bookings, services, staff } from '#db/schema/index.ts';
+import { bookings, staff } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { settlePayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import {
   bookingsWithPhotos,
   bookSlot,
@@ -15,6 +15,7 @@ import {
   saveBookingPhoto,
   sweepBookings,
 } from './index.server.ts';
+import { aClinic, serviceIdsBySlug } from './test-support.ts';
 
 // Effects of payment (booking confirmations, receipts) as the running app registers them.
 composeApp();
@@ -34,11 +35,8 @@ describe.each(testDatabaseKinds)('bookings on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    for (const row of await database.db.select().from(services).where(eq(services.tenantId, klinik.id)))
-      serviceIds[row.slug] = row.id;
+    klinik = await aClinic(database.db);
+    Object.assign(serviceIds, await serviceIdsBySlug(database.db, klinik.id));
     const [member] = await database.db
       .select()
       .from(staff)
@@ -257,7 +255,7 @@ describe.each(testDatabaseKinds)('bookings on %s', (kind) => {
     expect(await bookingsWithPhotos(database.db, klinik.id, [id, held.booking.serviceId])).toEqual(new Set([id]));
 
     // Another tenant can neither read nor attach to it.
-    const other = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    const other = await aTenant(database.db, 'yayasan');
     expect(await findBookingPhoto(database.db, other.id, publicId)).toBeNull();
     expect(await save(jpeg, other.id)).toEqual({ ok: false, reason: 'not_found' });
     expect(await bookingsWithPhotos(database.db, other.id, [id])).toEqual(new Set());

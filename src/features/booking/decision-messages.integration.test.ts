@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { bookings, outbox, services, staff } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { embedOriginsFor, saveEmbedOrigins } from '#features/embeds/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { decideAndNotify } from './decision-messages.server';
 import { bookSlot, sweepBookings } from './index.server.ts';
 import { staffAgenda, staffAppointmentAction } from './staff-agenda.server';
+import { aClinic } from './test-support.ts';
 
 // Effects of payment (booking confirmations, receipts) as the running app registers them.
 composeApp();
@@ -25,9 +25,7 @@ describe.each(testDatabaseKinds)('deciding booking requests on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    klinik = await aClinic(database.db);
     const [service] = await database.db
       .select()
       .from(services)

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { bookings, payments, refunds, services, staff } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { settlePayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { bookSlot } from './index.server.ts';
 import { insertPaymentForTest } from './test-support';
+import { aClinic } from './test-support.ts';
 
 composeApp();
 
@@ -33,9 +33,7 @@ describe.each(testDatabaseKinds)('the refunds backfill on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    klinik = await aClinic(database.db);
     staffId = (await database.db.select().from(staff).where(eq(staff.tenantId, klinik.id)).limit(1))[0]?.id ?? '';
     const [service] = await database.db.select().from(services).where(eq(services.slug, 'dental-scaling'));
     serviceId = service?.id ?? '';

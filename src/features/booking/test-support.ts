@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
 import {
   bookingSettings,
@@ -9,6 +10,65 @@ import {
   serviceResources,
   services,
 } from '#db/schema/index.ts';
+import { seedDemoCatalogue } from '#demo/demo-catalogue.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
+
+/**
+ * The demo clinic and its catalogue only (categories, six practitioners on weekday and Saturday
+ * hours, the six services by their demo slugs, public holidays): what booking suites book against.
+ */
+export async function aClinic(db: Db): Promise<Tenant> {
+  const klinik = await aTenant(db, 'klinik');
+  await seedDemoCatalogue(db, 'klinik');
+  return klinik;
+}
+
+/** The tenant's service ids by slug. */
+export async function serviceIdsBySlug(db: Db, tenantId: string): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ id: services.id, slug: services.slug })
+    .from(services)
+    .where(eq(services.tenantId, tenantId));
+  return Object.fromEntries(rows.map((row) => [row.slug, row.id]));
+}
+
+/** One bookable service delivered by one practitioner working Monday to Saturday, 09:00–18:00. */
+export async function aServiceWithPractitioner(
+  db: Db,
+  tenantId: string,
+  patch: Partial<typeof services.$inferInsert> = {},
+): Promise<{ serviceId: string; resourceId: string }> {
+  const tag = randomBytes(4).toString('hex');
+  const [service] = await db
+    .insert(services)
+    .values({
+      tenantId,
+      slug: `service-${tag}`,
+      name: { en: 'Consultation' },
+      description: { en: 'Test' },
+      durationMinutes: 30,
+      price: 6000,
+      ...patch,
+    })
+    .returning({ id: services.id });
+  const [resource] = await db
+    .insert(resources)
+    .values({ tenantId, name: `Dr Test ${tag}` })
+    .returning({ id: resources.id });
+  if (!service || !resource) throw new Error('service not created');
+  await db.insert(serviceResources).values({ tenantId, serviceId: service.id, resourceId: resource.id });
+  await db.insert(resourceHours).values(
+    [1, 2, 3, 4, 5, 6].map((weekday) => ({
+      tenantId,
+      resourceId: resource.id,
+      weekday,
+      startMinute: 9 * 60,
+      endMinute: 18 * 60,
+    })),
+  );
+  return { serviceId: service.id, resourceId: resource.id };
+}
 
 /** Tests only: a pending payment for an invoice, to settle without a provider. */
 export async function insertPaymentForTest(db: Db, tenantId: string, invoiceId: string): Promise<string> {

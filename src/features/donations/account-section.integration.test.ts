@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { findOrCreateCustomer } from '#features/auth/auth-repo.server.ts';
 import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { createPayment, paymentProviders, settlePayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { translator } from '#i18n/t.ts';
 import { accountSections } from '#server/account-sections.ts';
 import { startDonationCheckout } from './checkout.server';
 import { linkToken } from './manage-link.server';
 import { insertTestCampaign, testDonor } from './test-support';
+import { aFoundation } from './test-support.ts';
 
 composeApp();
 
@@ -20,9 +20,7 @@ describe.each(testDatabaseKinds)('the donations section of /account on %s', (kin
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    yayasan = await aFoundation(database.db, 'yayasan');
   }, 180_000);
   afterAll(async () => {
     forgetCachedTenants();

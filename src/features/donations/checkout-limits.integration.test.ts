@@ -7,13 +7,13 @@ import { composeApp } from '#app.server';
 import { type Database, type Db, openDatabase } from '#db/client.server.ts';
 import { invoices, payments } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { settlePayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { translator } from '#i18n/t.ts';
 import { DONATION_UNPAID_LIMITS, startDonationCheckout } from './checkout.server';
 import { submitDonationForm } from './donation-form.server';
 import { insertTestCampaign, testDonor } from './test-support';
+import { aFoundation } from './test-support.ts';
 
 composeApp();
 
@@ -29,10 +29,8 @@ describe.each(testDatabaseKinds)('donation limits on unpaid checkouts on %s', (k
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
-    peduli = (await resolveTenant(database.db, 'peduli.localhost')) as Tenant;
+    yayasan = await aFoundation(database.db, 'yayasan');
+    peduli = await aFoundation(database.db, 'peduli');
     campaignId = (await insertTestCampaign(database.db, yayasan.id)).id;
     peduliCampaignId = (await insertTestCampaign(database.db, peduli.id, { minAmountMinor: 1000 })).id;
   }, 180_000);

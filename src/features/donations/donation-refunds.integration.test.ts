@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { campaigns, donations, refunds, staff } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { paymentProviders, refundPayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { refundDonation } from './campaigns.server';
 import { startDonationCheckout } from './checkout.server';
 import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
+import { aFoundation } from './test-support.ts';
 
 composeApp();
 
@@ -26,9 +26,7 @@ describe.each(testDatabaseKinds)('refunds of a cart payment on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    yayasan = await aFoundation(database.db, 'yayasan');
     const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, yayasan.id));
     staffId = member?.id ?? '';
     for (let i = 0; i < 3; i += 1) campaignIds.push((await insertTestCampaign(database.db, yayasan.id)).id);

@@ -4,12 +4,12 @@ import { composeApp } from '#app.server';
 import { type Db, openDatabase } from '#db/client.server.ts';
 import { campaigns, donations, payments, staff } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { newPublicId, startCheckout } from '#features/invoices/index.server.ts';
 import { refundPayment, settlePayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { events } from '#server/events/index.ts';
 import { campaignForm, recordOfflineDonation, refundDonation, saveCampaign } from './index.server.ts';
+import { aFoundation } from './test-support.ts';
 
 // Effects of payment as the running app registers them.
 composeApp();
@@ -29,9 +29,7 @@ describe.each(testDatabaseKinds)('donation totals on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    yayasan = await aFoundation(database.db, 'yayasan');
     const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, yayasan.id));
     staffId = member?.id ?? '';
     if (database.url) second = await openDatabase({ url: database.url });

@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { donations, tenantSettings } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { translator } from '#i18n/t.ts';
 import { startDonationCheckout } from './checkout.server';
 import { submitDonationCart, submitDonationForm } from './donation-form.server';
 import { changePlanAmount } from './plans.server';
 import { insertTestCampaign, testDonor } from './test-support';
+import { aFoundation } from './test-support.ts';
 
 composeApp();
 
@@ -27,10 +27,8 @@ describe.each(testDatabaseKinds)('the largest gift on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
-    peduli = (await resolveTenant(database.db, 'peduli.localhost')) as Tenant;
+    yayasan = await aFoundation(database.db, 'yayasan');
+    peduli = await aFoundation(database.db, 'peduli');
     // Campaigns without a maximum of their own: only the tenant's applies.
     campaignId = (await insertTestCampaign(database.db, yayasan.id, { maxAmountMinor: null, monthlyCounts: [6] })).id;
     peduliCampaignId = (

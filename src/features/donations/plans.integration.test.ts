@@ -15,7 +15,6 @@ import {
 } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { transaction } from '#db/transaction.server.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import {
   paymentProviders,
@@ -23,7 +22,7 @@ import {
   SANDBOX_SAVED_CARD,
   type SavedProviders,
 } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { startDonationCheckout } from './checkout.server';
 import { runDueInstalments, startCardUpdate } from './instalments.server';
 import { linkToken, openLink } from './manage-link.server';
@@ -31,6 +30,7 @@ import { DAY_MS } from './plan-rules';
 import { cancelPlan, changePlanAmount } from './plans.server';
 import { nextReceiptNumber } from './receipt-repo.server';
 import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
+import { aFoundation } from './test-support.ts';
 
 composeApp();
 
@@ -46,9 +46,7 @@ describe.each(testDatabaseKinds)('recurring plans and receipts on %s', (kind) =>
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    yayasan = await aFoundation(database.db, 'yayasan');
     campaignId = (await insertTestCampaign(database.db, yayasan.id, { monthlyCounts: [2, 3, 6], weeklyCounts: [4] }))
       .id;
   }, 180_000);

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { donationReceipts, donations, outbox } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { invoiceByPublicId } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { startDonationCheckout } from './checkout.server';
 import { runDueInstalments } from './instalments.server';
 import { linkToken } from './manage-link.server';
 import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
+import { aFoundation } from './test-support.ts';
 
 composeApp();
 
@@ -25,9 +25,7 @@ describe.each(testDatabaseKinds)('receipts of a phone-only donor on %s', (kind) 
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    yayasan = await aFoundation(database.db, 'yayasan');
     campaignId = (await insertTestCampaign(database.db, yayasan.id, { monthlyCounts: [3] })).id;
   }, 180_000);
   afterAll(async () => {

@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { donationReceipts, donations, rateLimits } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { invoiceByPublicId } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { pdfText } from '../../../scripts/pdf-text.mjs';
 import { startDonationCheckout } from './checkout.server';
 import { linkToken } from './manage-link.server';
 import { receiptPdfFor } from './receipt-pdf.server';
 import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
+import { aFoundation } from './test-support.ts';
 
 composeApp();
 
@@ -25,10 +25,9 @@ describe.each(testDatabaseKinds)('the donation receipt a donor opens, on %s', (k
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
     await database.db.delete(rateLimits);
     forgetCachedTenants();
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    yayasan = await aFoundation(database.db, 'yayasan');
   }, 180_000);
   afterAll(async () => {
     forgetCachedTenants();

@@ -1,13 +1,33 @@
 // Test helpers: campaigns inserted directly (the campaign editor is staff's), a donor's input, and
 // a donation invoice paid through the sandbox.
+import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { campaigns } from '#db/schema/index.ts';
+import { campaigns, tenantSettings } from '#db/schema/index.ts';
+import { demoDonationSettings } from '#demo/demo-donations.server.ts';
 import { type InvoiceView, invoiceVerifyPath } from '#features/invoices/index.ts';
 import { createPayment, paymentProviders, settlePayment } from '#features/payments/index.server.ts';
 import { completeSandboxCharge } from '#features/payments/providers/index.ts';
+import { forgetCachedTenants, resolveTenant } from '#features/tenants/index.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import type { Locale } from '#i18n/locales.ts';
 import type { DonorInput } from './donation-form.schema';
+
+/**
+ * A demo foundation, bare (no campaigns or gifts) but with its receipt and fee settings: yayasan
+ * issues tax receipts in ringgit, peduli takes rupiah and issues none.
+ */
+export async function aFoundation(db: Db, slug: 'yayasan' | 'peduli'): Promise<Tenant> {
+  const tenant = await aTenant(db, slug);
+  const settings = demoDonationSettings(slug, tenant.registrationNo ?? '', (major) =>
+    Math.round(major * tenant.currency.multiplier),
+  );
+  await db.update(tenantSettings).set(settings).where(eq(tenantSettings.tenantId, tenant.id));
+  forgetCachedTenants();
+  const updated = await resolveTenant(db, `${slug}.localhost`);
+  if (!updated) throw new Error(`tenant ${slug} not resolved`);
+  return updated;
+}
 
 let sequence = 0;
 

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { campaigns, donationPlans, donations, invoices, payments, planInstalments } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { expireInvoices, settlePayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { startDonationCheckout } from './checkout.server';
 import { runDueInstalments } from './instalments.server';
 import { DAY_MS } from './plan-rules';
 import { insertTestCampaign, testDonor } from './test-support';
+import { aFoundation } from './test-support.ts';
 
 composeApp();
 
@@ -27,9 +27,7 @@ describe.each(testDatabaseKinds)('unpaid donation invoices on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    yayasan = await aFoundation(database.db, 'yayasan');
     campaignId = (await insertTestCampaign(database.db, yayasan.id, { monthlyCounts: [3] })).id;
   }, 180_000);
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { pageCache } from '#server/page-cache/index.ts';
 import { embedOriginsFor, saveEmbedOrigins, updateEmbedOriginsFromForm } from './embed-origins.server';
 
@@ -17,9 +17,7 @@ describe.each(testDatabaseKinds)(
 
     beforeAll(async () => {
       database = await createTestDatabase(kind);
-      await seedDemo(database.db);
-      forgetCachedTenants();
-      klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+      klinik = await aTenant(database.db, 'klinik');
       await saveEmbedOrigins(database.db, klinik.id, ['https://partner.example', 'https://other.example']);
     });
     afterAll(async () => {

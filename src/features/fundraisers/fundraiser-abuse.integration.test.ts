@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { customers, fundraisers, outbox, staff } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
-import { insertTestCampaign } from '#features/donations/test-support.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { aFoundation, insertTestCampaign } from '#features/donations/test-support.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import {
   campaignLeaderboard,
   fundraiserPage,
@@ -38,9 +37,7 @@ describe.each(testDatabaseKinds)('fundraiser abuse on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    yayasan = await aFoundation(database.db, 'yayasan');
   }, 180_000);
   afterAll(async () => {
     forgetCachedTenants();

@@ -14,11 +14,10 @@ import {
   staff,
 } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { runDueInstalments, startDonationCheckout, submitDonationCart } from '#features/donations/index.server.ts';
-import { insertTestCampaign, payInSandbox, testDonor } from '#features/donations/test-support.ts';
+import { aFoundation, insertTestCampaign, payInSandbox, testDonor } from '#features/donations/test-support.ts';
 import { invoiceByPublicId } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { translator } from '#i18n/t.ts';
 import {
   fundraiserTotalsDrift,
@@ -43,9 +42,7 @@ describe.each(testDatabaseKinds)('recurring gifts through a fundraiser on %s', (
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    yayasan = await aFoundation(database.db, 'yayasan');
     campaign = await insertTestCampaign(database.db, yayasan.id, { minAmountMinor: 100, monthlyCounts: [3] });
     const [customer] = await database.db
       .insert(customers)

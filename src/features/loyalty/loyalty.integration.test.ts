@@ -5,10 +5,10 @@ import { type Db, openDatabase } from '#db/client.server.ts';
 import { customers, invoices, loyaltyEntries, outbox, payments, staff } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { transaction } from '#db/transaction.server.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { startCheckout } from '#features/invoices/index.server.ts';
 import { refundPayment, settlePayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { translator } from '#i18n/t.ts';
 import {
   applyRewardToInvoice,
@@ -41,9 +41,7 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    klinik = await aTenant(database.db, 'klinik');
     const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, klinik.id));
     staffId = member?.id ?? '';
     if (database.url) second = await openDatabase({ url: database.url });
@@ -351,7 +349,7 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
     expect((await checkLedger(database.db)).ok).toBe(true);
   });
   it('earns on gifts in rupiah where the programme says so: whole steps of Rp10.000, no decimals', async () => {
-    const peduli = (await resolveTenant(database.db, 'peduli.localhost')) as Tenant;
+    const peduli = await aTenant(database.db, 'peduli');
     const programme = await insertTestProgramme(database.db, peduli.id, {
       earnPerMinor: 10_000,
       earnOnDonations: true,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { enabledOptions, payOptionsFor, quote, setMethodsEnabled } from './index.server.ts';
 
 // What the payment panel is given by the page (it loads nothing itself): the tenant's enabled
@@ -13,10 +13,8 @@ describe.each(testDatabaseKinds)('the payment panel options on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    peduli = (await resolveTenant(database.db, 'peduli.localhost')) as Tenant;
+    klinik = await aTenant(database.db, 'klinik');
+    peduli = await aTenant(database.db, 'peduli');
   });
   afterAll(async () => {
     forgetCachedTenants();

@@ -4,9 +4,9 @@ import { composeApp } from '#app.server';
 import { type Db, openDatabase } from '#db/client.server.ts';
 import { payments, staff } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { events } from '#server/events/index.ts';
 import {
   appProviders,
@@ -55,9 +55,7 @@ describe.each(testDatabaseKinds)('payment races on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    klinik = await aTenant(database.db, 'klinik');
     const [member] = await database.db.select().from(staff).where(eq(staff.email, 'staff@kliniksihat.my'));
     staffId = member?.id ?? '';
     if (database.url) second = await openDatabase({ url: database.url });

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { outbox, paymentEvents, payments } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import {
   findInvoiceRow,
   type InvoiceView,
@@ -12,7 +11,8 @@ import {
   MAX_MINOR_AMOUNT,
   startCheckout,
 } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { events } from '#server/events/index.ts';
 import { hitRateLimit } from '#server/rate-limit.server.ts';
 import {
@@ -84,10 +84,8 @@ describe.each(testDatabaseKinds)('invoices and payments on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    peduli = (await resolveTenant(database.db, 'peduli.localhost')) as Tenant;
+    klinik = await aTenant(database.db, 'klinik');
+    peduli = await aTenant(database.db, 'peduli');
     events.on('invoice.paid', 'test-recorder', async (_tx, event) => {
       paidEvents.push(event.invoice.publicId);
     });

@@ -5,9 +5,9 @@ import { type Db, openDatabase } from '#db/client.server.ts';
 import { payments, refunds, staff } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { transaction } from '#db/transaction.server.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { type InvoiceView, startCheckout } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { events } from '#server/events/index.ts';
 import { handleWebhook } from './handle-webhook.server';
 import { insertPayment } from './payment-repo.server';
@@ -37,9 +37,7 @@ describe.each(testDatabaseKinds)('refunds on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    klinik = await aTenant(database.db, 'klinik');
     const [member] = await database.db.select().from(staff).where(eq(staff.email, 'staff@kliniksihat.my'));
     staffId = member?.id ?? '';
     if (database.url) second = await openDatabase({ url: database.url });
@@ -359,7 +357,7 @@ describe.each(testDatabaseKinds)('refunds on %s', (kind) => {
     expect(
       await refundPayment(database.db, providers, { tenantId: klinik.id, paymentId: open.id, reason: 'staff' }),
     ).toEqual({ ok: false, reason: 'not_paid' });
-    const peduli = (await resolveTenant(database.db, 'peduli.localhost')) as Tenant;
+    const peduli = await aTenant(database.db, 'peduli');
     expect(
       await refundPayment(database.db, providers, { tenantId: peduli.id, paymentId: open.id, reason: 'staff' }),
     ).toEqual({ ok: false, reason: 'not_found' });

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { translator } from '#i18n/t.ts';
+import { thePostcodeTable } from './test-support.ts';
 
 // The endpoint itself (`GET /api/shipping/postcodes`), on each test database: its answers, and
 // that input the database would refuse (NUL bytes) is a 400, never a query and a 500.
@@ -24,7 +24,7 @@ async function call(query: string, locale: Locale = 'en') {
 describe.each(testDatabaseKinds)('GET /api/shipping/postcodes on %s', (kind) => {
   beforeAll(async () => {
     current.database = await createTestDatabase(kind);
-    await seedDemo(current.database.db);
+    await thePostcodeTable(current.database.db);
   });
   afterAll(async () => {
     await current.database?.close();

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { lookupPostcode, PostcodeQuery } from './index.server.ts';
+import { thePostcodeTable } from './test-support.ts';
 
 describe.each(testDatabaseKinds)('postcodes on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
+    await thePostcodeTable(database.db);
   });
   afterAll(async () => database?.close());
 

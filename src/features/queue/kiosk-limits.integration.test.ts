@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { queues, queueTickets } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { DEMO_DISPLAY_CODE } from '#demo/demo-queue.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import {
   DISPLAY_CODE_GUESSES,
   KIOSK_TICKETS_PER_ADDRESS,
@@ -15,6 +14,7 @@ import {
   openDisplay,
 } from './index.server.ts';
 import { setQueueSmsAbroad } from './queue.server';
+import { aClinicWithWaitingRoom } from './test-support.ts';
 
 composeApp();
 
@@ -30,9 +30,7 @@ describe.each(testDatabaseKinds)('kiosk limits on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    klinik = await aClinicWithWaitingRoom(database.db);
     const rows = await database.db.select().from(queues).where(eq(queues.tenantId, klinik.id));
     queueIds = new Set(rows.filter((q) => q.kiosk).map((q) => q.id));
     queueP = rows.find((q) => q.prefix === 'P')?.id ?? '';

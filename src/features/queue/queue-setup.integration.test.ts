@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { queues, queueTickets, servicePoints } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import {
   boardState,
   callNext,
@@ -15,6 +15,7 @@ import {
   staffQueueSetupAction,
   ticketAction,
 } from './index.server.ts';
+import { aClinicWithWaitingRoom } from './test-support.ts';
 
 composeApp();
 
@@ -33,10 +34,8 @@ describe.each(testDatabaseKinds)('queue set-up on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    klinik = await aClinicWithWaitingRoom(database.db);
+    yayasan = await aTenant(database.db, 'yayasan');
   });
   afterAll(async () => {
     forgetCachedTenants();

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { bookings, jobRuns, outbox, queues, queueTickets, servicePoints } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { bookFirstFreeSlot } from '#features/booking/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { zonedDate } from '#lib/zoned-time.ts';
 import {
   boardState,
@@ -19,6 +18,7 @@ import {
   ticketHistory,
   ticketState,
 } from './index.server.ts';
+import { aClinicWithWaitingRoom } from './test-support.ts';
 
 composeApp();
 
@@ -32,9 +32,7 @@ describe.each(testDatabaseKinds)('queue on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    klinik = await aClinicWithWaitingRoom(database.db);
     const rows = await database.db.select().from(queues).where(eq(queues.tenantId, klinik.id));
     queueA = rows.find((q) => q.prefix === 'A')?.id ?? '';
     queueP = rows.find((q) => q.prefix === 'P')?.id ?? '';

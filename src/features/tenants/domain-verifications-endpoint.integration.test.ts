@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { translator } from '#i18n/t.ts';
 import { forgetCachedTenants } from './index.server.ts';
@@ -26,7 +26,7 @@ async function call(domain: string | null, locale: Locale = 'en') {
 describe.each(testDatabaseKinds)('GET /domain_verifications on %s', (kind) => {
   beforeAll(async () => {
     current.database = await createTestDatabase(kind);
-    await seedDemo(current.database.db);
+    for (const slug of ['klinik', 'yayasan', 'peduli'] as const) await aTenant(current.database.db, slug);
     forgetCachedTenants();
   });
   afterAll(async () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { domainVerificationsFor, forgetCachedTenants, resolveTenant } from './index.server.ts';
+import { aTenant } from './test-support.ts';
 
 describe.each(testDatabaseKinds)('tenants on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
+    for (const slug of ['klinik', 'yayasan', 'peduli'] as const) await aTenant(database.db, slug);
     forgetCachedTenants();
   });
   afterAll(async () => {

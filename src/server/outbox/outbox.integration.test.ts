@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { registerAppTemplates } from '#app.server';
 import { outbox, rateLimits, tenants } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import {
   deliverDueMessages,
   enqueueMessage,
@@ -67,7 +67,8 @@ describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
+    await aTenant(database.db, 'klinik');
+    await aTenant(database.db, 'yayasan');
     const [tenant, second] = await database.db.select({ id: tenants.id }).from(tenants).limit(2);
     if (!tenant || !second) throw new Error('no demo tenants');
     tenantId = tenant.id;

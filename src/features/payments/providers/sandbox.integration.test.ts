@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { payments, sandboxCharges } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { logSink } from '#lib/logger.server.ts';
 import { createPayment, handleWebhook } from '../index.server.ts';
 import { type PaymentRequest, WebhookVerificationError } from '../provider';
@@ -59,10 +59,8 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
+    klinik = await aTenant(database.db, 'klinik');
+    yayasan = await aTenant(database.db, 'yayasan');
   });
   afterAll(async () => {
     forgetCachedTenants();

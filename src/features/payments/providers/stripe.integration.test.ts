@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { outbox, paymentEvents, payments } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { type InvoiceView, invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { aTenant } from '#features/tenants/test-support.ts';
 import { logSink } from '#lib/logger.server.ts';
 import { createPayment, handleWebhook, type PaymentProvider, verifyPayment } from '../index.server.ts';
 import { createStripeProvider } from './stripe.server';
@@ -89,9 +89,7 @@ describe.each(testDatabaseKinds)('Stripe through to settlement on %s', (kind) =>
       apiProtocol: 'http',
     });
     database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    klinik = await aTenant(database.db, 'klinik');
   });
   afterAll(async () => {
     forgetCachedTenants();
