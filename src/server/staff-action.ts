@@ -3,7 +3,7 @@
  * to the page's handler (which validates and calls the use case), then show a notice in the
  * visitor's language with its status, redirect (Post/Redirect/Get) or show the 404 page.
  *
- * Who may post is the route table's (src/server/route-policy.ts, enforced by the pipeline's access
+ * Who may post is the route table's (src/pipeline/route-policy.ts, enforced by the pipeline's access
  * step): a staff page never checks the login again; `staffOf` only turns that guarantee into a type.
  * Generic over the staff member (server/ imports no feature).
  */
