@@ -27,7 +27,7 @@ export {
   spendHoldOnPaid,
   takeVoucherAtCounter,
 } from './rewards.server';
-export { redeemPost, rewardsPage } from './rewards-page.server';
+export { answerRewardsPage, redeemPost, rewardsPage } from './rewards-page.server';
 export {
   adjustPoints,
   findMembersByPhone,

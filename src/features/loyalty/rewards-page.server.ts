@@ -1,9 +1,13 @@
 // The rewards pages (`/loyalty/rewards`, `/loyalty/{id}/rewards`): what the page shows, and what a
 // redeem form post does. The page stays thin: it hands over the request's parts and renders.
 import type { Db } from '#db/client.server.ts';
+import { loginRedirect } from '#features/auth/index.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import type { Locale, LocalizedText } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routing.ts';
 import type { Translate } from '#i18n/t.ts';
+import { safeReturnPath } from '#lib/safe-return-path.ts';
+import { readForm } from '#server/http.ts';
 import { RedeemForm } from './loyalty.schema';
 import type { ProgrammeRow, RewardRow, VoucherRow } from './loyalty-repo.server';
 import { allowedRewardKinds, rewardById } from './loyalty-repo.server';
@@ -136,4 +140,55 @@ export async function redeemPost(
 function refusal(reason: RedeemRefusal, t: Translate): RedeemPost {
   const r = REFUSALS[reason];
   return { kind: 'refused', status: r.status, message: t(r.key) };
+}
+
+/** What a rewards page (`/loyalty/rewards`, `/loyalty/{id}/rewards`) answers a request with. */
+export type RewardsPageAnswer =
+  | { kind: 'not-found' }
+  | { kind: 'redirect'; location: string }
+  | {
+      kind: 'page';
+      data: RewardsPage;
+      notice?: { type: 'error'; text: string };
+      status: number;
+      /** This page with its query: the form's action and where a login comes back to. */
+      here: string;
+      invoice: string | null;
+      back: string;
+    };
+
+/**
+ * The whole head of both rewards pages (one with a programme, one without): a member redeems for a
+ * counter voucher, or, coming from an appointment checkout (?invoice=…&back=…), applies a
+ * discount to that held booking. Not found is decided before the form is read (a rewrite needs
+ * the request unread), and a refused redemption changes nothing the page shows.
+ */
+export async function answerRewardsPage(
+  locals: { db: Db; tenant: Tenant; locale: Locale; t: Translate; user: { id: string } | null },
+  request: Request,
+  url: URL,
+  programmePublicId: string | null,
+): Promise<RewardsPageAnswer> {
+  const { db, tenant, locale, t, user } = locals;
+  const path = localePath(locale, url.pathname);
+  const here = path + url.search;
+  const invoice = url.searchParams.get('invoice')?.slice(0, 40) || null;
+  const back = safeReturnPath(url.searchParams.get('back'), '');
+  const data = await rewardsPage(db, { tenant, programmePublicId, customerId: user?.id ?? null });
+  if (!data) return { kind: 'not-found' };
+  if (request.method !== 'POST') return { kind: 'page', data, status: 200, here, invoice, back };
+  if (!user) return { kind: 'redirect', location: loginRedirect('customer', locale, here) };
+  const result = await redeemPost(db, { tenant, customerId: user.id, form: await readForm(request), locale, t });
+  if (result.kind === 'voucher')
+    return { kind: 'redirect', location: `${path}?voucher=${encodeURIComponent(result.voucherId)}` };
+  if (result.kind === 'applied') return { kind: 'redirect', location: back || localePath(locale, '/account') };
+  return {
+    kind: 'page',
+    data,
+    notice: { type: 'error', text: result.message },
+    status: result.status,
+    here,
+    invoice,
+    back,
+  };
 }
