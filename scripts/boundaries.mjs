@@ -92,7 +92,11 @@ export function boundaryViolations(srcDir, aliases = {}) {
     for (const match of text.matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3];
       const target = resolveImport(file, specifier, aliases);
-      if (target === null) continue;
+      if (target === null) {
+        if (specifier.startsWith('.'))
+          found.push(`src/${file}: import '${specifier}' — a relative import never leaves src/: use an alias`);
+        continue;
+      }
       const rule =
         (specifier.startsWith('.') && areaOf(target) !== areaOf(file)
           ? `a relative import stays inside ${areaOf(file)}: use the #${topOf(target)} alias`

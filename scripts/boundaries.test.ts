@@ -164,6 +164,15 @@ describe('reach, layers and cycles, on a planted tree', () => {
       /relative import stays inside features\/cart/,
     ],
     [
+      'a relative import that leaves src/',
+      {
+        'features/cart/cart.test.ts':
+          "import { pdfText } from '../../../scripts/pdf-text.mjs';\nexport const c = pdfText;\n",
+      },
+      { 'features/cart/cart.test.ts': "import { pdfText } from '#scripts/pdf-text.mjs';\nexport const c = pdfText;\n" },
+      /never leaves src\//,
+    ],
+    [
       "another feature's server file reached past its server door",
       {
         'features/cart/cart.server.ts':

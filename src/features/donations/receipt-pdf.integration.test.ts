@@ -7,7 +7,7 @@ import { donationReceipts, donations, rateLimits } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
-import { pdfText } from '../../../scripts/pdf-text.mjs';
+import { pdfText } from '#scripts/pdf-text.mjs';
 import { startDonationCheckout } from './checkout.server';
 import { linkToken } from './manage-link.server';
 import { receiptPdfFor } from './receipt-pdf.server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText as readPdfText } from '../../../scripts/pdf-text.mjs';
+import { pdfText as readPdfText } from '#scripts/pdf-text.mjs';
 import { addressLines, type ReceiptPdfInput, renderReceiptPdf } from './receipt-pdf.server';
 
 const pdfText = async (bytes: Uint8Array) => (await readPdfText(bytes)).replace(/\s+/g, ' ');

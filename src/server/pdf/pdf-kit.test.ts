@@ -1,6 +1,6 @@
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { pdfText as readPdfText } from '../../../scripts/pdf-text.mjs';
+import { pdfText as readPdfText } from '#scripts/pdf-text.mjs';
 import { createPdf } from './pdf-kit.server';
 
 const NAMES = ['Nguyễn Thị Ánh 李明 Şükrü', 'முருகன்', '陳黃 林', 'Ōtake Łukasz Ğİı'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tenant } from '#features/tenants/tenant.ts';
 import type { Currency } from '#lib/money.ts';
-import { pdfText as readPdfText } from '../../../../scripts/pdf-text.mjs';
+import { pdfText as readPdfText } from '#scripts/pdf-text.mjs';
 import type { InvoiceView } from '../invoice';
 import { initials, invoicePdfFilename, publicInvoiceUrl, renderInvoicePdf } from './invoice-pdf.server';
 
