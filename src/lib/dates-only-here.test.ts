@@ -19,7 +19,7 @@ const WRITES_A_DATE =
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(ts|tsx|astro|mjs)$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .filter((f) => /\.(ts|tsx|astro|mjs)$/.test(f) && !/\.test\.tsx?$|test-support/.test(f))
     .map((f) => join(dir, f).split('\\').join('/'));
 }
 
