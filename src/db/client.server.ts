@@ -32,7 +32,7 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
 }
 
-export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'src/db/migrations');
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'migrations');
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -15,7 +15,7 @@ composeApp();
 
 // The hand-written part of the refunds migration: booking refund flags and the paid-twice magic
 // string become refund rows. Run here on rows made the old way (flags set, no refund rows).
-const migrations = path.join(import.meta.dirname, '../../db/migrations');
+const migrations = path.join(import.meta.dirname, '../../../migrations');
 const file = readdirSync(migrations).find((name) => /^\d+_refunds\.sql$/.test(name)) ?? '';
 const backfill = readFileSync(path.join(migrations, file), 'utf8')
   .slice(readFileSync(path.join(migrations, file), 'utf8').indexOf('-- Hand-written backfill'))
