@@ -320,6 +320,35 @@ export function reachViolations(srcDir, aliases = {}) {
 }
 
 /** Every broken rule (names and reach) of the project at `root` (reads root/package.json and root/src). */
+/**
+ * Pages that ship JavaScript of their own, beyond the shell every page has: each page (under
+ * pages/, .astro) with the islands (`client:` components, .tsx) and component `<script>`s its
+ * templates reach through other .astro files. The JS budget test must measure each of them
+ * (scripts/budget-coverage.test.ts).
+ */
+export function pagesShippingScripts(srcDir, aliases = {}) {
+  const graph = importGraph(srcDir, aliases);
+  const isShell = (file) => file.startsWith('layouts/') || file.startsWith('components/shell/');
+  const shipped = new Map();
+  for (const page of [...graph.keys()].filter((n) => n.startsWith('pages/') && n.endsWith('.astro')).sort()) {
+    const scripts = new Set();
+    const seen = new Set([page]);
+    const queue = [page];
+    while (queue.length > 0) {
+      const file = queue.shift();
+      if (graph.has(`${file}#script`) && !isShell(file)) scripts.add(`${file}#script`);
+      for (const { to } of graph.get(file) ?? []) {
+        if (seen.has(to) || to.startsWith('pkg:')) continue;
+        seen.add(to);
+        if (to.endsWith('.tsx')) scripts.add(to);
+        if (to.endsWith('.astro')) queue.push(to);
+      }
+    }
+    if (scripts.size > 0) shipped.set(page.slice('pages/'.length), [...scripts].sort());
+  }
+  return shipped;
+}
+
 export function checkBoundaries(root) {
   const aliases = packageAliases(root);
   const src = path.join(root, 'src');
