@@ -21,6 +21,9 @@ test.describe('the page cache', () => {
       ['klinik', '/id/appointment/dental-scaling'],
       ['yayasan', '/ms/'],
       ['peduli', '/id/'],
+      // A review page is the same form for everyone (issue 25); an invitation's link is not.
+      ['klinik', '/review/dr-aina'],
+      ['klinik', '/ms/review/clinic'],
     ] as const) {
       const url = `${path}?${fresh()}`;
       const miss = await call(`${slug}.localhost`, url);
@@ -83,6 +86,8 @@ test.describe('the page cache', () => {
       '/invoices',
       '/appointment/dental-scaling?taken=1',
       '/appointment/nope',
+      '/review/clinic?i=an-invitation',
+      '/review/thankyou?r=2',
     ]) {
       const response = await call('klinik.localhost', path);
       expect(response.headers['x-page-cache'] ?? 'none', path).not.toMatch(/hit|miss|shared/);

@@ -261,6 +261,16 @@ describe('route policy: the page cache', () => {
       expect(policy.pageCache?.ttlSeconds, path).toBeLessThanOrEqual(60);
     }
   });
+  it('keeps the review page of an organisation, a branch or a practitioner: the same form for all (issue 25)', () => {
+    for (const path of ['/review/dr-aina', '/review/klinik', '/review/clinic', '/review/x/clinic']) {
+      const policy = routePolicy(path, search(''));
+      expect(policy.pageCache?.ttlSeconds, path).toBe(60);
+      expect(policy.personal, path).toBe(false);
+      expect(policy.tracking, path).toBe(false);
+      expect(policy.offer, path).toBe('reviews');
+    }
+    expect(routePolicy('/review/clinic', search('i=abc'))).toMatchObject({ personal: true, referrer: 'no-referrer' });
+  });
   it('never keeps personal pages, forms, embeds, endpoints or one visitor’s variant', () => {
     for (const [path, query] of [
       ['/appointment/x/checkout', ''],
@@ -279,7 +289,15 @@ describe('route policy: the page cache', () => {
       ['/404', ''],
       ['/somewhere-unlisted', ''],
       ['/loyalty/register', ''],
-      ['/review/x', ''],
+      // An invitation's link, and the steps after a review, belong to one visit.
+      ['/review/x', 'i=abc'],
+      ['/review/clinic', 'i=abc'],
+      ['/review/x/clinic', 't=abc'],
+      ['/review/thankyou', 'r=2'],
+      ['/review/feedback', ''],
+      ['/review/x/feedback', ''],
+      ['/review/x/redirect', ''],
+      ['/review/unsubscribe', 'i=abc'],
     ] as const) {
       const policy = routePolicy(path, search(query));
       expect(policy.pageCache, `${path}?${query}`).toBeUndefined();

@@ -63,6 +63,7 @@ const CATALOGUE_PAGE: PageCacheRule = { ttlSeconds: 60, tags: ['catalogue'] };
 // A service page shows its booking window (today's first date): kept shorter.
 const SERVICE_PAGE: PageCacheRule = { ttlSeconds: 30, tags: ['catalogue'] };
 const CAMPAIGN_PAGE: PageCacheRule = { ttlSeconds: 30, tags: ['campaigns'] };
+const REVIEW_PAGE: PageCacheRule = { ttlSeconds: 60, tags: [] };
 
 /** A capability a tenant may offer (its settings' `offers_*`); a route family may need one. */
 export type Offer = 'appointments' | 'donations' | 'loyalty' | 'reviews' | 'queue';
@@ -114,6 +115,8 @@ const re = (pattern: string) => {
   const regex = new RegExp(`^${pattern}$`);
   return (path: string) => regex.test(path);
 };
+/** The steps after a review (`/review/thankyou`…): never a reviewed organisation's page. */
+const REVIEW_STEPS = new Set(['feedback', 'redirect', 'thankyou', 'unsubscribe']);
 const under = (prefix: string) => (path: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 /** First match wins. Paths are unprefixed, without a trailing slash. */
@@ -259,6 +262,19 @@ const FAMILIES: Family[] = [
     name: 'loyalty',
     match: re(`/loyalty(/${SEGMENT})?`),
     policy: { ...MARKETING, offer: 'loyalty', pageCache: { ttlSeconds: 60, tags: ['loyalty'] } },
+  },
+  {
+    // The review page of the organisation, a branch or a practitioner (`/review/dr-aina`,
+    // `/review/clinic`, `/review/{pid}/clinic`) is the same form for everyone: cached, no pixels
+    // (issue 25). An invitation's link (`?i=`, `?t=`) ties it to one visit: a secret link.
+    name: 'review-page',
+    match: (p) =>
+      (re(`/review/${SEGMENT}`)(p) && !REVIEW_STEPS.has(p.slice('/review/'.length))) ||
+      re(`/review/${SEGMENT}/clinic`)(p),
+    policy: (search) =>
+      search.has('i') || search.has('t')
+        ? { ...SECRET_LINK, offer: 'reviews', family: 'review' }
+        : { ...PRIVATE, cache: 'public-page', pageCache: REVIEW_PAGE, offer: 'reviews' },
   },
   { name: 'review', match: under('/review'), policy: { ...SECRET_LINK, offer: 'reviews' } },
 
