@@ -8,6 +8,7 @@
 // The front door also serves the build's public files itself (their precompressed twins, long-lived
 // caching of hashed assets: scripts/static-files.mjs) and compresses everything Astro answers
 // (scripts/compression.mjs). See docs/decisions/0017-compression-at-the-front-door.md.
+// At start, one request of its own warms the app (its modules, the database) before visitors come.
 // Last, a page the app serves from its page cache is answered here, without the app, to a visitor
 // who sends no cookie, for as long as the app's cache holds it (scripts/front-door-cache.mjs,
 // docs/decisions/0028-pages-at-the-front-door.md).
@@ -74,11 +75,27 @@ function frontDoor(req, res) {
   handler(req, res);
 }
 
+/**
+ * A warm start (issue 25): one request of our own, as soon as the port is bound, evaluates the
+ * app's modules and opens (and migrates) the database, so the first visitor does not wait for
+ * them. Visitors arriving meanwhile wait on the same opening; its answer is not kept.
+ */
+function warmUp(boundPort) {
+  const address = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  http
+    .get({ host: address, port: boundPort, path: '/', headers: { 'user-agent': 'serambi-warm-up' } }, (res) =>
+      res.resume(),
+    )
+    .on('error', (error) => console.error(`serambi: warm-up request failed: ${error.message}`));
+}
+
 const server = http.createServer(frontDoor);
 server.listen(port, host, () => {
   // The port really bound (PORT=0 asks for a free one: the fuzz suite reads it from this line).
   const bound = server.address();
-  console.log(`serambi: listening on http://${host}:${typeof bound === 'object' && bound ? bound.port : port}/`);
+  const boundPort = typeof bound === 'object' && bound ? bound.port : port;
+  console.log(`serambi: listening on http://${host}:${boundPort}/`);
+  warmUp(boundPort);
 });
 
 /** Resolves when no request is in flight, or after `ms` (then false). */
