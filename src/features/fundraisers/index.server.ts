@@ -5,6 +5,7 @@ export { fundraisersSection, manageFundraiser, THANKS_LIMIT } from './account.se
 export { registerFundraiserEffects, registerFundraiserTemplates } from './effects.server';
 export { sendDailyDigests } from './fundraiser-messages.server';
 export { fundraiserPage, fundraiserPhoto } from './fundraiser-page.server';
+export { loadFundraiserPage } from './fundraiser-page-view.server';
 export { fundraiserTotalsDrift } from './fundraiser-totals.server';
 export {
   campaignForFundraising,
