@@ -25,6 +25,7 @@ export {
   staffFundraisingSettings,
   staffTeams,
 } from './fundraisers-staff.server';
+export { fundraisingSettingsPage, saveFundraisingSettingsForm } from './fundraising-settings-page.server';
 export * from './index.ts';
 export { fundraiserJobs } from './jobs.server';
 export { campaignLeaderboard, leaderboardOf, liveFundraiserCount } from './leaderboard.server';

@@ -18,6 +18,8 @@ export {
   ticketAction,
   ticketHistory,
 } from './queue.server';
+export { queueConsolePage } from './queue-console-page.server';
 export { queueSetupLists, staffQueueSetupAction } from './queue-setup.server';
+export { queueSetupPage } from './queue-setup-page.server';
 export { boardState, queueSetup, staffQueue, ticketState } from './queue-views.server';
 export { staffQueueAction } from './staff-console.server';
