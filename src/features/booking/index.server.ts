@@ -51,5 +51,5 @@ export * from './index.ts';
 export { bookingJobs } from './jobs.server';
 export { registerBookingTemplates } from './messages';
 export { rescheduleBooking } from './reschedule-booking.server';
-export { servicePageView } from './service-page-view.server';
+export { serviceFormPageView, servicePageView } from './service-page-view.server';
 export { findByReference, staffAgenda, staffAppointmentAction } from './staff-agenda.server';

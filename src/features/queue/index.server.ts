@@ -7,6 +7,7 @@ export * from './index.ts';
 export { queueJobs, runDailyReset } from './jobs.server';
 export { kioskTicket } from './kiosk.server';
 export { registerQueueTemplates } from './messages';
+export { qtvPage } from './qtv-page.server';
 export {
   callNext,
   closeEarlierDays,
