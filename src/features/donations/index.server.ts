@@ -34,6 +34,7 @@ export { answerDonationFormPage } from './donation-form-answer.server';
 export { type DonationFormPage, loadDonationFormPage } from './donation-form-page.server';
 export { announceTotals, markDonationsPaid, recordOfflineGift, takeDonationsOut } from './donation-totals.server';
 export { donationIdsOf, registerDonationEffects } from './effects.server';
+export { emptyOfflineGift, GIFTS_PAGE_ROWS, staffGiftsAction, staffGiftsList } from './gifts-page.server';
 export * from './index.ts';
 export { CHARGE_JOB, INVOICE_JOB, runDueInstalments, startCardUpdate } from './instalments.server';
 export { donationJobs } from './jobs.server';
