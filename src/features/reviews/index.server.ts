@@ -29,3 +29,4 @@ export {
   staffReviewAction,
   staffReviews,
 } from './staff-reviews.server';
+export { staffReviewsPage, staffReviewsPost } from './staff-reviews-page.server';
