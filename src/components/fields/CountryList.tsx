@@ -29,6 +29,20 @@ interface Props {
  * PhoneInput's open country picker: a search box that keeps the focus (a combobox pointing at the
  * highlighted option) over the list of countries.
  */
+/** A country's flag beside its name or dial code (decorative: the text says which country). */
+export function Flag({ iso, lazy = false }: { iso: string; lazy?: boolean }) {
+  return (
+    <img
+      src={flagUrl(iso)}
+      alt=""
+      width={20}
+      height={15}
+      loading={lazy ? 'lazy' : undefined}
+      className="h-[15px] w-5 shrink-0 rounded-sm object-cover"
+    />
+  );
+}
+
 export function CountryList({
   popupId,
   listId,
@@ -148,14 +162,7 @@ export function CountryList({
                 isActive ? 'bg-primary-soft text-primary-strong' : 'text-gray-900',
               ].join(' ')}
             >
-              <img
-                src={flagUrl(option.iso)}
-                alt=""
-                width={20}
-                height={15}
-                loading="lazy"
-                className="h-[15px] w-5 shrink-0 rounded-sm object-cover"
-              />
+              <Flag iso={option.iso} lazy />
               <span className={`flex-1 truncate ${isCurrent ? 'font-semibold' : ''}`}>{option.name}</span>
               <span className="tabular-nums text-gray-600">+{option.dialCode}</span>
             </div>

@@ -1,5 +1,5 @@
 // Its own island: react-day-picker and the date-fns locales load only on pages that render it.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type DateRange, DayPicker, type Matcher } from 'react-day-picker';
 import { id as idLocale } from 'react-day-picker/locale/id';
 import { ms as msLocale } from 'react-day-picker/locale/ms';
@@ -9,7 +9,7 @@ import type { Locale } from '#i18n/locales.ts';
 import type { MessageKey } from '#i18n/t.ts';
 import { formatDate } from '#lib/dates.ts';
 import { parseIsoDate, parseIsoDates, toIsoDate } from './date-values';
-import { FieldError, FieldLabel } from './FieldParts';
+import { FieldError, FieldLabel, useFieldIds } from './FieldParts';
 import { describedBy } from './field-styles';
 import { useFormSubmitValidation } from './form-validation';
 
@@ -81,10 +81,7 @@ export default function DatePicker({
   id,
   className,
 }: DatePickerProps) {
-  const autoId = useId();
-  const baseId = id ?? `${autoId}-date`;
-  const labelId = `${baseId}-label`;
-  const errorId = `${baseId}-error`;
+  const { controlId: baseId, labelId, errorId } = useFieldIds(id, 'date');
   const statusId = `${baseId}-status`;
   const rootRef = useRef<HTMLDivElement>(null);
 

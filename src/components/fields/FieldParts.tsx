@@ -1,5 +1,15 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { errorClass, hintClass, labelClass } from './field-styles';
+
+/**
+ * The ids of a field's parts, all from its control's: the given `id`, or one unique to this field
+ * (`kind` ends it: "control", "phone", "date", "file"). The label, hint and error add their suffix.
+ */
+export function useFieldIds(id: string | undefined, kind: string) {
+  const autoId = useId();
+  const controlId = id ?? `${autoId}-${kind}`;
+  return { controlId, labelId: `${controlId}-label`, hintId: `${controlId}-hint`, errorId: `${controlId}-error` };
+}
 
 interface FieldLabelProps {
   htmlFor?: string;

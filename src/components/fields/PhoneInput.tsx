@@ -1,10 +1,10 @@
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Locale } from '#i18n/locales.ts';
 import type { MessageKey } from '#i18n/t.ts';
-import { countryName, flagUrl } from '#lib/countries.ts';
+import { countryName } from '#lib/countries.ts';
 import { countryFromTimeZone, digitsOnly, phoneValue, validatePhone } from '#lib/phone.ts';
-import { CountryList } from './CountryList';
-import { FieldError, FieldLabel } from './FieldParts';
+import { CountryList, Flag } from './CountryList';
+import { FieldError, FieldLabel, useFieldIds } from './FieldParts';
 import { describedBy } from './field-styles';
 import { useFormSubmitValidation } from './form-validation';
 import {
@@ -59,10 +59,7 @@ export default function PhoneInput({
   onChange,
   className,
 }: PhoneInputProps) {
-  const autoId = useId();
-  const inputId = id ?? `${autoId}-phone`;
-  const errorId = `${inputId}-error`;
-  const labelId = `${inputId}-label`;
+  const { controlId: inputId, errorId, labelId } = useFieldIds(id, 'phone');
   const buttonId = `${inputId}-country`;
   const popupId = `${inputId}-countries`;
   const listId = `${inputId}-listbox`;
@@ -244,13 +241,7 @@ export default function PhoneInput({
             onKeyDown={onButtonKeyDown}
             className="flex shrink-0 items-center gap-1.5 rounded-l-lg border-r border-gray-300 px-3 py-2 text-gray-900 hover:bg-gray-50 focus:outline-none focus-visible:bg-primary-soft"
           >
-            <img
-              src={flagUrl(country.iso)}
-              alt=""
-              width={20}
-              height={15}
-              className="h-[15px] w-5 rounded-sm object-cover"
-            />
+            <Flag iso={country.iso} />
             <span className="tabular-nums">+{country.dialCode}</span>
             <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16" className="text-gray-500">
               <path d="M5.5 7.5 10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />

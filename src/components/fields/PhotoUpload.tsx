@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { FieldError, FieldHint, FieldLabel } from './FieldParts';
+import { useEffect, useRef, useState } from 'react';
+import { FieldError, FieldHint, FieldLabel, useFieldIds } from './FieldParts';
 import { describedBy } from './field-styles';
 import { useFormSubmitValidation } from './form-validation';
 
@@ -41,10 +41,7 @@ export default function PhotoUpload({
   onChange,
   className,
 }: PhotoUploadProps) {
-  const autoId = useId();
-  const inputId = id ?? `${autoId}-file`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const { controlId: inputId, errorId, hintId } = useFieldIds(id, 'file');
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);

@@ -13,21 +13,16 @@ export interface TextAreaProps extends NativeProps, TextLikeFieldProps {}
 
 /** A multi-line text field, e.g. notes, with the same label and error behaviour as TextField. */
 export default function TextArea({ onBlur, rows = 4, ...props }: TextAreaProps) {
-  const { field, frame, name, native } = useTextLikeField(props);
+  const { field, frame, name, native, bind } = useTextLikeField(props);
   return (
     <Field {...frame}>
       {(control) => (
         <textarea
           {...native}
           {...control}
+          {...bind(onBlur)}
           name={name}
           rows={rows}
-          value={field.value}
-          onChange={(event) => field.change(event.target.value)}
-          onBlur={(event) => {
-            field.blur();
-            onBlur?.(event);
-          }}
           className={controlClass(Boolean(field.error), 'min-h-24 resize-y')}
         />
       )}

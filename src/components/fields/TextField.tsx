@@ -12,21 +12,16 @@ export interface TextFieldProps extends NativeProps, TextLikeFieldProps {}
 
 /** A labelled text input with a visible error state (red border, linked error text, aria-invalid). */
 export default function TextField({ onBlur, type = 'text', ...props }: TextFieldProps) {
-  const { field, frame, name, native } = useTextLikeField(props);
+  const { field, frame, name, native, bind } = useTextLikeField(props);
   return (
     <Field {...frame}>
       {(control) => (
         <input
           {...native}
           {...control}
+          {...bind(onBlur)}
           name={name}
           type={type}
-          value={field.value}
-          onChange={(event) => field.change(event.target.value)}
-          onBlur={(event) => {
-            field.blur();
-            onBlur?.(event);
-          }}
           className={controlClass(Boolean(field.error))}
         />
       )}

@@ -1,3 +1,4 @@
+import type { ChangeEvent, FocusEvent } from 'react';
 import type { FieldProps } from '../ui/Field';
 import { useField } from './use-field';
 
@@ -60,5 +61,14 @@ export function useTextLikeField<P extends TextLikeFieldProps>(props: P) {
     hint,
     error: field.error,
   } satisfies Omit<FieldProps, 'children'>;
-  return { field, frame, name, native };
+  /** The element's value and handlers: an edit goes to the field; leaving checks it, then calls the caller's onBlur. */
+  const bind = <E extends HTMLInputElement | HTMLTextAreaElement>(onBlur?: (event: FocusEvent<E>) => void) => ({
+    value: field.value,
+    onChange: (event: ChangeEvent<E>) => field.change(event.target.value),
+    onBlur: (event: FocusEvent<E>) => {
+      field.blur();
+      onBlur?.(event);
+    },
+  });
+  return { field, frame, name, native, bind };
 }

@@ -1,5 +1,5 @@
-import { type ReactNode, type Ref, useId } from 'react';
-import { FieldError, FieldHint, FieldLabel } from '../fields/FieldParts';
+import type { ReactNode, Ref } from 'react';
+import { FieldError, FieldHint, FieldLabel, useFieldIds } from '../fields/FieldParts';
 import { describedBy } from '../fields/field-styles';
 
 /** What the control inside a Field spreads onto itself: its id and its accessible wiring. */
@@ -44,10 +44,7 @@ export default function Field({
   className,
   rootRef,
 }: FieldProps) {
-  const autoId = useId();
-  const controlId = id ?? `${autoId}-control`;
-  const hintId = `${controlId}-hint`;
-  const errorId = `${controlId}-error`;
+  const { controlId, hintId, errorId } = useFieldIds(id, 'control');
   return (
     <div ref={rootRef} className={className}>
       <FieldLabel htmlFor={controlId} required={required} optionalLabel={optionalLabel}>

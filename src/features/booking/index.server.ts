@@ -43,6 +43,7 @@ export {
   listRequests,
 } from './booking-repo.server';
 export { cancelBooking } from './cancel-booking.server';
+export { appointmentLanding, embedServiceGroups } from './catalogue-pages.server';
 export { bookFirstFreeSlot } from './dev-booking.server';
 export { registerBookingEffects } from './effects.server';
 export { embedSnippet } from './embed.server';
@@ -50,4 +51,5 @@ export * from './index.ts';
 export { bookingJobs } from './jobs.server';
 export { registerBookingTemplates } from './messages';
 export { rescheduleBooking } from './reschedule-booking.server';
+export { serviceFormPageView, servicePageView } from './service-page-view.server';
 export { findByReference, staffAgenda, staffAppointmentAction } from './staff-agenda.server';

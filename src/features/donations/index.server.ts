@@ -11,6 +11,7 @@ export {
 } from '#db/schema/donations.ts';
 export { donationsSection } from './account-section.server';
 export { COVER_IMAGE, campaignImagesFrom, MAX_CAMPAIGN_UPLOAD_BYTES, SHARE_IMAGE } from './campaign-image.server';
+export { type CampaignPageView, loadCampaignPageView } from './campaign-page-view.server';
 export {
   CAMPAIGN_ID,
   campaignImage,
@@ -29,9 +30,11 @@ export {
 } from './campaigns.server';
 export { DONATION_UNPAID_LIMITS, givingOptionsOf, startDonationCheckout } from './checkout.server';
 export { answerDonationPost, donationFormData, submitDonationCart, submitDonationForm } from './donation-form.server';
+export { answerDonationFormPage } from './donation-form-answer.server';
 export { type DonationFormPage, loadDonationFormPage } from './donation-form-page.server';
 export { announceTotals, markDonationsPaid, recordOfflineGift, takeDonationsOut } from './donation-totals.server';
 export { donationIdsOf, registerDonationEffects } from './effects.server';
+export { emptyOfflineGift, GIFTS_PAGE_ROWS, staffGiftsAction, staffGiftsList } from './gifts-page.server';
 export * from './index.ts';
 export { CHARGE_JOB, INVOICE_JOB, runDueInstalments, startCardUpdate } from './instalments.server';
 export { donationJobs } from './jobs.server';

@@ -5,6 +5,7 @@ export { fundraisersSection, manageFundraiser, THANKS_LIMIT } from './account.se
 export { registerFundraiserEffects, registerFundraiserTemplates } from './effects.server';
 export { sendDailyDigests } from './fundraiser-messages.server';
 export { fundraiserPage, fundraiserPhoto } from './fundraiser-page.server';
+export { loadFundraiserPage } from './fundraiser-page-view.server';
 export { fundraiserTotalsDrift } from './fundraiser-totals.server';
 export {
   campaignForFundraising,
@@ -24,6 +25,7 @@ export {
   staffFundraisingSettings,
   staffTeams,
 } from './fundraisers-staff.server';
+export { fundraisingSettingsPage, saveFundraisingSettingsForm } from './fundraising-settings-page.server';
 export * from './index.ts';
 export { fundraiserJobs } from './jobs.server';
 export { campaignLeaderboard, leaderboardOf, liveFundraiserCount } from './leaderboard.server';

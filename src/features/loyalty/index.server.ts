@@ -20,6 +20,7 @@ export {
   withServices,
 } from './membership.server';
 export { registerLoyaltyTemplates } from './messages';
+export { programmePageView } from './programme-page-view.server';
 export {
   applyRewardToInvoice,
   redeemForVoucher,
@@ -28,6 +29,7 @@ export {
   takeVoucherAtCounter,
 } from './rewards.server';
 export { answerRewardsPage, redeemPost, rewardsPage } from './rewards-page.server';
+export { rewardsPageFor } from './rewards-page-answer.server';
 export {
   adjustPoints,
   findMembersByPhone,

@@ -37,5 +37,6 @@ export {
 } from './refunds.server';
 export { recordDecline, settlePayment } from './settle-payment.server';
 export { methodNeedsScript, retryMinutes, startInvoicePayment, verifyPathOf } from './start-payment.server';
+export { loadVerifyPage, type VerifyPage } from './verify-page.server';
 export { storedPaymentState, VerifyQuery, verifyPayment, verifyReturn } from './verify-payment.server';
 export { VERIFY_PENDING_AFTER_MS, VERIFY_PENDING_WITHIN_MS, verifyPendingPayments } from './verify-pending.server';

@@ -7,6 +7,7 @@ export * from './index.ts';
 export { queueJobs, runDailyReset } from './jobs.server';
 export { kioskTicket } from './kiosk.server';
 export { registerQueueTemplates } from './messages';
+export { qtvPage } from './qtv-page.server';
 export {
   callNext,
   closeEarlierDays,
@@ -18,6 +19,8 @@ export {
   ticketAction,
   ticketHistory,
 } from './queue.server';
+export { queueConsolePage } from './queue-console-page.server';
 export { queueSetupLists, staffQueueSetupAction } from './queue-setup.server';
+export { queueSetupPage } from './queue-setup-page.server';
 export { boardState, queueSetup, staffQueue, ticketState } from './queue-views.server';
 export { staffQueueAction } from './staff-console.server';

@@ -7,6 +7,7 @@ export { invitationLinks, openInvitation, sendDueInvitations, unsubscribeByToken
 export { reviewJobs } from './jobs.server';
 export { registerReviewTemplates } from './messages';
 export { reviewPoster } from './poster.server';
+export { clinicReviewFor, feedbackFor } from './review-page-answer.server';
 export { answerClinicReview, answerFeedback } from './review-pages.server';
 export { parseToken } from './review-token.server';
 export {
@@ -28,3 +29,4 @@ export {
   staffReviewAction,
   staffReviews,
 } from './staff-reviews.server';
+export { staffReviewsPage, staffReviewsPost } from './staff-reviews-page.server';
