@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
 import { invoices, outbox, payments } from '#db/schema/index.ts';
-import { type InvoiceView, startCheckout } from '#features/invoices/index.server.ts';
+import { type InvoiceView, invoiceVerifyPath, startCheckout } from '#features/invoices/index.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import { logSink } from '#lib/logger.server.ts';
 import { type createPayment, settlePayment } from './index.server.ts';
@@ -42,7 +42,7 @@ export function payerChoice(
     locale: 'en',
     ip,
     siteOrigin: `http://${tenant.slug}.localhost`,
-    returnPath: `/invoices/${invoice.publicId}/verify`,
+    returnPath: invoiceVerifyPath('en', invoice.kind, invoice.publicId),
     ...patch,
   };
 }
