@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { testDatabaseKinds } from '#db/test-databases.ts';
 import { findOrCreateCustomer } from '#features/auth/auth-repo.server.ts';
-import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { createPayment, paymentProviders, settlePayment } from '#features/payments/index.server.ts';
 import { translator } from '#i18n/t.ts';
 import { accountSections } from '#server/account-sections.ts';
-import { startDonationCheckout } from './checkout.server';
 import { linkToken } from './manage-link.server';
-import { insertTestCampaign, testDonor } from './test-support';
+import { checkoutToInvoice, insertTestCampaign, testDonor } from './test-support';
 import { aFoundationSuite } from './test-support.ts';
 
 composeApp();
@@ -19,7 +17,7 @@ describe.each(testDatabaseKinds)('the donations section of /account on %s', (kin
   it("lists the donor's plans (to their manage page) and paid gifts (to their receipt)", async () => {
     const customer = await findOrCreateCustomer(suite.db, suite.yayasan.id, { phone: '60175550009' }, 'ms');
     const campaign = await insertTestCampaign(suite.db, suite.yayasan.id);
-    const result = await startDonationCheckout(suite.db, {
+    const invoice = await checkoutToInvoice(suite.db, {
       tenant: suite.yayasan,
       lines: [{ campaignId: campaign.id, amountMinor: 2500, type: 'monthly', count: 6, coverFees: false }],
       donor: testDonor({ phone: '60175550009' }),
@@ -27,9 +25,6 @@ describe.each(testDatabaseKinds)('the donations section of /account on %s', (kin
       locale: 'ms',
       clientIp: '192.0.2.77',
     });
-    if (!result.ok) throw new Error(result.reason);
-    const invoice = await invoiceByPublicId(suite.db, suite.yayasan, result.invoicePublicId);
-    if (!invoice) throw new Error('no invoice');
     const payment = await createPayment(suite.db, paymentProviders({ db: suite.db }), {
       tenant: suite.yayasan,
       invoice,

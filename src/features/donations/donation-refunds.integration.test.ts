@@ -3,11 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { campaigns, donations, refunds, staff } from '#db/schema/index.ts';
 import { testDatabaseKinds } from '#db/test-databases.ts';
-import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { paymentProviders, refundPayment } from '#features/payments/index.server.ts';
 import { refundDonation } from './campaigns.server';
-import { startDonationCheckout } from './checkout.server';
-import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
+import { checkoutToInvoice, insertTestCampaign, payInSandbox } from './test-support';
 import { aFoundationSuite } from './test-support.ts';
 
 composeApp();
@@ -30,7 +28,7 @@ describe.each(testDatabaseKinds)('refunds of a cart payment on %s', (kind) => {
   /** A cart of 2000, 3000 and 5000 to the three campaigns, paid by card in one sandbox payment. */
   async function paidCart() {
     const db = suite.db;
-    const result = await startDonationCheckout(db, {
+    const invoice = await checkoutToInvoice(db, {
       tenant: suite.yayasan,
       lines: [2000, 3000, 5000].map((amountMinor, i) => ({
         campaignId: campaignIds[i] as string,
@@ -38,15 +36,10 @@ describe.each(testDatabaseKinds)('refunds of a cart payment on %s', (kind) => {
         type: 'one-time' as const,
         coverFees: false,
       })),
-      donor: testDonor(),
-      customerId: null,
       locale: 'en',
       clientIp: suite.nextIp(),
       now: NOW,
     });
-    if (!result.ok) throw new Error(result.reason);
-    const invoice = await invoiceByPublicId(db, suite.yayasan, result.invoicePublicId);
-    if (!invoice) throw new Error('no invoice');
     const paymentId = await payInSandbox(db, {
       tenant: suite.yayasan,
       invoice,

@@ -5,11 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { donationReceipts, donations, outbox } from '#db/schema/index.ts';
 import { testDatabaseKinds } from '#db/test-databases.ts';
-import { invoiceByPublicId } from '#features/invoices/index.server.ts';
-import { startDonationCheckout } from './checkout.server';
 import { runDueInstalments } from './instalments.server';
 import { linkToken } from './manage-link.server';
-import { payInSandbox, testDonor } from './test-support';
+import { checkoutToInvoice, payInSandbox, testDonor } from './test-support';
 import { aFoundationSuite } from './test-support.ts';
 
 composeApp();
@@ -27,18 +25,14 @@ describe.each(testDatabaseKinds)('receipts of a phone-only donor on %s', (kind) 
     email: string | null = null,
   ) {
     const db = suite.db;
-    const result = await startDonationCheckout(db, {
+    const invoice = await checkoutToInvoice(db, {
       tenant: suite.yayasan,
       lines: [{ campaignId: suite.campaignId, amountMinor: 2500, coverFees: false, ...line }],
       donor: testDonor({ phone, email }),
-      customerId: null,
       locale: 'ms',
       clientIp: suite.nextIp(),
       now: NOW,
     });
-    if (!result.ok) throw new Error(result.reason);
-    const invoice = await invoiceByPublicId(db, suite.yayasan, result.invoicePublicId);
-    if (!invoice) throw new Error('no invoice');
     await payInSandbox(db, {
       tenant: suite.yayasan,
       invoice,

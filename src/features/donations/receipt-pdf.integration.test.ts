@@ -5,13 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { donationReceipts, donations, rateLimits } from '#db/schema/index.ts';
 import { testDatabaseKinds } from '#db/test-databases.ts';
-import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { forgetCachedTenants } from '#features/tenants/index.server.ts';
 import { pdfText } from '#scripts/pdf-text.mjs';
-import { startDonationCheckout } from './checkout.server';
 import { linkToken } from './manage-link.server';
 import { receiptPdfFor } from './receipt-pdf.server';
-import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
+import { checkoutToInvoice, insertTestCampaign, payInSandbox, testDonor } from './test-support';
 import { aFoundationSuite } from './test-support.ts';
 
 composeApp();
@@ -30,7 +28,7 @@ describe.each(testDatabaseKinds)('the donation receipt a donor opens, on %s', (k
   it("carries the donor's name as typed, their address, the gift in words and the authorised officer", async () => {
     const db = suite.db;
     const campaign = await insertTestCampaign(db, suite.yayasan.id);
-    const result = await startDonationCheckout(db, {
+    const invoice = await checkoutToInvoice(db, {
       tenant: suite.yayasan,
       lines: [{ campaignId: campaign.id, amountMinor: 5025, type: 'one-time', coverFees: false }],
       donor: testDonor({
@@ -46,14 +44,10 @@ describe.each(testDatabaseKinds)('the donation receipt a donor opens, on %s', (k
           country: 'Malaysia',
         },
       }),
-      customerId: null,
       locale: 'ms',
       clientIp: '198.51.100.77',
       now: NOW,
     });
-    if (!result.ok) throw new Error(result.reason);
-    const invoice = await invoiceByPublicId(db, suite.yayasan, result.invoicePublicId);
-    if (!invoice) throw new Error('no invoice');
     await payInSandbox(db, {
       tenant: suite.yayasan,
       invoice,

@@ -6,6 +6,7 @@ import type { Db } from '#db/client.server.ts';
 import { campaigns, tenantSettings } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, type testDatabaseKinds } from '#db/test-databases.ts';
 import { demoDonationSettings } from '#demo/demo-donations.server.ts';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { type InvoiceView, invoiceVerifyPath } from '#features/invoices/index.ts';
 import { createPayment, paymentProviders, settlePayment } from '#features/payments/index.server.ts';
 import { completeSandboxCharge } from '#features/payments/providers/index.ts';
@@ -13,6 +14,7 @@ import { forgetCachedTenants, resolveTenant } from '#features/tenants/index.serv
 import type { Tenant } from '#features/tenants/index.ts';
 import { aTenant } from '#features/tenants/test-support.ts';
 import type { Locale } from '#i18n/locales.ts';
+import { startDonationCheckout } from './checkout.server';
 import type { DonorInput } from './donation-form.schema';
 
 /**
@@ -159,4 +161,18 @@ export function aFoundationSuite(
     await suite.database?.close();
   });
   return suite;
+}
+
+type CheckoutInput = Parameters<typeof startDonationCheckout>[1];
+
+/** Checks out gifts through the real checkout (a new guest donor unless given) and answers the invoice it opened. */
+export async function checkoutToInvoice(
+  db: Db,
+  input: Omit<CheckoutInput, 'donor' | 'customerId'> & Partial<Pick<CheckoutInput, 'donor' | 'customerId'>>,
+): Promise<InvoiceView> {
+  const result = await startDonationCheckout(db, { donor: testDonor(), customerId: null, ...input });
+  if (!result.ok) throw new Error(result.reason);
+  const invoice = await invoiceByPublicId(db, input.tenant, result.invoicePublicId);
+  if (!invoice) throw new Error('no invoice');
+  return invoice;
 }
