@@ -4,6 +4,27 @@ import { addDays, wallTimeToInstant, weekdayOf } from '#lib/zoned-time.ts';
 import { type AvailabilityInput, computeAvailability, weeklyIntervals } from './availability';
 import { at, daily, input, KL, kl, startsOf } from './availability-test-support';
 
+/** One practitioner (r1) in `timeZone` from `from` to `to`, no notice, asked on the 1st of `from`'s month. */
+const inZone = (
+  timeZone: string,
+  from: string,
+  to: string,
+  slotIntervalMinutes: number,
+  hours: ReturnType<typeof daily>,
+  more: Partial<AvailabilityInput> = {},
+) =>
+  computeAvailability(
+    input({
+      timeZone,
+      from,
+      to,
+      now: new Date(`${from.slice(0, 7)}-01T00:00:00Z`),
+      settings: { minNoticeMinutes: 0, horizonDays: 60, slotIntervalMinutes },
+      resources: [{ id: 'r1', hours }],
+      ...more,
+    }),
+  );
+
 describe('time zones', () => {
   it('uses Asia/Jakarta (UTC+7)', () => {
     const result = computeAvailability(
@@ -17,16 +38,7 @@ describe('time zones', () => {
   });
 
   it('moves 09:00 from 09:00 to 08:00 UTC across spring forward in Europe/London', () => {
-    const result = computeAvailability(
-      input({
-        timeZone: 'Europe/London',
-        from: '2026-03-28',
-        to: '2026-03-30',
-        now: new Date('2026-03-01T00:00:00Z'),
-        settings: { minNoticeMinutes: 0, horizonDays: 60, slotIntervalMinutes: 60 },
-        resources: [{ id: 'r1', hours: daily([at(9), at(10)]) }],
-      }),
-    );
+    const result = inZone('Europe/London', '2026-03-28', '2026-03-30', 60, daily([at(9), at(10)]));
     expect(result.days.map((d) => d.slots[0]?.start)).toEqual([
       '2026-03-28T09:00:00.000Z',
       '2026-03-29T08:00:00.000Z',
@@ -35,16 +47,7 @@ describe('time zones', () => {
   });
 
   it('skips wall times inside the spring-forward gap and measures real time', () => {
-    const result = computeAvailability(
-      input({
-        timeZone: 'Europe/London',
-        from: '2026-03-29',
-        to: '2026-03-29',
-        now: new Date('2026-03-01T00:00:00Z'),
-        settings: { minNoticeMinutes: 0, horizonDays: 60, slotIntervalMinutes: 30 },
-        resources: [{ id: 'r1', hours: daily([0, at(3)]) }],
-      }),
-    );
+    const result = inZone('Europe/London', '2026-03-29', '2026-03-29', 30, daily([0, at(3)]));
     // Wall 00:00, 00:30 (GMT), 01:00 and 01:30 do not exist, 02:00 and 02:30 (BST); 03:00 BST = 02:00 UTC.
     expect(result.days[0]?.slots.map((s) => [s.start, s.end])).toEqual([
       ['2026-03-29T00:00:00.000Z', '2026-03-29T00:30:00.000Z'],
@@ -55,16 +58,7 @@ describe('time zones', () => {
   });
 
   it('takes the first occurrence of a repeated wall time on fall-back day', () => {
-    const result = computeAvailability(
-      input({
-        timeZone: 'Europe/London',
-        from: '2026-10-24',
-        to: '2026-10-25',
-        now: new Date('2026-10-01T00:00:00Z'),
-        settings: { minNoticeMinutes: 0, horizonDays: 60, slotIntervalMinutes: 30 },
-        resources: [{ id: 'r1', hours: daily([0, at(3)], [at(9), at(10)]) }],
-      }),
-    );
+    const result = inZone('Europe/London', '2026-10-24', '2026-10-25', 30, daily([0, at(3)], [at(9), at(10)]));
     expect(result.days[1]?.slots.map((s) => s.start)).toEqual([
       '2026-10-24T23:00:00.000Z', // 00:00 BST
       '2026-10-24T23:30:00.000Z',
@@ -79,31 +73,14 @@ describe('time zones', () => {
   });
 
   it('uses EDT after 8 March 2026 in America/New_York', () => {
-    const result = computeAvailability(
-      input({
-        timeZone: 'America/New_York',
-        from: '2026-03-07',
-        to: '2026-03-08',
-        now: new Date('2026-03-01T00:00:00Z'),
-        settings: { minNoticeMinutes: 0, horizonDays: 60, slotIntervalMinutes: 60 },
-        resources: [{ id: 'r1', hours: daily([at(9), at(10)]) }],
-      }),
-    );
+    const result = inZone('America/New_York', '2026-03-07', '2026-03-08', 60, daily([at(9), at(10)]));
     expect(result.days.map((d) => d.slots[0]?.start)).toEqual(['2026-03-07T14:00:00.000Z', '2026-03-08T13:00:00.000Z']);
   });
 
   it('blocks a busy range given in UTC at the right local time', () => {
-    const result = computeAvailability(
-      input({
-        timeZone: 'Europe/London',
-        from: '2026-03-29',
-        to: '2026-03-29',
-        now: new Date('2026-03-01T00:00:00Z'),
-        settings: { minNoticeMinutes: 0, horizonDays: 60, slotIntervalMinutes: 60 },
-        resources: [{ id: 'r1', hours: daily([at(9), at(12)]) }],
-        busy: [{ resourceId: 'r1', from: new Date('2026-03-29T09:00:00Z'), until: new Date('2026-03-29T10:00:00Z') }],
-      }),
-    );
+    const result = inZone('Europe/London', '2026-03-29', '2026-03-29', 60, daily([at(9), at(12)]), {
+      busy: [{ resourceId: 'r1', from: new Date('2026-03-29T09:00:00Z'), until: new Date('2026-03-29T10:00:00Z') }],
+    });
     expect(startsOf(result, 0, 'Europe/London')).toEqual(['09:00', '11:00']); // 10:00 BST = 09:00 UTC is taken
   });
 });

@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { campaigns, donations, refunds, staff } from '#db/schema/index.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { invoiceByPublicId } from '#features/invoices/index.server.ts';
+import { testDatabaseKinds } from '#db/test-databases.ts';
 import { paymentProviders, refundPayment } from '#features/payments/index.server.ts';
-import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { refundDonation } from './campaigns.server';
-import { startDonationCheckout } from './checkout.server';
-import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
-import { aFoundation } from './test-support.ts';
+import { checkoutToInvoice, insertTestCampaign, payInSandbox } from './test-support';
+import { aFoundationSuite } from './test-support.ts';
 
 composeApp();
 
@@ -18,49 +15,36 @@ const NOW = new Date('2026-11-23T02:00:00Z');
 // One payment paid a cart of three gifts to three campaigns: giving back one gift (staff) or
 // part of the payment takes exactly the gifts given back out of the totals, never the others.
 describe.each(testDatabaseKinds)('refunds of a cart payment on %s', (kind) => {
-  let database: TestDatabase;
-  let yayasan: Tenant;
+  const suite = aFoundationSuite(kind);
   let staffId = '';
   const campaignIds: string[] = [];
-  let ip = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    yayasan = await aFoundation(database.db, 'yayasan');
-    const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, yayasan.id));
+    const [member] = await suite.db.select().from(staff).where(eq(staff.tenantId, suite.yayasan.id));
     staffId = member?.id ?? '';
-    for (let i = 0; i < 3; i += 1) campaignIds.push((await insertTestCampaign(database.db, yayasan.id)).id);
-  }, 180_000);
-  afterAll(async () => {
-    forgetCachedTenants();
-    await database?.close();
+    for (let i = 0; i < 3; i += 1) campaignIds.push((await insertTestCampaign(suite.db, suite.yayasan.id)).id);
   });
 
   /** A cart of 2000, 3000 and 5000 to the three campaigns, paid by card in one sandbox payment. */
   async function paidCart() {
-    const db = database.db;
-    const result = await startDonationCheckout(db, {
-      tenant: yayasan,
+    const db = suite.db;
+    const invoice = await checkoutToInvoice(db, {
+      tenant: suite.yayasan,
       lines: [2000, 3000, 5000].map((amountMinor, i) => ({
         campaignId: campaignIds[i] as string,
         amountMinor,
         type: 'one-time' as const,
         coverFees: false,
       })),
-      donor: testDonor(),
-      customerId: null,
       locale: 'en',
-      clientIp: `198.51.100.${++ip}`,
+      clientIp: suite.nextIp(),
       now: NOW,
     });
-    if (!result.ok) throw new Error(result.reason);
-    const invoice = await invoiceByPublicId(db, yayasan, result.invoicePublicId);
-    if (!invoice) throw new Error('no invoice');
     const paymentId = await payInSandbox(db, {
-      tenant: yayasan,
+      tenant: suite.yayasan,
       invoice,
       locale: 'en',
-      ip: `198.51.100.${++ip}`,
+      ip: suite.nextIp(),
       now: NOW,
     });
     const gifts = await db.select().from(donations).where(eq(donations.invoiceId, invoice.id));
@@ -70,7 +54,7 @@ describe.each(testDatabaseKinds)('refunds of a cart payment on %s', (kind) => {
   const raised = async () =>
     Promise.all(
       campaignIds.map(async (id) => {
-        const [row] = await database.db
+        const [row] = await suite.db
           .select({ raised: campaigns.raisedMinor, donors: campaigns.donorCount })
           .from(campaigns)
           .where(eq(campaigns.id, id));
@@ -82,7 +66,7 @@ describe.each(testDatabaseKinds)('refunds of a cart payment on %s', (kind) => {
       ids.map(
         async (id) =>
           (
-            await database.db
+            await suite.db
               .select()
               .from(donations)
               .where(eq(donations.id, id ?? ''))
@@ -99,11 +83,11 @@ describe.each(testDatabaseKinds)('refunds of a cart payment on %s', (kind) => {
     ]);
     const middle = gifts[1]?.publicId ?? '';
     const clicks = await Promise.all([
-      refundDonation(database.db, yayasan.id, middle, staffId),
-      refundDonation(database.db, yayasan.id, middle, staffId),
+      refundDonation(suite.db, suite.yayasan.id, middle, staffId),
+      refundDonation(suite.db, suite.yayasan.id, middle, staffId),
     ]);
     expect(clicks.some((r) => r.ok)).toBe(true);
-    const given = await database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+    const given = await suite.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
     expect(given.map((r) => [r.amount, r.status, r.sourceKind, r.sourceId])).toEqual([
       [3000, 'succeeded', 'donation', gifts[1]?.id],
     ]);
@@ -118,9 +102,9 @@ describe.each(testDatabaseKinds)('refunds of a cart payment on %s', (kind) => {
   it('a partial refund of the payment takes out the gifts its money covers, and no gift for less', async () => {
     const before = await raised();
     const { paymentId, gifts } = await paidCart();
-    const providers = paymentProviders({ db: database.db });
+    const providers = paymentProviders({ db: suite.db });
     const give = (amount: number) =>
-      refundPayment(database.db, providers, { tenantId: yayasan.id, paymentId, reason: 'staff', amount, staffId });
+      refundPayment(suite.db, providers, { tenantId: suite.yayasan.id, paymentId, reason: 'staff', amount, staffId });
     // 5000 back: the gift of exactly 5000.
     expect((await give(5000)).ok).toBe(true);
     expect(await statuses(gifts.map((g) => g?.id))).toEqual(['paid', 'paid', 'refunded']);

@@ -1,37 +1,21 @@
 // Issue 23 (5): a donor who gives only a phone gets every receipt — and, for a plan, the manage
 // link — by SMS, once per paid gift; the plan's later messages (pay-link) reach the phone too.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { donationReceipts, donations, outbox } from '#db/schema/index.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { invoiceByPublicId } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
-import { startDonationCheckout } from './checkout.server';
+import { testDatabaseKinds } from '#db/test-databases.ts';
 import { runDueInstalments } from './instalments.server';
 import { linkToken } from './manage-link.server';
-import { insertTestCampaign, payInSandbox, testDonor } from './test-support';
-import { aFoundation } from './test-support.ts';
+import { checkoutToInvoice, payInSandbox, testDonor } from './test-support';
+import { aFoundationSuite } from './test-support.ts';
 
 composeApp();
 
 const NOW = new Date('2026-11-23T02:00:00Z');
 
 describe.each(testDatabaseKinds)('receipts of a phone-only donor on %s', (kind) => {
-  let database: TestDatabase;
-  let yayasan: Tenant;
-  let campaignId: string;
-  let ip = 0;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    yayasan = await aFoundation(database.db, 'yayasan');
-    campaignId = (await insertTestCampaign(database.db, yayasan.id, { monthlyCounts: [3] })).id;
-  }, 180_000);
-  afterAll(async () => {
-    forgetCachedTenants();
-    await database?.close();
-  });
+  const suite = aFoundationSuite(kind, { monthlyCounts: [3] });
 
   /** A gift from a donor with a phone and no e-mail, paid through the sandbox; settled twice (return page and webhook). */
   async function paidGift(
@@ -40,24 +24,20 @@ describe.each(testDatabaseKinds)('receipts of a phone-only donor on %s', (kind) 
     method = 'card',
     email: string | null = null,
   ) {
-    const db = database.db;
-    const result = await startDonationCheckout(db, {
-      tenant: yayasan,
-      lines: [{ campaignId, amountMinor: 2500, coverFees: false, ...line }],
+    const db = suite.db;
+    const invoice = await checkoutToInvoice(db, {
+      tenant: suite.yayasan,
+      lines: [{ campaignId: suite.campaignId, amountMinor: 2500, coverFees: false, ...line }],
       donor: testDonor({ phone, email }),
-      customerId: null,
       locale: 'ms',
-      clientIp: `198.51.100.${++ip}`,
+      clientIp: suite.nextIp(),
       now: NOW,
     });
-    if (!result.ok) throw new Error(result.reason);
-    const invoice = await invoiceByPublicId(db, yayasan, result.invoicePublicId);
-    if (!invoice) throw new Error('no invoice');
     await payInSandbox(db, {
-      tenant: yayasan,
+      tenant: suite.yayasan,
       invoice,
       method: method as 'card',
-      ip: `198.51.100.${++ip}`,
+      ip: suite.nextIp(),
       now: NOW,
       reportedBy: ['verify', 'webhook'],
     });
@@ -67,9 +47,9 @@ describe.each(testDatabaseKinds)('receipts of a phone-only donor on %s', (kind) 
   }
 
   const messagesFor = (destination: string) =>
-    database.db.select().from(outbox).where(eq(outbox.destination, destination));
+    suite.db.select().from(outbox).where(eq(outbox.destination, destination));
   const receiptOf = async (donationId: string) =>
-    (await database.db.select().from(donationReceipts).where(eq(donationReceipts.donationId, donationId)))[0];
+    (await suite.db.select().from(donationReceipts).where(eq(donationReceipts.donationId, donationId)))[0];
 
   it('texts a one-time gift’s receipt with its signed link, exactly once', async () => {
     const phone = '60129990001';
@@ -80,7 +60,7 @@ describe.each(testDatabaseKinds)('receipts of a phone-only donor on %s', (kind) 
     expect(sent.map((m) => [m.channel, m.template])).toEqual([['sms', 'donation-receipt-sms']]);
     const payload = sent[0]?.payload as { pdfLink: string; manageLink?: string };
     expect(payload.pdfLink).toContain(
-      `/ms/donation/receipts/${linkToken('receipt', yayasan.id, receipt?.id ?? '')}.pdf`,
+      `/ms/donation/receipts/${linkToken('receipt', suite.yayasan.id, receipt?.id ?? '')}.pdf`,
     );
     expect(payload.manageLink).toBeUndefined();
   });
@@ -92,8 +72,10 @@ describe.each(testDatabaseKinds)('receipts of a phone-only donor on %s', (kind) 
     const sent = await messagesFor(phone);
     expect(sent.map((m) => [m.channel, m.template])).toEqual([['sms', 'donation-receipt-sms']]);
     const payload = sent[0]?.payload as { pdfLink: string; manageLink?: string };
-    expect(payload.pdfLink).toContain(linkToken('receipt', yayasan.id, receipt?.id ?? ''));
-    expect(payload.manageLink).toContain(`/ms/donation/plans/${linkToken('plan', yayasan.id, gift.planId ?? '')}`);
+    expect(payload.pdfLink).toContain(linkToken('receipt', suite.yayasan.id, receipt?.id ?? ''));
+    expect(payload.manageLink).toContain(
+      `/ms/donation/plans/${linkToken('plan', suite.yayasan.id, gift.planId ?? '')}`,
+    );
   });
 
   it('sends a donor who gave an e-mail address too one receipt, by e-mail', async () => {
@@ -106,8 +88,8 @@ describe.each(testDatabaseKinds)('receipts of a phone-only donor on %s', (kind) 
   it('texts the pay-link of a later online-banking instalment to a phone-only donor', async () => {
     const phone = '60129990004';
     const gift = await paidGift(phone, { type: 'monthly', count: 3 }, 'fpx');
-    await runDueInstalments(database.db, new Date('2026-12-23T02:00:00Z'));
-    const payLinks = await database.db
+    await runDueInstalments(suite.db, new Date('2026-12-23T02:00:00Z'));
+    const payLinks = await suite.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.destination, phone), eq(outbox.template, 'donation-pay-link')));

@@ -1,9 +1,12 @@
 // Test helpers: campaigns inserted directly (the campaign editor is staff's), a donor's input, and
 // a donation invoice paid through the sandbox.
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '#db/client.server.ts';
 import { campaigns, tenantSettings } from '#db/schema/index.ts';
+import { createTestDatabase, type TestDatabase, type testDatabaseKinds } from '#db/test-databases.ts';
 import { demoDonationSettings } from '#demo/demo-donations.server.ts';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { type InvoiceView, invoiceVerifyPath } from '#features/invoices/index.ts';
 import { createPayment, paymentProviders, settlePayment } from '#features/payments/index.server.ts';
 import { completeSandboxCharge } from '#features/payments/providers/index.ts';
@@ -11,6 +14,7 @@ import { forgetCachedTenants, resolveTenant } from '#features/tenants/index.serv
 import type { Tenant } from '#features/tenants/index.ts';
 import { aTenant } from '#features/tenants/test-support.ts';
 import type { Locale } from '#i18n/locales.ts';
+import { startDonationCheckout } from './checkout.server';
 import type { DonorInput } from './donation-form.schema';
 
 /**
@@ -126,4 +130,49 @@ export async function payInSandbox(
     await settlePayment(db, { tenantId: tenant.id, paymentId: payment.paymentId, status: 'paid', via, now });
   }
   return payment.paymentId;
+}
+
+/**
+ * A suite's own database holding the yayasan foundation (and, given `campaign`, one live campaign
+ * of it as `campaignId`), made before the suite's tests and closed after them. Call it inside a
+ * `describe`; `nextIp()` gives each checkout or payment an address of its own.
+ */
+export function aFoundationSuite(
+  kind: (typeof testDatabaseKinds)[number],
+  campaign?: Partial<typeof campaigns.$inferInsert>,
+) {
+  const suite = {
+    database: undefined as unknown as TestDatabase,
+    yayasan: undefined as unknown as Tenant,
+    campaignId: '',
+    get db(): Db {
+      return suite.database.db;
+    },
+    ip: 0,
+    nextIp: () => `198.51.100.${++suite.ip}`,
+  };
+  beforeAll(async () => {
+    suite.database = await createTestDatabase(kind);
+    suite.yayasan = await aFoundation(suite.db, 'yayasan');
+    if (campaign) suite.campaignId = (await insertTestCampaign(suite.db, suite.yayasan.id, campaign)).id;
+  }, 180_000);
+  afterAll(async () => {
+    forgetCachedTenants();
+    await suite.database?.close();
+  });
+  return suite;
+}
+
+type CheckoutInput = Parameters<typeof startDonationCheckout>[1];
+
+/** Checks out gifts through the real checkout (a new guest donor unless given) and answers the invoice it opened. */
+export async function checkoutToInvoice(
+  db: Db,
+  input: Omit<CheckoutInput, 'donor' | 'customerId'> & Partial<Pick<CheckoutInput, 'donor' | 'customerId'>>,
+): Promise<InvoiceView> {
+  const result = await startDonationCheckout(db, { donor: testDonor(), customerId: null, ...input });
+  if (!result.ok) throw new Error(result.reason);
+  const invoice = await invoiceByPublicId(db, input.tenant, result.invoicePublicId);
+  if (!invoice) throw new Error('no invoice');
+  return invoice;
 }

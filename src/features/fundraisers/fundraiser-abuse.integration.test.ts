@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { customers, fundraisers, outbox, staff } from '#db/schema/index.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { aFoundation, insertTestCampaign } from '#features/donations/test-support.ts';
-import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { testDatabaseKinds } from '#db/test-databases.ts';
+import { aFoundationSuite, insertTestCampaign } from '#features/donations/test-support.ts';
 import {
   campaignLeaderboard,
   fundraiserPage,
@@ -31,41 +30,31 @@ const PHISH = {
 };
 
 describe.each(testDatabaseKinds)('fundraiser abuse on %s', (kind) => {
-  let database: TestDatabase;
-  let yayasan: Tenant;
+  const suite = aFoundationSuite(kind);
   let people = 0;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    yayasan = await aFoundation(database.db, 'yayasan');
-  }, 180_000);
-  afterAll(async () => {
-    forgetCachedTenants();
-    await database?.close();
-  });
 
   const person = async () => {
     people += 1;
-    const [row] = await database.db
+    const [row] = await suite.db
       .insert(customers)
-      .values({ tenantId: yayasan.id, name: `Abuser ${people}`, phone: `6013${String(people).padStart(7, '0')}` })
+      .values({ tenantId: suite.yayasan.id, name: `Abuser ${people}`, phone: `6013${String(people).padStart(7, '0')}` })
       .returning();
     return row?.id ?? '';
   };
   const start = (campaignPublicId: string, customerId: string, fields: Record<string, string>) =>
-    startFundraiser(database.db, {
-      tenantId: yayasan.id,
-      timeZone: yayasan.timeZone,
+    startFundraiser(suite.db, {
+      tenantId: suite.yayasan.id,
+      timeZone: suite.yayasan.timeZone,
       campaignPublicId,
       customerId,
       locale: 'en',
-      values: startFundraiserSchema(yayasan.currency).parse(fields),
+      values: startFundraiserSchema(suite.yayasan.currency).parse(fields),
       photo: null,
       identity: null,
       now: NOW,
     });
   const optOut = async (campaignId: string, reportThreshold = 3) =>
-    saveFundraisingSettings(database.db, yayasan.id, campaignId, {
+    saveFundraisingSettings(suite.db, suite.yayasan.id, campaignId, {
       enabled: true,
       approval: false,
       requiresVerification: false,
@@ -74,34 +63,34 @@ describe.each(testDatabaseKinds)('fundraiser abuse on %s', (kind) => {
       reportThreshold,
     });
   const staffId = async () => {
-    const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, yayasan.id));
+    const [member] = await suite.db.select().from(staff).where(eq(staff.tenantId, suite.yayasan.id));
     return member?.id ?? '';
   };
 
   it('keeps a new page off the public site until staff approve it, by default', async () => {
-    const campaign = await insertTestCampaign(database.db, yayasan.id);
+    const campaign = await insertTestCampaign(suite.db, suite.yayasan.id);
     const result = await start(campaign.publicId, await person(), { title: 'Kayuh', displayName: 'Aminah' });
     if (!result.ok) throw new Error(result.error);
     expect(result.fundraiser.status).toBe('pending');
     expect(
-      await fundraiserPage(database.db, yayasan.id, campaign.publicId, result.fundraiser.slug, 'A', NOW),
+      await fundraiserPage(suite.db, suite.yayasan.id, campaign.publicId, result.fundraiser.slug, 'A', NOW),
     ).toBeNull();
-    const approved = await staffAct(database.db, {
-      tenantId: yayasan.id,
+    const approved = await staffAct(suite.db, {
+      tenantId: suite.yayasan.id,
       id: result.fundraiser.id,
       action: 'approve',
       staffId: await staffId(),
     });
     expect(approved).toMatchObject({ ok: true });
     expect(
-      await fundraiserPage(database.db, yayasan.id, campaign.publicId, result.fundraiser.slug, 'A', NOW),
+      await fundraiserPage(suite.db, suite.yayasan.id, campaign.publicId, result.fundraiser.slug, 'A', NOW),
     ).not.toBeNull();
   });
 
   it('lets one customer have at most 3 open pages, even when they start 7 at once', async () => {
-    const campaign = await insertTestCampaign(database.db, yayasan.id);
+    const campaign = await insertTestCampaign(suite.db, suite.yayasan.id);
     await optOut(campaign.id);
-    const other = await insertTestCampaign(database.db, yayasan.id);
+    const other = await insertTestCampaign(suite.db, suite.yayasan.id);
     await optOut(other.id);
     const customerId = await person();
     const results = await Promise.all(
@@ -116,16 +105,16 @@ describe.each(testDatabaseKinds)('fundraiser abuse on %s', (kind) => {
     expect(results.filter((r) => !r.ok)).toEqual(
       Array(7 - MAX_OPEN_PAGES_PER_CUSTOMER).fill({ ok: false, status: 422, error: 'fundraiser.start.tooMany' }),
     );
-    const rows = await database.db
+    const rows = await suite.db
       .select()
       .from(fundraisers)
-      .where(and(eq(fundraisers.tenantId, yayasan.id), eq(fundraisers.customerId, customerId)));
+      .where(and(eq(fundraisers.tenantId, suite.yayasan.id), eq(fundraisers.customerId, customerId)));
     expect(rows).toHaveLength(MAX_OPEN_PAGES_PER_CUSTOMER);
     // A closed page no longer counts.
     const first = results.find((r) => r.ok);
     if (!first?.ok) throw new Error('none started');
-    await staffAct(database.db, {
-      tenantId: yayasan.id,
+    await staffAct(suite.db, {
+      tenantId: suite.yayasan.id,
       id: first.fundraiser.id,
       action: 'close',
       staffId: await staffId(),
@@ -134,12 +123,12 @@ describe.each(testDatabaseKinds)('fundraiser abuse on %s', (kind) => {
   });
 
   it('masks links and phone numbers of a page staff have not approved, on the page and the leaderboard', async () => {
-    const campaign = await insertTestCampaign(database.db, yayasan.id);
+    const campaign = await insertTestCampaign(suite.db, suite.yayasan.id);
     await optOut(campaign.id);
     const result = await start(campaign.publicId, await person(), PHISH);
     if (!result.ok) throw new Error(result.error);
     expect(result.fundraiser.status).toBe('live');
-    const page = await fundraiserPage(database.db, yayasan.id, campaign.publicId, result.fundraiser.slug, 'A', NOW);
+    const page = await fundraiserPage(suite.db, suite.yayasan.id, campaign.publicId, result.fundraiser.slug, 'A', NOW);
     const shown = JSON.stringify(page?.fundraiser);
     for (const leak of ['evil.example', 'https://', '345 6789', '12-345']) expect(shown).not.toContain(leak);
     expect(page?.fundraiser).toMatchObject({
@@ -150,28 +139,35 @@ describe.each(testDatabaseKinds)('fundraiser abuse on %s', (kind) => {
     expect(page?.fundraiser.story).toBe(
       `To receive your aid, verify your bank account at ${MASK} or WhatsApp ${MASK}.`,
     );
-    const board = await campaignLeaderboard(database.db, yayasan.id, campaign.id);
+    const board = await campaignLeaderboard(suite.db, suite.yayasan.id, campaign.id);
     expect(JSON.stringify(board.fundraisers)).not.toContain('evil.example');
     // Approved by staff: shown as written.
-    await staffAct(database.db, {
-      tenantId: yayasan.id,
+    await staffAct(suite.db, {
+      tenantId: suite.yayasan.id,
       id: result.fundraiser.id,
       action: 'approve',
       staffId: await staffId(),
     });
-    const approved = await fundraiserPage(database.db, yayasan.id, campaign.publicId, result.fundraiser.slug, 'A', NOW);
+    const approved = await fundraiserPage(
+      suite.db,
+      suite.yayasan.id,
+      campaign.publicId,
+      result.fundraiser.slug,
+      'A',
+      NOW,
+    );
     expect(approved?.fundraiser).toMatchObject({ title: PHISH.title, story: PHISH.story, masked: false });
   });
 
   it('hides a page reported by 3 distinct people at once, and tells the owners once', async () => {
-    const campaign = await insertTestCampaign(database.db, yayasan.id);
+    const campaign = await insertTestCampaign(suite.db, suite.yayasan.id);
     await optOut(campaign.id, 3);
     const result = await start(campaign.publicId, await person(), PHISH);
     if (!result.ok) throw new Error(result.error);
     const { slug } = result.fundraiser;
     const report = (clientIp: string, customerId: string | null = null) =>
-      reportFundraiser(database.db, {
-        tenantId: yayasan.id,
+      reportFundraiser(suite.db, {
+        tenantId: suite.yayasan.id,
         campaignPublicId: campaign.publicId,
         slug,
         reason: 'Phishing: asks for bank details',
@@ -184,21 +180,21 @@ describe.each(testDatabaseKinds)('fundraiser abuse on %s', (kind) => {
     expect(await report('198.51.100.32', reporter)).toBe('sent');
     expect(await report('198.51.100.33', reporter)).toBe('sent');
     const status = async () =>
-      (await database.db.select().from(fundraisers).where(eq(fundraisers.id, result.fundraiser.id)))[0]?.status;
+      (await suite.db.select().from(fundraisers).where(eq(fundraisers.id, result.fundraiser.id)))[0]?.status;
     expect(await status()).toBe('live');
     // The third distinct person: two at once, from two addresses.
     const last = await Promise.all([report('198.51.100.34'), report('198.51.100.35')]);
     expect(last.every((r) => r === 'sent' || r === 'not_found')).toBe(true);
     expect(await status()).toBe('hidden');
-    expect(await fundraiserPage(database.db, yayasan.id, campaign.publicId, slug, 'A', NOW)).toBeNull();
-    const told = await database.db
+    expect(await fundraiserPage(suite.db, suite.yayasan.id, campaign.publicId, slug, 'A', NOW)).toBeNull();
+    const told = await suite.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.tenantId, yayasan.id), eq(outbox.template, 'fundraiser-reported')));
-    const owners = await database.db
+      .where(and(eq(outbox.tenantId, suite.yayasan.id), eq(outbox.template, 'fundraiser-reported')));
+    const owners = await suite.db
       .select()
       .from(staff)
-      .where(and(eq(staff.tenantId, yayasan.id), eq(staff.role, 'owner')));
+      .where(and(eq(staff.tenantId, suite.yayasan.id), eq(staff.role, 'owner')));
     expect(told.map((m) => m.destination).sort()).toEqual(owners.map((o) => o.email).sort());
     expect((told[0]?.payload as { link?: string } | undefined)?.link).toContain(
       `/staff/fundraisers/${result.fundraiser.id}`,
