@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, instant, updatedAt } from './columns';
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, instant, updatedAt, zeroOrMore } from './columns';
 import { tenantId, tenantOwned } from './tenants';
 
 /** A visitor who logged in by one-time code. Per tenant: one phone at two organisations is two customers. */
@@ -66,7 +66,7 @@ export const loginCodes = pgTable(
     channel: text('channel', { enum: ['phone', 'email'] }).notNull(),
     destination: text('destination').notNull(),
     codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
+    attempts: zeroOrMore('attempts'),
     expiresAt: instant('expires_at').notNull(),
     consumedAt: instant('consumed_at'),
     createdAt: createdAt(),
@@ -80,7 +80,7 @@ export const rateLimits = pgTable(
   {
     key: text('key').notNull(),
     windowStart: instant('window_start').notNull(),
-    count: integer('count').notNull().default(0),
+    count: zeroOrMore('count'),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
@@ -101,7 +101,7 @@ export const outbox = pgTable(
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
+    attempts: zeroOrMore('attempts'),
     nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: createdAt(),

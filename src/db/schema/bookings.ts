@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '#i18n/locales.ts';
 import { customers, staff } from './accounts';
-import { bytea, createdAt, instant, localizedText, requiredRef } from './columns';
+import { bytea, createdAt, flag, instant, localizedText, optionalRef, requiredRef, zeroOrMore } from './columns';
 import { invoices } from './payments';
 import { tenantId, tenantOwned, tenantPrimaryKey } from './tenants';
 
@@ -25,7 +25,7 @@ export const serviceCategories = pgTable(
     ...tenantOwned(),
     slug: text('slug').notNull(),
     name: localizedText('name').notNull(),
-    position: integer('position').notNull().default(0),
+    position: zeroOrMore('position'),
   },
   (t) => [uniqueIndex('service_categories_tenant_slug_key').on(t.tenantId, t.slug)],
 );
@@ -41,7 +41,7 @@ export const services = pgTable(
   'services',
   {
     ...tenantOwned(),
-    categoryId: uuid('category_id').references(() => serviceCategories.id, { onDelete: 'set null' }),
+    categoryId: optionalRef('category_id', () => serviceCategories.id),
     slug: text('slug').notNull(),
     name: localizedText('name').notNull(),
     description: localizedText('description').notNull(),
@@ -50,13 +50,13 @@ export const services = pgTable(
     price: integer('price').notNull(),
     /** Paid at booking when set; the rest at the clinic. */
     deposit: integer('deposit'),
-    needsApproval: boolean('needs_approval').notNull().default(false),
-    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
-    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    needsApproval: flag('needs_approval', false),
+    bufferBeforeMinutes: zeroOrMore('buffer_before_minutes'),
+    bufferAfterMinutes: zeroOrMore('buffer_after_minutes'),
     intakeQuestions: jsonb('intake_questions').$type<IntakeQuestion[]>().notNull().default([]),
-    popular: boolean('popular').notNull().default(false),
-    active: boolean('active').notNull().default(true),
-    position: integer('position').notNull().default(0),
+    popular: flag('popular', false),
+    active: flag('active', true),
+    position: zeroOrMore('position'),
   },
   (t) => [
     uniqueIndex('services_tenant_slug_key').on(t.tenantId, t.slug),
@@ -72,7 +72,7 @@ export const resources = pgTable('resources', {
     .default('practitioner'),
   name: text('name').notNull(),
   title: localizedText('title').notNull().default({}),
-  active: boolean('active').notNull().default(true),
+  active: flag('active', true),
 });
 
 export const serviceResources = pgTable(
@@ -107,7 +107,7 @@ export const blockedDates = pgTable(
   'blocked_dates',
   {
     ...tenantOwned(),
-    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'cascade' }),
+    resourceId: optionalRef('resource_id', () => resources.id, 'cascade'),
     /** yyyy-MM-dd in the tenant's time zone. */
     date: text('date').notNull(),
     reason: localizedText('reason').notNull().default({}),
@@ -146,7 +146,7 @@ export const bookings = pgTable(
       enum: ['held', 'requested', 'confirmed', 'declined', 'cancelled', 'expired', 'completed', 'no_show'],
     }).notNull(),
     holdExpiresAt: instant('hold_expires_at'),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerId: optionalRef('customer_id', () => customers.id),
     contactName: text('contact_name').notNull(),
     contactPhone: text('contact_phone'),
     contactEmail: text('contact_email'),
@@ -154,17 +154,17 @@ export const bookings = pgTable(
     answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
     notes: text('notes'),
     locale: text('locale').notNull().default('en'),
-    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    invoiceId: optionalRef('invoice_id', () => invoices.id),
     decisionReason: text('decision_reason'),
-    decidedByStaffId: uuid('decided_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    decidedByStaffId: optionalRef('decided_by_staff_id', () => staff.id),
     decidedAt: instant('decided_at'),
     /** Set when a payment arrived after the hold expired and the slot was gone. */
-    refundDue: boolean('refund_due').notNull().default(false),
+    refundDue: flag('refund_due', false),
     /** When staff recorded the refund of a `refundDue` booking, and who. */
     refundedAt: instant('refunded_at'),
-    refundedByStaffId: uuid('refunded_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    refundedByStaffId: optionalRef('refunded_by_staff_id', () => staff.id),
     /** Confirmed with its payment due at the front counter (the customer chose "pay at counter"). */
-    payAtCounter: boolean('pay_at_counter').notNull().default(false),
+    payAtCounter: flag('pay_at_counter', false),
     /**
      * When the latest "moved" notice to the customer is (or was) due: moves within the hour after it
      * fold into one later notice (at most one per booking per hour).

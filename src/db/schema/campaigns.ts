@@ -1,19 +1,18 @@
 // Campaigns and their pictures: the tables donations and fundraisers both hang from (kept apart
 // from donations.ts so that fundraisers.ts can reference them without an import cycle).
 import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { bytea, createdAt, instant, localizedText, requiredRef, updatedAt } from './columns';
+  bytea,
+  createdAt,
+  flag,
+  instant,
+  localizedText,
+  minorUnits,
+  requiredRef,
+  updatedAt,
+  zeroOrMore,
+} from './columns';
 import { tenantId, tenantOwned } from './tenants';
 
 export const CAMPAIGN_STATUSES = ['draft', 'live', 'ended'] as const;
@@ -37,29 +36,29 @@ export const campaigns = pgTable(
     story: localizedText('story').notNull().default({}),
     category: text('category').notNull().default('general'),
     /** Minor units; null = no goal (open-ended). */
-    goalMinor: bigint('goal_minor', { mode: 'number' }),
+    goalMinor: minorUnits('goal_minor'),
     startsAt: instant('starts_at').notNull().defaultNow(),
     endsAt: instant('ends_at'),
     /** Amounts offered as buttons on the form, minor units. */
-    suggestedAmounts: bigint('suggested_amounts', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
-    minAmountMinor: bigint('min_amount_minor', { mode: 'number' }).notNull().default(100),
-    maxAmountMinor: bigint('max_amount_minor', { mode: 'number' }),
+    suggestedAmounts: minorUnits('suggested_amounts').array().notNull().default(sql`'{}'::bigint[]`),
+    minAmountMinor: minorUnits('min_amount_minor').notNull().default(100),
+    maxAmountMinor: minorUnits('max_amount_minor'),
     /** A one-time gift is offered. */
-    oneTime: boolean('one_time').notNull().default(true),
+    oneTime: flag('one_time', true),
     /** Allowed numbers of weekly instalments; empty = weekly not offered. */
     weeklyCounts: integer('weekly_counts').array().notNull().default(sql`'{}'::integer[]`),
     /** Allowed numbers of monthly instalments; empty = monthly not offered. */
     monthlyCounts: integer('monthly_counts').array().notNull().default(sql`'{}'::integer[]`),
-    coverFeesAllowed: boolean('cover_fees_allowed').notNull().default(true),
+    coverFeesAllowed: flag('cover_fees_allowed', true),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('draft'),
-    featured: boolean('featured').notNull().default(false),
+    featured: flag('featured', false),
     /** When set, the campaign is also an event (schema.org Event). */
     eventDate: instant('event_date'),
     /** Indonesian fundraising permit (PUB / izin pengumpulan uang dan barang). */
     permitNumber: text('permit_number'),
     permitValidUntil: date('permit_valid_until', { mode: 'string' }),
-    raisedMinor: bigint('raised_minor', { mode: 'number' }).notNull().default(0),
-    donorCount: integer('donor_count').notNull().default(0),
+    raisedMinor: minorUnits('raised_minor').notNull().default(0),
+    donorCount: zeroOrMore('donor_count'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

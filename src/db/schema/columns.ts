@@ -1,4 +1,4 @@
-import { type AnyPgColumn, customType, jsonb, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, customType, integer, jsonb, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '#i18n/locales.ts';
 
 // Column builders the tables share, spread or called the way drizzle documents reusing column
@@ -20,6 +20,22 @@ export const requiredRef = <N extends string>(
   target: () => AnyPgColumn,
   onDelete: 'cascade' | 'restrict' = 'cascade',
 ) => uuid(name).notNull().references(target, { onDelete });
+
+/** A row this one may point at: by default the link is cleared (set null) when that row goes. */
+export const optionalRef = <N extends string>(
+  name: N,
+  target: () => AnyPgColumn,
+  onDelete: 'set null' | 'cascade' | 'restrict' = 'set null',
+) => uuid(name).references(target, { onDelete });
+
+/** An amount of money or points too large for `integer`: a whole number of minor units (bigint, read as a number). */
+export const minorUnits = <N extends string>(name: N) => bigint(name, { mode: 'number' });
+
+/** A yes/no setting or state that is always set, starting at `initial`. */
+export const flag = <N extends string>(name: N, initial: boolean) => boolean(name).notNull().default(initial);
+
+/** A whole number that is always set and starts at 0 (counts, points, settings off by default). */
+export const zeroOrMore = <N extends string>(name: N) => integer(name).notNull().default(0);
 
 /** A text in each language, as staff typed it (a language may be missing). */
 export const localizedText = <N extends string>(name: N) => jsonb(name).$type<Partial<LocalizedText>>();

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
-  boolean,
   check,
   date,
   index,
@@ -16,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers, staff } from './accounts';
 import { campaigns } from './campaigns';
-import { createdAt, instant, requiredRef, updatedAt } from './columns';
+import { createdAt, flag, instant, minorUnits, optionalRef, requiredRef, updatedAt, zeroOrMore } from './columns';
 import { fundraisers, fundraiserTeams } from './fundraisers';
 import { invoices } from './payments';
 import { tenantId, tenantOwned } from './tenants';
@@ -47,9 +45,9 @@ export const donationPlans = pgTable(
     frequency: text('frequency', { enum: PLAN_FREQUENCIES }).notNull(),
     count: integer('count').notNull(),
     /** Each instalment's gift, minor units. */
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
     /** Covered fee added to each instalment, minor units. */
-    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
+    feeMinor: minorUnits('fee_minor').notNull().default(0),
     method: text('method', { enum: PLAN_METHODS }).notNull(),
     provider: text('provider'),
     providerCustomerRef: text('provider_customer_ref'),
@@ -58,24 +56,24 @@ export const donationPlans = pgTable(
     /** The first charge day (YYYY-MM-DD, tenant's time zone). */
     anchorDate: date('anchor_date', { mode: 'string' }).notNull(),
     nextChargeOn: date('next_charge_on', { mode: 'string' }),
-    chargesMade: integer('charges_made').notNull().default(0),
-    failures: integer('failures').notNull().default(0),
+    chargesMade: zeroOrMore('charges_made'),
+    failures: zeroOrMore('failures'),
     status: text('status', { enum: PLAN_STATUSES }).notNull().default('pending'),
     cancelReason: text('cancel_reason'),
     donorName: text('donor_name'),
-    anonymous: boolean('anonymous').notNull().default(false),
+    anonymous: flag('anonymous', false),
     /** E.164 digits, as bookings store it. */
     phone: text('phone'),
     email: text('email'),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerId: optionalRef('customer_id', () => customers.id),
     locale: text('locale').notNull().default('en'),
     address: jsonb('address').$type<DonorAddress>(),
-    taxReceipt: boolean('tax_receipt').notNull().default(false),
+    taxReceipt: flag('tax_receipt', false),
     taxId: text('tax_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Issue 13: the fundraiser (and team) the plan was started through; every instalment's gift carries them. */
-    fundraiserId: uuid('fundraiser_id').references((): AnyPgColumn => fundraisers.id, { onDelete: 'set null' }),
+    fundraiserId: optionalRef('fundraiser_id', (): AnyPgColumn => fundraisers.id),
     fundraiserTeamId: uuid('fundraiser_team_id').references((): AnyPgColumn => fundraiserTeams.id, {
       onDelete: 'set null',
     }),
@@ -100,27 +98,27 @@ export const donations = pgTable(
     publicId: text('public_id').notNull(),
     campaignId: requiredRef('campaign_id', () => campaigns.id, 'restrict'),
     /** Null for an offline gift. */
-    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
-    planId: uuid('plan_id').references(() => donationPlans.id, { onDelete: 'set null' }),
+    invoiceId: optionalRef('invoice_id', () => invoices.id),
+    planId: optionalRef('plan_id', () => donationPlans.id),
     instalmentSeq: integer('instalment_seq'),
     /** The gift, minor units. */
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
     /** The covered fee paid on top, minor units. */
-    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
+    feeMinor: minorUnits('fee_minor').notNull().default(0),
     status: text('status', { enum: DONATION_STATUSES }).notNull().default('pending'),
     donorName: text('donor_name'),
-    anonymous: boolean('anonymous').notNull().default(false),
+    anonymous: flag('anonymous', false),
     /** E.164 digits, as bookings store it. */
     phone: text('phone'),
     email: text('email'),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerId: optionalRef('customer_id', () => customers.id),
     message: text('message'),
     address: jsonb('address').$type<DonorAddress>(),
-    taxReceipt: boolean('tax_receipt').notNull().default(false),
+    taxReceipt: flag('tax_receipt', false),
     /** Identity or company registration number: never shown publicly, masked in logs. */
     taxId: text('tax_id'),
-    offline: boolean('offline').notNull().default(false),
-    recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
+    offline: flag('offline', false),
+    recordedBy: optionalRef('recorded_by', () => staff.id),
     idempotencyKey: text('idempotency_key'),
     locale: text('locale').notNull().default('en'),
     /**
@@ -131,7 +129,7 @@ export const donations = pgTable(
     createdAt: createdAt(),
     paidAt: instant('paid_at'),
     /** Issue 13: the fundraiser (and team) this gift was given through; null for a direct gift. */
-    fundraiserId: uuid('fundraiser_id').references((): AnyPgColumn => fundraisers.id, { onDelete: 'set null' }),
+    fundraiserId: optionalRef('fundraiser_id', (): AnyPgColumn => fundraisers.id),
     fundraiserTeamId: uuid('fundraiser_team_id').references((): AnyPgColumn => fundraiserTeams.id, {
       onDelete: 'set null',
     }),
@@ -159,10 +157,10 @@ export const planInstalments = pgTable(
     tenantId: tenantId(),
     seq: integer('seq').notNull(),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
-    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
-    donationId: uuid('donation_id').references(() => donations.id, { onDelete: 'set null' }),
+    invoiceId: optionalRef('invoice_id', () => invoices.id),
+    donationId: optionalRef('donation_id', () => donations.id),
     status: text('status', { enum: INSTALMENT_STATUSES }).notNull().default('scheduled'),
-    attempts: integer('attempts').notNull().default(0),
+    attempts: zeroOrMore('attempts'),
     nextAttemptAt: instant('next_attempt_at'),
   },
   (t) => [
@@ -185,8 +183,8 @@ export const donationReceipts = pgTable(
       .references(() => donations.id, { onDelete: 'restrict' }),
     /** The day the money cleared (tenant's time zone). */
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    feeMinor: minorUnits('fee_minor').notNull().default(0),
     donorName: text('donor_name').notNull(),
     taxId: text('tax_id'),
     /** The tenant's tax-exemption approval reference at issue time. */
@@ -202,7 +200,7 @@ export const receiptSequences = pgTable(
   {
     tenantId: tenantId(),
     year: integer('year').notNull(),
-    lastNumber: integer('last_number').notNull().default(0),
+    lastNumber: zeroOrMore('last_number'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.year] })],
 );

@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers, staff } from './accounts';
 import { campaigns } from './campaigns';
-import { bytea, createdAt, instant, requiredRef, updatedAt } from './columns';
+import {
+  bytea,
+  createdAt,
+  flag,
+  instant,
+  minorUnits,
+  optionalRef,
+  requiredRef,
+  updatedAt,
+  zeroOrMore,
+} from './columns';
 import { tenantId, tenantOwned } from './tenants';
 
 // Fundraisers (issue 13; docs/decisions/0023-fundraisers.md): supporters' own pages under a
@@ -33,13 +32,13 @@ export const campaignFundraising = pgTable('campaign_fundraising', {
     .references(() => campaigns.id, { onDelete: 'cascade' }),
   tenantId: tenantId(),
   /** Supporters may start pages. */
-  enabled: boolean('enabled').notNull().default(true),
+  enabled: flag('enabled', true),
   /** New pages wait for staff approval (the default; an organisation may opt out per campaign). */
-  approval: boolean('approval').notNull().default(true),
+  approval: flag('approval', true),
   /** A live page is hidden once this many distinct people reported it. */
   reportThreshold: integer('report_threshold').notNull().default(3),
   /** A page goes live only once staff verified the fundraiser's identity document. */
-  requiresVerification: boolean('requires_verification').notNull().default(false),
+  requiresVerification: flag('requires_verification', false),
   ranking: text('ranking', { enum: FUNDRAISER_RANKINGS }).notNull().default('amount'),
   /** The leaderboard shows once the campaign has this many live fundraisers. */
   leaderboardMin: integer('leaderboard_min').notNull().default(5),
@@ -54,9 +53,9 @@ export const fundraiserTeams = pgTable(
     campaignId: requiredRef('campaign_id', () => campaigns.id, 'restrict'),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
-    createdBy: uuid('created_by').references(() => customers.id, { onDelete: 'set null' }),
-    raisedMinor: bigint('raised_minor', { mode: 'number' }).notNull().default(0),
-    donorCount: integer('donor_count').notNull().default(0),
+    createdBy: optionalRef('created_by', () => customers.id),
+    raisedMinor: minorUnits('raised_minor').notNull().default(0),
+    donorCount: zeroOrMore('donor_count'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -71,14 +70,14 @@ export const fundraisers = pgTable(
   {
     ...tenantOwned(),
     campaignId: requiredRef('campaign_id', () => campaigns.id, 'restrict'),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    teamId: uuid('team_id').references(() => fundraiserTeams.id, { onDelete: 'set null' }),
+    customerId: optionalRef('customer_id', () => customers.id),
+    teamId: optionalRef('team_id', () => fundraiserTeams.id),
     slug: text('slug').notNull(),
     /** Plain text, rendered as text (never HTML). */
     title: text('title').notNull(),
     displayName: text('display_name').notNull(),
     story: text('story').notNull().default(''),
-    goalMinor: bigint('goal_minor', { mode: 'number' }),
+    goalMinor: minorUnits('goal_minor'),
     endsAt: instant('ends_at'),
     status: text('status', { enum: FUNDRAISER_STATUSES }).notNull().default('pending'),
     verification: text('verification', { enum: FUNDRAISER_VERIFICATIONS }).notNull().default('none'),
@@ -86,8 +85,8 @@ export const fundraisers = pgTable(
     approvedAt: instant('approved_at'),
     notify: text('notify', { enum: FUNDRAISER_NOTIFY }).notNull().default('each'),
     locale: text('locale').notNull().default('en'),
-    raisedMinor: bigint('raised_minor', { mode: 'number' }).notNull().default(0),
-    donorCount: integer('donor_count').notNull().default(0),
+    raisedMinor: minorUnits('raised_minor').notNull().default(0),
+    donorCount: zeroOrMore('donor_count'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -113,7 +112,7 @@ export const fundraiserFiles = pgTable(
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     version: text('version').notNull(),
-    reviewedBy: uuid('reviewed_by').references(() => staff.id, { onDelete: 'set null' }),
+    reviewedBy: optionalRef('reviewed_by', () => staff.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.fundraiserId, t.kind] })],
@@ -128,7 +127,7 @@ export const fundraiserReports = pgTable(
     reason: text('reason').notNull(),
     /** Who reported: `c:{customer id}` or `a:{hash of the address}`; one report counts once per person. */
     reporterKey: text('reporter_key'),
-    resolved: boolean('resolved').notNull().default(false),
+    resolved: flag('resolved', false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,21 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '#i18n/locales.ts';
 import { customers, staff } from './accounts';
 import { services } from './bookings';
-import { createdAt, instant, localizedText, requiredRef } from './columns';
+import { createdAt, flag, instant, localizedText, minorUnits, optionalRef, requiredRef, zeroOrMore } from './columns';
 import { invoices } from './payments';
 import { tenantOwned, tenantPrimaryKey } from './tenants';
 
@@ -60,21 +48,21 @@ export const loyaltyProgrammes = pgTable(
     description: localizedText('description').notNull().default({}),
     terms: localizedText('terms').notNull().default({}),
     /** Points per `earn_per_minor` of the net paid amount of appointment invoices (0 = none). */
-    earnPoints: integer('earn_points').notNull().default(0),
+    earnPoints: zeroOrMore('earn_points'),
     /** The amount, in minor units, that earns `earn_points` (RM1 = 100; Rp10.000 = 10000). */
-    earnPerMinor: bigint('earn_per_minor', { mode: 'number' }).notNull().default(100),
-    visitPoints: integer('visit_points').notNull().default(0),
-    signupBonus: integer('signup_bonus').notNull().default(0),
-    earnOnDonations: boolean('earn_on_donations').notNull().default(false),
+    earnPerMinor: minorUnits('earn_per_minor').notNull().default(100),
+    visitPoints: zeroOrMore('visit_points'),
+    signupBonus: zeroOrMore('signup_bonus'),
+    earnOnDonations: flag('earn_on_donations', false),
     /** Months after earning that points expire; null = never. */
     expiryMonths: integer('expiry_months'),
     tiers: jsonb('tiers').$type<LoyaltyTier[]>().notNull().default([]),
     tierWindowMonths: integer('tier_window_months').notNull().default(12),
     /** Points earned today are usable from tomorrow (tenant's day). */
-    notUsableSameDay: boolean('not_usable_same_day').notNull().default(false),
+    notUsableSameDay: flag('not_usable_same_day', false),
     /** A refund may leave the balance below zero (owed points). */
-    allowNegative: boolean('allow_negative').notNull().default(false),
-    active: boolean('active').notNull().default(true),
+    allowNegative: flag('allow_negative', false),
+    active: flag('active', true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -100,9 +88,9 @@ export const loyaltyRewards = pgTable(
      * A discount or free service for one service only ("15% off a health screening"); null = any
      * appointment. Issue 23: a reward is described by, and applies to, the service it names.
      */
-    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'restrict' }),
+    serviceId: optionalRef('service_id', () => services.id, 'restrict'),
     /** discount_fixed: the amount off; discount_percent: the cap (null = no cap); minor units. */
-    valueMinor: bigint('value_minor', { mode: 'number' }),
+    valueMinor: minorUnits('value_minor'),
     percent: integer('percent'),
     /** Left to give; null = unlimited. */
     stock: integer('stock'),
@@ -110,7 +98,7 @@ export const loyaltyRewards = pgTable(
     validUntil: instant('valid_until'),
     /** Days a voucher stays valid after it is issued. */
     voucherDays: integer('voucher_days').notNull().default(30),
-    active: boolean('active').notNull().default(true),
+    active: flag('active', true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -135,7 +123,7 @@ export const loyaltyMembers = pgTable(
     locale: text('locale').notNull().default('en'),
     /** PDPA: when the member agreed to the programme's terms. */
     consentedAt: instant('consented_at').notNull(),
-    owed: integer('owed').notNull().default(0),
+    owed: zeroOrMore('owed'),
     joinedAt: instant('joined_at').notNull().defaultNow(),
   },
   (t) => [
@@ -157,7 +145,7 @@ export const loyaltyEntries = pgTable(
     memberId: requiredRef('member_id', () => loyaltyMembers.id),
     kind: text('kind', { enum: ENTRY_KINDS }).notNull(),
     points: integer('points').notNull(),
-    owedDelta: integer('owed_delta').notNull().default(0),
+    owedDelta: zeroOrMore('owed_delta'),
     key: text('key').notNull(),
     /** A message key, or the text staff typed for an adjustment. */
     reason: text('reason').notNull(),
@@ -165,7 +153,7 @@ export const loyaltyEntries = pgTable(
     sourceId: text('source_id'),
     /** An earn lot's expiry (null = never). */
     expiresAt: instant('expires_at'),
-    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffId: optionalRef('staff_id', () => staff.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -241,7 +229,7 @@ export const loyaltyVouchers = pgTable(
     status: text('status', { enum: VOUCHER_STATUSES }).notNull().default('issued'),
     validUntil: instant('valid_until').notNull(),
     usedAt: instant('used_at'),
-    usedByStaffId: uuid('used_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    usedByStaffId: optionalRef('used_by_staff_id', () => staff.id),
     createdAt: createdAt(),
   },
   (t) => [

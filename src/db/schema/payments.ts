@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers, staff } from './accounts';
-import { createdAt, instant, localizedText, requiredRef, updatedAt, uuidPrimaryKey } from './columns';
+import {
+  createdAt,
+  flag,
+  instant,
+  localizedText,
+  minorUnits,
+  optionalRef,
+  requiredRef,
+  updatedAt,
+  uuidPrimaryKey,
+  zeroOrMore,
+} from './columns';
 import { tenantId, tenantOwned, tenantPrimaryKey, tenants } from './tenants';
 
 /** How a tenant takes payment: which methods, at what fee (for "cover the fees"). */
@@ -22,11 +21,11 @@ export const tenantPaymentMethods = pgTable(
   {
     tenantId: tenantId(),
     method: text('method', { enum: ['card', 'fpx', 'counter'] }).notNull(),
-    enabled: boolean('enabled').notNull().default(true),
+    enabled: flag('enabled', true),
     /** Fixed fee in minor units per payment. */
-    feeFixed: integer('fee_fixed').notNull().default(0),
+    feeFixed: zeroOrMore('fee_fixed'),
     /** Percentage fee in basis points (150 = 1.5%). */
-    feeRateBp: integer('fee_rate_bp').notNull().default(0),
+    feeRateBp: zeroOrMore('fee_rate_bp'),
     /** Counter instructions in each language (counter method only). */
     instructions: localizedText('instructions'),
   },
@@ -36,7 +35,7 @@ export const tenantPaymentMethods = pgTable(
 /** The gapless invoice number sequence of each tenant, advanced inside the invoice's transaction. */
 export const invoiceCounters = pgTable('invoice_counters', {
   tenantId: tenantPrimaryKey(),
-  lastNumber: integer('last_number').notNull().default(0),
+  lastNumber: zeroOrMore('last_number'),
 });
 
 /** Everything payable is an invoice: an appointment or a donation. */
@@ -53,11 +52,11 @@ export const invoices = pgTable(
       .default('open'),
     currencyCode: text('currency_code').notNull(),
     /** Money columns are bigint (an int4 stops at 2,147,483,647 minor units, about Rp2.1 billion). */
-    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    subtotal: minorUnits('subtotal').notNull(),
     /** Transaction fee added when the payer chose to cover it (set at payment time). */
-    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
-    total: bigint('total', { mode: 'number' }).notNull(),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    fee: minorUnits('fee').notNull().default(0),
+    total: minorUnits('total').notNull(),
+    customerId: optionalRef('customer_id', () => customers.id),
     contactName: text('contact_name').notNull().default(''),
     contactPhone: text('contact_phone'),
     contactEmail: text('contact_email'),
@@ -68,7 +67,7 @@ export const invoices = pgTable(
      * The card that pays this invoice is kept for later charges without the payer: a recurring
      * donation's first payment, or a donor updating the card of a plan (issue 12).
      */
-    savesPaymentMethod: boolean('saves_payment_method').notNull().default(false),
+    savesPaymentMethod: flag('saves_payment_method', false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -88,8 +87,8 @@ export const invoiceLines = pgTable(
     description: localizedText('description').notNull(),
     quantity: integer('quantity').notNull().default(1),
     /** Minor units; negative only on a discount line (a reward), which never takes the total below zero. */
-    unitAmount: bigint('unit_amount', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    unitAmount: minorUnits('unit_amount').notNull(),
+    amount: minorUnits('amount').notNull(),
     /** What the line pays for, set by the feature that made it: a booking, a donation, a reward… */
     sourceKind: text('source_kind', { enum: ['booking', 'donation', 'reward', 'fundraiser_gift'] }),
     sourceId: text('source_id'),
@@ -108,8 +107,8 @@ export const payments = pgTable(
     invoiceId: requiredRef('invoice_id', () => invoices.id),
     provider: text('provider', { enum: ['sandbox', 'stripe', 'counter'] }).notNull(),
     method: text('method', { enum: ['card', 'fpx', 'counter'] }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    amount: minorUnits('amount').notNull(),
+    fee: minorUnits('fee').notNull().default(0),
     /** pending and declined (an attempt failed; the payer may retry on the same provider payment) are open; the rest final. */
     status: text('status', { enum: ['pending', 'declined', 'paid', 'failed', 'cancelled'] })
       .notNull()
@@ -119,7 +118,7 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     /** Who settled it: 'webhook', 'verify', or a staff member (settledByStaffId). */
     settledVia: text('settled_via'),
-    settledByStaffId: uuid('settled_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    settledByStaffId: optionalRef('settled_by_staff_id', () => staff.id),
     settledAt: instant('settled_at'),
     createdAt: createdAt(),
   },
@@ -144,13 +143,13 @@ export const refunds = pgTable(
     ...tenantOwned(),
     paymentId: requiredRef('payment_id', () => payments.id),
     /** Minor units, > 0. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: minorUnits('amount').notNull(),
     reason: text('reason', { enum: REFUND_REASONS }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('due'),
     requestedAt: instant('requested_at').notNull().defaultNow(),
     completedAt: instant('completed_at'),
     /** The staff member who recorded it (handed the cash back, or clicked "Refunded"). */
-    recordedByStaffId: uuid('recorded_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    recordedByStaffId: optionalRef('recorded_by_staff_id', () => staff.id),
     /** The provider's refund id (Stripe re_…). */
     providerRef: text('provider_ref'),
     failureReason: text('failure_reason'),
@@ -172,10 +171,10 @@ export const paymentEvents = pgTable(
   'payment_events',
   {
     id: uuidPrimaryKey(),
-    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: optionalRef('tenant_id', () => tenants.id, 'cascade'),
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
-    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    paymentId: optionalRef('payment_id', () => payments.id),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     receivedAt: instant('received_at').notNull().defaultNow(),
@@ -191,7 +190,7 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   /** Our payments.id, given to the gateway as its reference. */
   id: text('id').primaryKey(),
   tenantId: tenantId(),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
+  amount: minorUnits('amount').notNull(),
   currency: text('currency').notNull(),
   method: text('method').notNull(),
   description: text('description').notNull(),
@@ -200,7 +199,7 @@ export const sandboxCharges = pgTable('sandbox_charges', {
     .notNull()
     .default('requires_action'),
   /** How much of the charge the gateway has given back (minor units). */
-  amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
+  amountRefunded: minorUnits('amount_refunded').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

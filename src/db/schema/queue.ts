@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '#i18n/locales.ts';
 import { staff } from './accounts';
 import { bookings } from './bookings';
-import { createdAt, instant, requiredRef } from './columns';
+import { createdAt, flag, instant, optionalRef, requiredRef, zeroOrMore } from './columns';
 import { tenantOwned, tenantPrimaryKey } from './tenants';
 
 // Queue TV board (issue 16; docs/decisions/0026-queue-board.md).
@@ -34,11 +23,11 @@ export const queueSettings = pgTable('queue_settings', {
   /** Unguessable: the realtime channel is `queue:<channelKey>` (numbers only travel on it). */
   channelKey: text('channel_key').notNull(),
   /** Send an SMS (through the outbox) when a kiosk ticket with a phone is near and when called. */
-  smsEnabled: boolean('sms_enabled').notNull().default(false),
+  smsEnabled: flag('sms_enabled', false),
   /** "Near" means this many tickets or fewer ahead. */
   smsNearAhead: integer('sms_near_ahead').notNull().default(3),
   /** Kiosk SMS also to numbers outside the tenant's country (off: only the tenant's own country code). */
-  smsAbroad: boolean('sms_abroad').notNull().default(false),
+  smsAbroad: flag('sms_abroad', false),
 });
 
 /** A queue people wait in, numbered per day with its prefix (A001, P014). */
@@ -49,11 +38,11 @@ export const queues = pgTable(
     /** One or two capital letters, unique per tenant. */
     prefix: text('prefix').notNull(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
-    position: integer('position').notNull().default(0),
+    position: zeroOrMore('position'),
     /** Offered on the kiosk. */
-    kiosk: boolean('kiosk').notNull().default(true),
+    kiosk: flag('kiosk', true),
     /** Off: gone from the console, the board and the kiosk (set up at /staff/queue/setup); never deleted. */
-    active: boolean('active').notNull().default(true),
+    active: flag('active', true),
   },
   (t) => [uniqueIndex('queues_tenant_prefix').on(t.tenantId, t.prefix)],
 );
@@ -67,9 +56,9 @@ export const servicePoints = pgTable(
     kind: text('kind', { enum: SERVICE_POINT_KINDS }).notNull(),
     /** Its number ("room 2"); null when there is only one (the pharmacy). */
     number: integer('number'),
-    position: integer('position').notNull().default(0),
+    position: zeroOrMore('position'),
     /** Off: gone from the console and the board; never deleted (tickets keep their point). */
-    active: boolean('active').notNull().default(true),
+    active: flag('active', true),
   },
   (t) => [index('service_points_tenant').on(t.tenantId, t.position)],
 );
@@ -107,8 +96,8 @@ export const queueTickets = pgTable(
     status: text('status', { enum: TICKET_STATUSES }).notNull().default('waiting'),
     source: text('source', { enum: TICKET_SOURCES }).notNull(),
     /** Where it was called to (null while waiting). */
-    pointId: uuid('point_id').references(() => servicePoints.id, { onDelete: 'set null' }),
-    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    pointId: optionalRef('point_id', () => servicePoints.id),
+    bookingId: optionalRef('booking_id', () => bookings.id),
     /** E.164, kiosk only, for the SMS; never shown on a board. */
     phone: text('phone'),
     /** The language the ticket was taken in (its SMS). */
@@ -119,7 +108,7 @@ export const queueTickets = pgTable(
     calledAt: instant('called_at'),
     servingAt: instant('serving_at'),
     finishedAt: instant('finished_at'),
-    recalls: integer('recalls').notNull().default(0),
+    recalls: zeroOrMore('recalls'),
     smsNearSentAt: instant('sms_near_sent_at'),
     smsCalledSentAt: instant('sms_called_sent_at'),
   },
@@ -145,7 +134,7 @@ export const queueTicketEvents = pgTable(
     /** A transfer's queue of departure. */
     fromQueueId: uuid('from_queue_id'),
     pointId: uuid('point_id'),
-    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffId: optionalRef('staff_id', () => staff.id),
     at: instant('at').notNull().defaultNow(),
   },
   (t) => [index('queue_ticket_events_ticket').on(t.ticketId, t.at)],

@@ -2,10 +2,10 @@
 // after an attended appointment, reviews and private feedback. No gating: nothing here depends on
 // the rating to decide what a reviewer is offered.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers, staff } from './accounts';
 import { bookings, resources } from './bookings';
-import { createdAt, instant, updatedAt } from './columns';
+import { createdAt, flag, instant, optionalRef, updatedAt, zeroOrMore } from './columns';
 import { tenantId, tenantOwned, tenantPrimaryKey } from './tenants';
 
 /** A tenant's review settings; a tenant without a row has the defaults. */
@@ -14,9 +14,9 @@ export const reviewSettings = pgTable('review_settings', {
   /** The organisation's public review link (Google `writereview?placeid=…` or another); https only. */
   publicReviewUrl: text('public_review_url'),
   /** Reviews whose authors agreed are shown on the home page. Off by default (testimonial rules). */
-  showOnHome: boolean('show_on_home').notNull().default(false),
+  showOnHome: flag('show_on_home', false),
   /** Minutes after the appointment is marked completed before the invitation goes out. */
-  inviteDelayMinutes: integer('invite_delay_minutes').notNull().default(0),
+  inviteDelayMinutes: zeroOrMore('invite_delay_minutes'),
   /** Days an author may still edit a review left from an invitation. */
   editWindowDays: integer('edit_window_days').notNull().default(7),
 });
@@ -29,7 +29,7 @@ export const reviewLinks = pgTable(
     slug: text('slug').notNull(),
     kind: text('kind', { enum: ['branch', 'practitioner'] }).notNull(),
     /** The practitioner (a resource) the page is about, for `practitioner` links. */
-    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'cascade' }),
+    resourceId: optionalRef('resource_id', () => resources.id, 'cascade'),
     name: text('name').notNull(),
     /** The branch's own public review link; null falls back to the organisation's. */
     publicReviewUrl: text('public_review_url'),
@@ -46,7 +46,7 @@ export const reviewInvitations = pgTable(
       .notNull()
       .unique()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'set null' }),
+    resourceId: optionalRef('resource_id', () => resources.id),
     /** Who it is for (`p:60123…` or `e:name@…`), for the 14-day gap and unsubscribes; null without contact. */
     recipientKey: text('recipient_key'),
     /** SHA-256 (hex) of the personal link's token, set when it is sent; the token is only in the message. */
@@ -90,16 +90,16 @@ export const reviews = pgTable(
     rating: integer('rating'),
     comment: text('comment').notNull().default(''),
     authorName: text('author_name'),
-    linkId: uuid('link_id').references(() => reviewLinks.id, { onDelete: 'set null' }),
-    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'set null' }),
-    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    linkId: optionalRef('link_id', () => reviewLinks.id),
+    resourceId: optionalRef('resource_id', () => resources.id),
+    bookingId: optionalRef('booking_id', () => bookings.id),
+    customerId: optionalRef('customer_id', () => customers.id),
     /** The author agreed that staff may answer them privately, at these addresses. */
-    contactConsent: boolean('contact_consent').notNull().default(false),
+    contactConsent: flag('contact_consent', false),
     contactPhone: text('contact_phone'),
     contactEmail: text('contact_email'),
     /** The author agreed that the comment may be shown on the organisation's site. */
-    mayPublish: boolean('may_publish').notNull().default(false),
+    mayPublish: flag('may_publish', false),
     locale: text('locale').notNull().default('en'),
     status: text('status', { enum: ['new', 'handled'] })
       .notNull()
@@ -111,9 +111,9 @@ export const reviews = pgTable(
      */
     moderation: text('moderation', { enum: REVIEW_MODERATIONS }).notNull().default('pending'),
     moderatedAt: instant('moderated_at'),
-    moderatedByStaffId: uuid('moderated_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    moderatedByStaffId: optionalRef('moderated_by_staff_id', () => staff.id),
     handledAt: instant('handled_at'),
-    handledByStaffId: uuid('handled_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    handledByStaffId: optionalRef('handled_by_staff_id', () => staff.id),
     repliedAt: instant('replied_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,6 +1,6 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '#i18n/locales.ts';
-import { createdAt, uuidPrimaryKey } from './columns';
+import { createdAt, flag, minorUnits, uuidPrimaryKey, zeroOrMore } from './columns';
 
 /** An organisation (clinic or donation organisation) served by this deployment. */
 export const tenants = pgTable('tenants', {
@@ -52,26 +52,26 @@ export const tenantSettings = pgTable('tenant_settings', {
   tiktokPixelId: text('tiktok_pixel_id'),
   /** Analytics site id; the script host comes from env (ANALYTICS_HOST). */
   analyticsSiteId: text('analytics_site_id'),
-  offersAppointments: boolean('offers_appointments').notNull().default(false),
-  offersDonations: boolean('offers_donations').notNull().default(false),
-  offersLoyalty: boolean('offers_loyalty').notNull().default(false),
-  offersReviews: boolean('offers_reviews').notNull().default(false),
+  offersAppointments: flag('offers_appointments', false),
+  offersDonations: flag('offers_donations', false),
+  offersLoyalty: flag('offers_loyalty', false),
+  offersReviews: flag('offers_reviews', false),
   /** The waiting-room queue and TV board (issue 16). */
-  offersQueue: boolean('offers_queue').notNull().default(false),
+  offersQueue: flag('offers_queue', false),
   // Donations (issue 12; docs/decisions/0020-donations.md)
   /** The organisation's charity registration number printed on receipts (ROS / PPM / AHU). */
   registrationNumber: text('registration_number'),
   /** LHDN approval reference for tax-deductible gifts (s.44(6)); null when gifts are not deductible. */
   taxExemptRef: text('tax_exempt_ref'),
-  issuesTaxReceipts: boolean('issues_tax_receipts').notNull().default(false),
+  issuesTaxReceipts: flag('issues_tax_receipts', false),
   /** Issue 23: the officer authorised to sign receipts (name and title), printed above the signature line. */
   receiptOfficerName: text('receipt_officer_name'),
   receiptOfficerTitle: text('receipt_officer_title'),
   /** Fee per method used to gross up "cover the fees" on a gift; missing method = no fee. */
   donationFeeRates: jsonb('donation_fee_rates').$type<DonationFeeRates>().notNull().default({}),
   /** Smallest and largest single gift the tenant accepts (minor units); a campaign may narrow them. */
-  donationMinMinor: bigint('donation_min_minor', { mode: 'number' }).notNull().default(100),
-  donationMaxMinor: bigint('donation_max_minor', { mode: 'number' }),
+  donationMinMinor: minorUnits('donation_min_minor').notNull().default(100),
+  donationMaxMinor: minorUnits('donation_max_minor'),
 });
 
 export interface DonationFeeRate {
@@ -92,7 +92,7 @@ export const tenantEmbedOrigins = pgTable(
   {
     tenantId: tenantId(),
     origin: text('origin').notNull(),
-    position: integer('position').notNull().default(0),
+    position: zeroOrMore('position'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.origin] })],
@@ -103,7 +103,7 @@ export const tenantHosts = pgTable(
   {
     hostname: text('hostname').primaryKey(),
     tenantId: tenantId(),
-    isPrimary: boolean('is_primary').notNull().default(false),
+    isPrimary: flag('is_primary', false),
   },
   (t) => [index('tenant_hosts_tenant_idx').on(t.tenantId)],
 );

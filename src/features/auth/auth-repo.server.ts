@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { updateTenantRow } from '#db/rows.server.ts';
 import { customers, loginCodes, sessions, staff } from '#db/schema/index.ts';
 import { MAX_CODE_ATTEMPTS } from './login-code';
 
@@ -133,12 +134,7 @@ export async function updateCustomer(
   changes: Partial<{ name: string; email: string; phone: string }>,
   now: Date,
 ): Promise<CustomerRow | null> {
-  const [row] = await db
-    .update(customers)
-    .set({ ...changes, updatedAt: now })
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
-    .returning();
-  return row ?? null;
+  return updateTenantRow(db, customers, tenantId, id, { ...changes, updatedAt: now });
 }
 
 export async function insertSession(
@@ -219,12 +215,7 @@ export async function insertStaff(db: Db, row: typeof staff.$inferInsert): Promi
 }
 
 export async function updateStaff(db: Db, tenantId: string, id: string, changes: Partial<typeof staff.$inferInsert>) {
-  const [row] = await db
-    .update(staff)
-    .set(changes)
-    .where(and(eq(staff.tenantId, tenantId), eq(staff.id, id)))
-    .returning();
-  return row ?? null;
+  return updateTenantRow(db, staff, tenantId, id, changes);
 }
 
 export async function countActiveOwners(db: Db, tenantId: string): Promise<number> {

@@ -220,13 +220,8 @@ export async function expireStaleRequests(db: Db, now: Date): Promise<BookingRow
     .returning();
 }
 
-export async function listBookingsBetween(
-  db: Db,
-  tenantId: string,
-  from: Date,
-  until: Date,
-  statuses: BookingStatus[],
-) {
+/** Bookings with their service's name and questions and their practitioner's name: the staff lists' rows. */
+function bookingsWithNames(db: Db) {
   return db
     .select({
       booking: bookings,
@@ -236,7 +231,17 @@ export async function listBookingsBetween(
     })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(resources, eq(resources.id, bookings.resourceId))
+    .innerJoin(resources, eq(resources.id, bookings.resourceId));
+}
+
+export async function listBookingsBetween(
+  db: Db,
+  tenantId: string,
+  from: Date,
+  until: Date,
+  statuses: BookingStatus[],
+) {
+  return bookingsWithNames(db)
     .where(
       and(
         eq(bookings.tenantId, tenantId),
@@ -249,16 +254,7 @@ export async function listBookingsBetween(
 }
 
 export async function listRequests(db: Db, tenantId: string) {
-  return db
-    .select({
-      booking: bookings,
-      serviceName: services.name,
-      resourceName: resources.name,
-      intakeQuestions: services.intakeQuestions,
-    })
-    .from(bookings)
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(resources, eq(resources.id, bookings.resourceId))
+  return bookingsWithNames(db)
     .where(and(eq(bookings.tenantId, tenantId), eq(bookings.status, 'requested')))
     .orderBy(asc(bookings.startsAt));
 }

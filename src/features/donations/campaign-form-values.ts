@@ -1,10 +1,10 @@
 import { LOCALES, type LocalizedText } from '#i18n/locales.ts';
 import type { Currency } from '#lib/money.ts';
 import { zonedDate } from '#lib/zoned-time.ts';
-import { majorAmount } from './campaign';
+import { type CampaignGivingTerms, majorAmount } from './campaign';
 
 /** What the staff form needs of a stored campaign (money as plain major units, days in the tenant's zone). */
-export interface CampaignFormSource {
+export interface CampaignFormSource extends CampaignGivingTerms {
   title: Partial<LocalizedText>;
   summary: Partial<LocalizedText>;
   story: Partial<LocalizedText>;
@@ -12,13 +12,6 @@ export interface CampaignFormSource {
   goalMinor: number | null;
   startsAt: Date;
   endsAt: Date | null;
-  suggestedAmounts: number[];
-  minAmountMinor: number;
-  maxAmountMinor: number | null;
-  oneTime: boolean;
-  weeklyCounts: number[];
-  monthlyCounts: number[];
-  coverFeesAllowed: boolean;
   status: string;
   featured: boolean;
   eventDate: Date | null;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { updateTenantRow } from '#db/rows.server.ts';
 import { campaignImages, campaigns, donations, staff } from '#db/schema/index.ts';
 import type { CampaignImageKind, CampaignStatus, CampaignTotals, CampaignView } from './campaign';
 
@@ -107,12 +108,7 @@ export async function updateCampaign(
   values: Partial<CampaignInsert>,
   now: Date,
 ): Promise<CampaignRow | null> {
-  const [row] = await db
-    .update(campaigns)
-    .set({ ...values, updatedAt: now })
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id)))
-    .returning();
-  return row ?? null;
+  return updateTenantRow(db, campaigns, tenantId, id, { ...values, updatedAt: now });
 }
 
 export async function saveCampaignImage(

@@ -3,6 +3,7 @@ import { MAX_MINOR_AMOUNT } from '#features/invoices/invoice.ts';
 import { LOCALES, type LocalizedText } from '#i18n/locales.ts';
 import { EMAIL_MAX_LENGTH, isEmail, normaliseEmail } from '#lib/email.ts';
 import { type Currency, toMinorUnits } from '#lib/money.ts';
+import type { CampaignGivingTerms } from './campaign';
 
 // The staff campaign form (a plain HTML form post, three languages side by side) → a campaign's
 // values in minor units. Messages are message keys.
@@ -19,7 +20,7 @@ export const CAMPAIGN_CATEGORIES = [
 ] as const;
 export type CampaignCategory = (typeof CAMPAIGN_CATEGORIES)[number];
 
-export interface CampaignInput {
+export interface CampaignInput extends CampaignGivingTerms {
   title: LocalizedText;
   summary: LocalizedText;
   story: LocalizedText;
@@ -27,13 +28,6 @@ export interface CampaignInput {
   goalMinor: number | null;
   startsOn: string;
   endsOn: string | null;
-  suggestedAmounts: number[];
-  minAmountMinor: number;
-  maxAmountMinor: number | null;
-  oneTime: boolean;
-  weeklyCounts: number[];
-  monthlyCounts: number[];
-  coverFeesAllowed: boolean;
   status: 'draft' | 'live';
   featured: boolean;
   eventDate: string | null;

@@ -6,6 +6,17 @@ import { type Locale, type LocalizedText, localized } from '#i18n/locales.ts';
 export type CampaignStatus = 'draft' | 'live' | 'ended';
 export type CampaignImageKind = 'cover' | 'share';
 
+/** How a campaign may be given to: the amounts offered and allowed, one-time and recurring options, covering the fees. */
+export interface CampaignGivingTerms {
+  suggestedAmounts: number[];
+  minAmountMinor: number;
+  maxAmountMinor: number | null;
+  oneTime: boolean;
+  weeklyCounts: number[];
+  monthlyCounts: number[];
+  coverFeesAllowed: boolean;
+}
+
 /** What public pages show of a campaign (no staff-only fields). */
 export interface CampaignView {
   id: string;

@@ -14,9 +14,10 @@ import {
 import type { DonationFeeRates } from '#db/schema/tenants.ts';
 import type { LocalizedText } from '#i18n/locales.ts';
 import type { Currency } from '#lib/money.ts';
+import type { CampaignGivingTerms } from './campaign';
 import { tenantMaxGiftMinor } from './gift-limits';
 
-export interface GivingCampaign {
+export interface GivingCampaign extends CampaignGivingTerms {
   id: string;
   publicId: string;
   title: Partial<LocalizedText>;
@@ -24,13 +25,6 @@ export interface GivingCampaign {
   status: 'draft' | 'live' | 'ended';
   startsAt: Date;
   endsAt: Date | null;
-  suggestedAmounts: number[];
-  minAmountMinor: number;
-  maxAmountMinor: number | null;
-  oneTime: boolean;
-  weeklyCounts: number[];
-  monthlyCounts: number[];
-  coverFeesAllowed: boolean;
 }
 
 const campaignColumns = {

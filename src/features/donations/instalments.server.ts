@@ -218,25 +218,17 @@ async function tellDonor(
     amount: formatMoney(plan.amountMinor + (template === 'donation-card-failed' ? plan.feeMinor : 0), tenant.currency),
   };
   for (const { channel, destination } of donorChannels(plan)) {
-    if (template === 'donation-pay-link') {
-      await enqueueMessage(tx, {
-        tenantId: tenant.id,
-        channel,
-        destination,
-        locale,
-        template,
-        payload: { ...common, seq, count: plan.count, link: links.invoice(invoicePublicId ?? '') },
-      });
-    } else {
-      await enqueueMessage(tx, {
-        tenantId: tenant.id,
-        channel,
-        destination,
-        locale,
-        template,
-        payload: { ...common, link: links.plan(plan.id) },
-      });
-    }
+    const to = { tenantId: tenant.id, channel, destination, locale };
+    await enqueueMessage(
+      tx,
+      template === 'donation-pay-link'
+        ? {
+            ...to,
+            template,
+            payload: { ...common, seq, count: plan.count, link: links.invoice(invoicePublicId ?? '') },
+          }
+        : { ...to, template, payload: { ...common, link: links.plan(plan.id) } },
+    );
   }
 }
 

@@ -92,21 +92,11 @@ export async function cancelPlan(
   db: Db,
   input: { tenantId: string; planId: string; reason: CancelReason | null; now?: Date },
 ): Promise<PlanChangeResult> {
-  const now = input.now ?? new Date();
-  return transaction(
-    db,
-    async (tx) => {
-      const plan = await lockPlan(tx, input.tenantId, input.planId);
-      if (!plan) return { ok: false, reason: 'not_found' } as const;
-      if (!planChangeable(plan.status)) return { ok: false, reason: 'not_changeable' } as const;
-      await ensureSchedule(tx, plan);
-      await skipOpenInstalments(tx, input.tenantId, plan.id);
-      const patch = { status: 'cancelled' as const, cancelReason: input.reason ?? 'none', nextChargeOn: null };
-      await updatePlan(tx, input.tenantId, plan.id, patch, now);
-      return { ok: true, plan: { ...plan, ...patch } } as const;
-    },
-    { name: 'cancel-plan' },
-  );
+  return changePlan(db, input, 'cancel-plan', async (tx, plan) => {
+    await ensureSchedule(tx, plan);
+    await skipOpenInstalments(tx, input.tenantId, plan.id);
+    return { status: 'cancelled' as const, cancelReason: input.reason ?? 'none', nextChargeOn: null };
+  });
 }
 
 /**
@@ -117,6 +107,35 @@ export async function changePlanAmount(
   db: Db,
   input: { tenantId: string; planId: string; amountMinor: number; now?: Date },
 ): Promise<PlanChangeResult> {
+  return changePlan(db, input, 'change-plan-amount', async (tx, plan) => {
+    const campaign = await campaignBrief(tx, input.tenantId, plan.campaignId);
+    const tenant = await findTenantById(tx, input.tenantId);
+    if (!tenant) return { ok: false, reason: 'not_found' } as const;
+    // The form's limits: the campaign's, within the tenant's (the largest gift is never unbounded).
+    const settings = await donationSettings(tx, tenant);
+    const limits = {
+      min: Math.max(campaign?.minAmountMinor ?? 1, settings.minMinor),
+      max: giftMaximum(campaign?.maxAmountMinor ?? null, settings.maxMinor),
+    };
+    if (!amountAllowed(input.amountMinor, limits)) return { ok: false, reason: 'amount', limits } as const;
+    const feeMinor =
+      plan.feeMinor > 0 ? coverFee(input.amountMinor, (await donationFeeRates(tx, input.tenantId))[plan.method]) : 0;
+    return { amountMinor: input.amountMinor, feeMinor };
+  });
+}
+
+type PlanPatch = Parameters<typeof updatePlan>[3];
+
+/**
+ * A donor's change to a plan, in one transaction: the plan locked, refused when missing or no longer changeable;
+ * `change` answers the columns to write (or a refusal), written with the plan's update time.
+ */
+async function changePlan(
+  db: Db,
+  input: { tenantId: string; planId: string; now?: Date | undefined },
+  name: string,
+  change: (tx: Db, plan: PlanRow) => Promise<PlanPatch | Extract<PlanChangeResult, { ok: false }>>,
+): Promise<PlanChangeResult> {
   const now = input.now ?? new Date();
   return transaction(
     db,
@@ -124,22 +143,11 @@ export async function changePlanAmount(
       const plan = await lockPlan(tx, input.tenantId, input.planId);
       if (!plan) return { ok: false, reason: 'not_found' } as const;
       if (!planChangeable(plan.status)) return { ok: false, reason: 'not_changeable' } as const;
-      const campaign = await campaignBrief(tx, input.tenantId, plan.campaignId);
-      const tenant = await findTenantById(tx, input.tenantId);
-      if (!tenant) return { ok: false, reason: 'not_found' } as const;
-      // The form's limits: the campaign's, within the tenant's (the largest gift is never unbounded).
-      const settings = await donationSettings(tx, tenant);
-      const limits = {
-        min: Math.max(campaign?.minAmountMinor ?? 1, settings.minMinor),
-        max: giftMaximum(campaign?.maxAmountMinor ?? null, settings.maxMinor),
-      };
-      if (!amountAllowed(input.amountMinor, limits)) return { ok: false, reason: 'amount', limits } as const;
-      const feeMinor =
-        plan.feeMinor > 0 ? coverFee(input.amountMinor, (await donationFeeRates(tx, input.tenantId))[plan.method]) : 0;
-      const patch = { amountMinor: input.amountMinor, feeMinor };
+      const patch = await change(tx, plan);
+      if ('ok' in patch) return patch;
       await updatePlan(tx, input.tenantId, plan.id, patch, now);
       return { ok: true, plan: { ...plan, ...patch } } as const;
     },
-    { name: 'change-plan-amount' },
+    { name },
   );
 }

@@ -31,33 +31,48 @@ async function ownerOf(db: Db, row: FundraiserRow) {
   return null;
 }
 
+/**
+ * What a message to a page's owner about their page needs, in the page's language: where to send it, and the
+ * organisation, the owner's name, the page's title and link; null when the owner, the tenant or the campaign is gone.
+ */
+async function toOwner(tx: Db, row: FundraiserRow) {
+  // One after another: they share the caller's transaction's connection.
+  const owner = await ownerOf(tx, row);
+  const tenant = await findTenantById(tx, row.tenantId);
+  const campaignPublicId = await campaignPublicIdOf(tx, row.tenantId, row.campaignId);
+  if (!owner || !tenant || !campaignPublicId) return null;
+  const locale = isLocale(row.locale) ? row.locale : 'en';
+  return {
+    tenant,
+    locale,
+    envelope: { tenantId: tenant.id, channel: owner.channel, destination: owner.destination, locale },
+    about: {
+      organisation: tenant.name,
+      name: owner.name || row.displayName,
+      title: row.title,
+      link: pageUrl(tenant.primaryHost, locale, campaignPublicId, row.slug),
+    },
+  };
+}
+
 /** `fundraiser.gift`: tell the fundraiser at once, when they chose "at each gift". */
 export const tellOfGift: EventHandler<FundraiserGiftEvent> = async (tx, event) => {
   const row = await findFundraiser(tx, event.tenantId, event.fundraiserId);
   if (row?.notify !== 'each') return;
-  // One after another: they share the settling transaction's connection.
-  const owner = await ownerOf(tx, row);
-  const tenant = await findTenantById(tx, event.tenantId);
+  const to = await toOwner(tx, row);
   const gift = await giftOf(tx, event.tenantId, event.donationId);
-  const campaignPublicId = await campaignPublicIdOf(tx, event.tenantId, row.campaignId);
-  if (!owner || !tenant || !gift || !campaignPublicId) return;
-  const locale = isLocale(row.locale) ? row.locale : 'en';
+  if (!to || !gift) return;
+  const { tenant, locale } = to;
   const t = translator(locale);
   await enqueueMessage(tx, {
-    tenantId: tenant.id,
-    channel: owner.channel,
-    destination: owner.destination,
-    locale,
+    ...to.envelope,
     template: 'fundraiser-gift',
     payload: {
-      organisation: tenant.name,
-      name: owner.name || row.displayName,
-      title: row.title,
+      ...to.about,
       amount: formatMoney(gift.amountMinor, tenant.currency),
       donor: gift.anonymous || !gift.donorName ? t('donation.campaign.anonymous') : gift.donorName,
       message: gift.message ?? '',
       raised: formatMoney(row.raisedMinor, tenant.currency),
-      link: pageUrl(tenant.primaryHost, locale, campaignPublicId, row.slug),
     },
   });
 };
@@ -67,24 +82,9 @@ export const tellOfApproval: EventHandler<FundraiserChangedEvent> = async (tx, e
   if (event.change !== 'approved') return;
   const row = await findFundraiser(tx, event.tenantId, event.fundraiserId);
   if (row?.status !== 'live') return;
-  const owner = await ownerOf(tx, row);
-  const tenant = await findTenantById(tx, event.tenantId);
-  const campaignPublicId = await campaignPublicIdOf(tx, event.tenantId, row.campaignId);
-  if (!owner || !tenant || !campaignPublicId) return;
-  const locale = isLocale(row.locale) ? row.locale : 'en';
-  await enqueueMessage(tx, {
-    tenantId: tenant.id,
-    channel: owner.channel,
-    destination: owner.destination,
-    locale,
-    template: 'fundraiser-approved',
-    payload: {
-      organisation: tenant.name,
-      name: owner.name || row.displayName,
-      title: row.title,
-      link: pageUrl(tenant.primaryHost, locale, campaignPublicId, row.slug),
-    },
-  });
+  const to = await toOwner(tx, row);
+  if (!to) return;
+  await enqueueMessage(tx, { ...to.envelope, template: 'fundraiser-approved', payload: to.about });
 };
 
 /**
@@ -166,25 +166,17 @@ export async function sendDailyDigests(db: Db, now: Date): Promise<{ digests: nu
     const result = await runOnce(db, 'fundraisers.daily-digest', `${due.fundraiserId}:${day}`, async (tx) => {
       const row = await findFundraiser(tx, due.tenantId, due.fundraiserId);
       if (!row) return false;
-      const owner = await ownerOf(tx, row);
-      const tenant = await findTenantById(tx, due.tenantId);
-      const campaignPublicId = await campaignPublicIdOf(tx, due.tenantId, row.campaignId);
-      if (!owner || !tenant || !campaignPublicId) return false;
-      const locale = isLocale(row.locale) ? row.locale : 'en';
+      const to = await toOwner(tx, row);
+      if (!to) return false;
+      const { currency } = to.tenant;
       await enqueueMessage(tx, {
-        tenantId: tenant.id,
-        channel: owner.channel,
-        destination: owner.destination,
-        locale,
+        ...to.envelope,
         template: 'fundraiser-digest',
         payload: {
-          organisation: tenant.name,
-          name: owner.name || row.displayName,
-          title: row.title,
+          ...to.about,
           count: Number(due.gifts),
-          amount: formatMoney(Number(due.amountMinor), tenant.currency),
-          raised: formatMoney(row.raisedMinor, tenant.currency),
-          link: pageUrl(tenant.primaryHost, locale, campaignPublicId, row.slug),
+          amount: formatMoney(Number(due.amountMinor), currency),
+          raised: formatMoney(row.raisedMinor, currency),
         },
       });
       return true;

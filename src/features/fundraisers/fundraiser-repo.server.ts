@@ -2,6 +2,7 @@
 // tenant. Gifts are in fundraiser-gifts-repo, files, reports and staff lists in fundraiser-moderation-repo.
 import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { insertRow, updateTenantRow } from '#db/rows.server.ts';
 import {
   campaignFundraising,
   campaigns,
@@ -105,9 +106,7 @@ export async function insertFundraiser(
   db: Db,
   values: Omit<typeof fundraisers.$inferInsert, 'id' | 'raisedMinor' | 'donorCount' | 'createdAt' | 'updatedAt'>,
 ): Promise<FundraiserRow> {
-  const [row] = await db.insert(fundraisers).values(values).returning();
-  if (!row) throw new Error('fundraiser not inserted');
-  return row;
+  return insertRow(db, fundraisers, values, 'fundraiser');
 }
 
 export async function updateFundraiser(
@@ -121,12 +120,7 @@ export async function updateFundraiser(
     >
   >,
 ): Promise<FundraiserRow | null> {
-  const [row] = await db
-    .update(fundraisers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.id, id)))
-    .returning();
-  return row ?? null;
+  return updateTenantRow(db, fundraisers, tenantId, id, { ...values, updatedAt: new Date() });
 }
 
 export async function findTeamBySlug(db: Db, tenantId: string, campaignId: string, slug: string) {
@@ -155,9 +149,7 @@ export async function insertTeam(
   db: Db,
   values: { tenantId: string; campaignId: string; slug: string; name: string; createdBy: string | null },
 ): Promise<TeamRow> {
-  const [row] = await db.insert(fundraiserTeams).values(values).returning();
-  if (!row) throw new Error('team not inserted');
-  return row;
+  return insertRow(db, fundraiserTeams, values, 'team');
 }
 
 export async function teamsOfCampaign(db: Db, tenantId: string, campaignId: string): Promise<TeamRow[]> {

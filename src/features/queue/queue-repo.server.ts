@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { insertRow, updateTenantRow } from '#db/rows.server.ts';
 import {
   queueCounters,
   queueDisplays,
@@ -83,9 +84,7 @@ export async function takeSeq(db: Db, queueId: string, serviceDate: string): Pro
 }
 
 export async function insertTicket(db: Db, values: typeof queueTickets.$inferInsert) {
-  const [row] = await db.insert(queueTickets).values(values).returning();
-  if (!row) throw new Error('ticket not inserted');
-  return row;
+  return insertRow(db, queueTickets, values, 'ticket');
 }
 
 export async function insertEvent(db: Db, values: typeof queueTicketEvents.$inferInsert) {
@@ -194,9 +193,7 @@ export function listDisplays(db: Db, tenantId: string) {
 }
 
 export async function insertDisplay(db: Db, tenantId: string, code: string, label: string) {
-  const [row] = await db.insert(queueDisplays).values({ tenantId, code, label }).returning();
-  if (!row) throw new Error('display not inserted');
-  return row;
+  return insertRow(db, queueDisplays, { tenantId, code, label }, 'display');
 }
 
 export async function revokeDisplay(db: Db, tenantId: string, displayId: string, now: Date) {
@@ -253,9 +250,7 @@ export async function findQueueByPrefix(db: Db, tenantId: string, prefix: string
 }
 
 export async function insertQueue(db: Db, values: typeof queues.$inferInsert) {
-  const [row] = await db.insert(queues).values(values).returning();
-  if (!row) throw new Error('queue not inserted');
-  return row;
+  return insertRow(db, queues, values, 'queue');
 }
 
 export async function updateQueue(
@@ -264,18 +259,11 @@ export async function updateQueue(
   queueId: string,
   set: Partial<Pick<typeof queues.$inferInsert, 'prefix' | 'name' | 'kiosk' | 'active'>>,
 ) {
-  const [row] = await db
-    .update(queues)
-    .set(set)
-    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, queueId)))
-    .returning();
-  return row ?? null;
+  return updateTenantRow(db, queues, tenantId, queueId, set);
 }
 
 export async function insertPoint(db: Db, values: typeof servicePoints.$inferInsert) {
-  const [row] = await db.insert(servicePoints).values(values).returning();
-  if (!row) throw new Error('service point not inserted');
-  return row;
+  return insertRow(db, servicePoints, values, 'service point');
 }
 
 export async function updatePoint(
@@ -284,12 +272,7 @@ export async function updatePoint(
   pointId: string,
   set: Partial<Pick<typeof servicePoints.$inferInsert, 'kind' | 'number' | 'queueId' | 'active'>>,
 ) {
-  const [row] = await db
-    .update(servicePoints)
-    .set(set)
-    .where(and(eq(servicePoints.tenantId, tenantId), eq(servicePoints.id, pointId)))
-    .returning();
-  return row ?? null;
+  return updateTenantRow(db, servicePoints, tenantId, pointId, set);
 }
 
 /** How many tickets are still open (waiting, called, serving) in a queue or at a point. */

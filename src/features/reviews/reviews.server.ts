@@ -146,6 +146,16 @@ async function limited(
   return { refused: null, held: !burst.allowed };
 }
 
+/** What a public review page posts: the page's tenant and language, the sender's address, the form, an invitation's token. */
+interface PagePost {
+  tenant: Tenant;
+  locale: Locale;
+  ip: string;
+  form: Record<string, string>;
+  token?: string | null;
+  now?: Date;
+}
+
 /**
  * A review posted from `/review/{slug}` or `/review/{pid?}/clinic`. With an invitation's token it
  * is the verified review of that visit: one per booking, which its author may change within the
@@ -153,16 +163,7 @@ async function limited(
  */
 export async function submitReview(
   db: Db,
-  input: {
-    tenant: Tenant;
-    locale: Locale;
-    ip: string;
-    form: Record<string, string>;
-    target: ReviewTarget | null;
-    practitionerId?: string | null;
-    token?: string | null;
-    now?: Date;
-  },
+  input: PagePost & { target: ReviewTarget | null; practitionerId?: string | null },
 ): Promise<SubmitResult> {
   const { tenant, locale } = input;
   const now = input.now ?? new Date();
@@ -244,18 +245,7 @@ async function visitOfToken(db: Db, tenantId: string, value: string | null | und
  * a verified review's thank-you page it carries the invitation's token (`t`), and the feedback is
  * linked to that visit (booking, customer, practitioner) instead of arriving as an anonymous item.
  */
-export async function submitFeedback(
-  db: Db,
-  input: {
-    tenant: Tenant;
-    locale: Locale;
-    ip: string;
-    form: Record<string, string>;
-    target: ReviewTarget;
-    token?: string | null;
-    now?: Date;
-  },
-): Promise<SubmitResult> {
+export async function submitFeedback(db: Db, input: PagePost & { target: ReviewTarget }): Promise<SubmitResult> {
   const { tenant, locale, target } = input;
   const now = input.now ?? new Date();
   const slug = target.kind === 'organisation' ? null : target.slug;

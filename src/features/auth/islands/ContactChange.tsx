@@ -1,14 +1,12 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import PhoneInput, { type PhoneMessages } from '#components/fields/PhoneInput.tsx';
-import TextField from '#components/fields/TextField.tsx';
+import type { PhoneMessages } from '#components/fields/PhoneInput.tsx';
 import Alert from '#components/ui/Alert.tsx';
 import Button from '#components/ui/Button.tsx';
 import type { Locale } from '#i18n/locales.ts';
 import type { MessageKey } from '#i18n/t.ts';
-import { apiCall } from '#lib/api-client.ts';
-import { isEmail } from '#lib/email.ts';
-import { CodeSentResponse, ContactChangedResponse } from '../auth-api.schema';
-import CodeEntry, { type SentCode } from './CodeEntry';
+import { ContactChangedResponse } from '../auth-api.schema';
+import CodeEntry from './CodeEntry';
+import { ContactField, unlessFieldsInvalid, useOneTimeCode } from './one-time-code';
 
 /** The strings this island needs; the page passes `pick(locale, CONTACT_MESSAGE_KEYS)`. */
 export const CONTACT_MESSAGE_KEYS = [
@@ -58,17 +56,13 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
   const [current, setCurrent] = useState<Record<Channel, string | null>>({ phone, email });
   const [editing, setEditing] = useState<Channel | null>(null);
   const [value, setValue] = useState('');
-  const [code, setCode] = useState('');
-  const [sent, setSent] = useState<SentCode | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { code, setCode, sent, setSent, busy, setBusy, error, setError, codeRef, requestCode, submitCode } =
+    useOneTimeCode(locale, m);
   const [done, setDone] = useState<string | null>(null);
   const id = useId();
-  const codeRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const openers = useRef<Partial<Record<Channel, HTMLButtonElement | null>>>({});
   const doneRef = useRef<HTMLDivElement>(null);
-  const call = { method: 'POST', locale, failed: m['error.request'], offline: m['error.offline'] } as const;
 
   // Focus follows the step: the new value's field, then the code, then the result.
   useEffect(() => {
@@ -76,7 +70,7 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
   }, [editing, sent]);
   useEffect(() => {
     if (sent) codeRef.current?.focus();
-  }, [sent]);
+  }, [sent, codeRef]);
 
   function open(channel: Channel) {
     setEditing(channel);
@@ -100,41 +94,19 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
     if (!editing) return;
     const channel = sent?.channel ?? editing;
     const destination = sent?.destination ?? value.trim();
-    setBusy(true);
-    setError(null);
     const body = channel === 'phone' ? { channel, phone: destination } : { channel, email: destination };
-    const answer = await apiCall(CodeSentResponse, '/api/account/contact/code', { ...call, body });
-    setBusy(false);
-    if (!answer.ok) {
-      setError(answer.message);
-      return;
-    }
-    const { message, devCode } = answer.data;
-    setSent({ channel, destination: answer.data.destination, message, ...(devCode ? { devCode } : {}) });
-    setCode('');
+    await requestCode('/api/account/contact/code', channel, body);
   }
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!sent) return;
-    if (!/^\d{6}$/.test(code)) {
-      setError(m['auth.codeFormat']);
-      codeRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const body =
+    const answer = await submitCode(event, ContactChangedResponse, '/api/account/contact/verify', (sent, code) =>
       sent.channel === 'phone'
         ? { channel: 'phone', phone: sent.destination, code }
-        : { channel: 'email', email: sent.destination, code };
-    const answer = await apiCall(ContactChangedResponse, '/api/account/contact/verify', { ...call, body });
+        : { channel: 'email', email: sent.destination, code },
+    );
+    if (!answer) return;
     setBusy(false);
-    if (!answer.ok) {
-      setError(answer.message);
-      codeRef.current?.focus();
-      return;
-    }
+    const { sent } = answer;
     setCurrent((before) => ({ ...before, [sent.channel]: answer.data.value ?? sent.destination }));
     setDone(answer.data.message);
     setEditing(null);
@@ -185,42 +157,17 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
           </div>
         </form>
       ) : (
-        <form
-          ref={formRef}
-          onSubmit={(event) => {
-            // The field islands cancel the submit when invalid and show their own errors.
-            if (event.nativeEvent.defaultPrevented) {
-              event.preventDefault();
-              return;
-            }
-            void sendCode(event);
-          }}
-          noValidate
-          className="grid gap-4"
-          aria-busy={busy}
-        >
-          {editing === 'phone' ? (
-            <PhoneInput
-              name="phone"
-              label={m['account.newPhone']}
-              locale={locale}
-              messages={phoneMessages}
-              required
-              onChange={setValue}
-            />
-          ) : (
-            <TextField
-              name="email"
-              type="email"
-              autoComplete="email"
-              label={m['account.newEmail']}
-              required
-              requiredMessage={m['field.required']}
-              value={value}
-              onChange={setValue}
-              validate={(text) => (isEmail(text) ? null : m['auth.emailInvalid'])}
-            />
-          )}
+        <form ref={formRef} onSubmit={unlessFieldsInvalid(sendCode)} noValidate className="grid gap-4" aria-busy={busy}>
+          <ContactField
+            channel={editing}
+            locale={locale}
+            phoneMessages={phoneMessages}
+            phoneLabel={m['account.newPhone']}
+            emailLabel={m['account.newEmail']}
+            value={value}
+            onChange={setValue}
+            messages={m}
+          />
           {errorBox}
           <div className="flex flex-wrap items-center gap-4">
             <Button type="submit" loading={busy}>

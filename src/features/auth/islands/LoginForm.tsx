@@ -1,14 +1,12 @@
-import { type FormEvent, useRef, useState } from 'react';
-import PhoneInput, { type PhoneMessages } from '#components/fields/PhoneInput.tsx';
-import TextField from '#components/fields/TextField.tsx';
+import { type FormEvent, useState } from 'react';
+import type { PhoneMessages } from '#components/fields/PhoneInput.tsx';
 import Alert from '#components/ui/Alert.tsx';
 import Button from '#components/ui/Button.tsx';
 import type { Locale } from '#i18n/locales.ts';
 import type { MessageKey } from '#i18n/t.ts';
-import { apiCall } from '#lib/api-client.ts';
-import { isEmail } from '#lib/email.ts';
-import { CodeSentResponse, LoggedInResponse } from '../auth-api.schema';
-import CodeEntry, { type SentCode } from './CodeEntry';
+import { LoggedInResponse } from '../auth-api.schema';
+import CodeEntry from './CodeEntry';
+import { ContactField, unlessFieldsInvalid, useOneTimeCode } from './one-time-code';
 
 /** The strings this island needs; the page passes `pick(locale, LOGIN_MESSAGE_KEYS)`. */
 export const LOGIN_MESSAGE_KEYS = [
@@ -47,52 +45,26 @@ export default function LoginForm({ locale, messages: m, phoneMessages, next }: 
   const [channel, setChannel] = useState<Channel>('phone');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [sent, setSent] = useState<SentCode | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const call = { method: 'POST', locale, failed: m['error.request'], offline: m['error.offline'] } as const;
+  const { code, setCode, sent, setSent, busy, error, setError, codeRef, requestCode, submitCode } = useOneTimeCode(
+    locale,
+    m,
+  );
 
   async function sendCode(event?: FormEvent<HTMLFormElement>) {
     event?.preventDefault();
-    setBusy(true);
-    setError(null);
     const body = channel === 'phone' ? { channel, phone } : { channel, email };
-    const answer = await apiCall(CodeSentResponse, '/api/auth/code', { ...call, body });
-    setBusy(false);
-    if (!answer.ok) {
-      setError(answer.message);
-      return;
-    }
-    const { destination, message, devCode } = answer.data;
-    setSent({ channel, destination, message, ...(devCode ? { devCode } : {}) });
-    setCode('');
-    setTimeout(() => codeRef.current?.focus(), 0);
+    if (await requestCode('/api/auth/code', channel, body)) setTimeout(() => codeRef.current?.focus(), 0);
   }
 
   async function verify(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!sent) return;
-    if (!/^\d{6}$/.test(code)) {
-      setError(m['auth.codeFormat']);
-      codeRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const answer = await apiCall(LoggedInResponse, '/api/auth/verify', {
-      ...call,
-      body: { channel: sent.channel, destination: sent.destination, code, next },
-    });
-    if (!answer.ok) {
-      setBusy(false);
-      setError(answer.message);
-      codeRef.current?.focus();
-      return;
-    }
+    const answer = await submitCode(event, LoggedInResponse, '/api/auth/verify', (sent, code) => ({
+      channel: sent.channel,
+      destination: sent.destination,
+      code,
+      next,
+    }));
     // Busy until the next page replaces this one.
-    window.location.assign(answer.data.redirect);
+    if (answer) window.location.assign(answer.data.redirect);
   }
 
   const errorBox = error && <Alert tone="error">{error}</Alert>;
@@ -125,19 +97,7 @@ export default function LoginForm({ locale, messages: m, phoneMessages, next }: 
   }
 
   return (
-    <form
-      onSubmit={(event) => {
-        // The field islands cancel the submit when invalid and show their own errors.
-        if (event.nativeEvent.defaultPrevented) {
-          event.preventDefault();
-          return;
-        }
-        void sendCode(event);
-      }}
-      noValidate
-      className="grid gap-4"
-      aria-busy={busy}
-    >
+    <form onSubmit={unlessFieldsInvalid(sendCode)} noValidate className="grid gap-4" aria-busy={busy}>
       <fieldset className="grid grid-cols-2 gap-1 rounded-lg bg-gray-100 p-1">
         <legend className="sr-only">{m['auth.method']}</legend>
         {(['phone', 'email'] as const).map((option) => (
@@ -162,21 +122,15 @@ export default function LoginForm({ locale, messages: m, phoneMessages, next }: 
           </label>
         ))}
       </fieldset>
-      {channel === 'phone' ? (
-        <PhoneInput name="phone" locale={locale} messages={phoneMessages} required onChange={setPhone} />
-      ) : (
-        <TextField
-          name="email"
-          type="email"
-          autoComplete="email"
-          label={m['auth.email']}
-          required
-          requiredMessage={m['field.required']}
-          value={email}
-          onChange={setEmail}
-          validate={(value) => (isEmail(value) ? null : m['auth.emailInvalid'])}
-        />
-      )}
+      <ContactField
+        channel={channel}
+        locale={locale}
+        phoneMessages={phoneMessages}
+        emailLabel={m['auth.email']}
+        value={email}
+        onChange={channel === 'phone' ? setPhone : setEmail}
+        messages={m}
+      />
       {errorBox}
       <Button type="submit" block loading={busy}>
         {busy ? m['auth.sending'] : m['auth.sendCode']}

@@ -17,6 +17,7 @@ import {
   updateLine,
 } from '../cart';
 import type { FeeMethod, FeeRates } from '../fees';
+import { DONOR_CONTACT_KEYS } from './DonorFields';
 
 export const CART_CHECKOUT_MESSAGE_KEYS = [
   'donation.cart.title',
@@ -41,12 +42,7 @@ export const CART_CHECKOUT_MESSAGE_KEYS = [
   'donation.form.months',
   'donation.form.type',
   'donation.form.coverFeesPlain',
-  'donation.form.donor',
-  'donation.form.name',
-  'donation.form.anonymousLabel',
-  'phone.label',
-  'donation.form.phoneHint',
-  'donation.form.email',
+  ...DONOR_CONTACT_KEYS,
   'donation.form.honeypot',
   'donation.form.amountInvalid',
   'donation.form.amountTooSmall',

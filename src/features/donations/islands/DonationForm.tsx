@@ -6,7 +6,7 @@ import { amountAsTyped, fill } from '../amount-text';
 import { addLine, type DonationType, type GivingOptions, lineProblem, offeredTypes } from '../cart';
 import { type FormValues, schedulePreview } from '../donation-form';
 import { coverFeeForAnyMethod, type FeeMethod, type FeeRates } from '../fees';
-import { DonorFields } from './DonorFields';
+import { DONOR_FIELD_KEYS, DonorFields } from './DonorFields';
 import { GiftAmountFields } from './GiftAmountFields';
 import { GiftTypeFields } from './GiftTypeFields';
 
@@ -25,23 +25,7 @@ export const DONATION_FORM_MESSAGE_KEYS = [
   'donation.form.previewWeekly',
   'donation.form.previewMonthly',
   'donation.form.previewFee',
-  'donation.form.donor',
-  'donation.form.name',
-  'donation.form.anonymousLabel',
-  'phone.label',
-  'donation.form.phoneHint',
-  'donation.form.email',
-  'donation.form.address',
-  'donation.form.address1',
-  'donation.form.address2',
-  'donation.form.postcode',
-  'donation.form.city',
-  'donation.form.state',
-  'donation.form.country',
-  'donation.form.message',
-  'donation.form.taxReceipt',
-  'donation.form.taxId',
-  'donation.form.taxIdHint',
+  ...DONOR_FIELD_KEYS,
   'donation.form.coverFees',
   'donation.form.coverFeesPlain',
   'donation.form.donateNow',

@@ -1,25 +1,32 @@
 import { controlClass, errorClass, hintClass, labelClass } from '#components/fields/field-styles.ts';
 import type { FormValues } from '../donation-form';
 
+/** The keys of who gives (name or anonymous, phone, e-mail): shown by the donation form and the cart alike. */
+export const DONOR_CONTACT_KEYS = [
+  'donation.form.donor',
+  'donation.form.name',
+  'donation.form.anonymousLabel',
+  'phone.label',
+  'donation.form.phoneHint',
+  'donation.form.email',
+] as const;
+
 /** The message keys the donor's part of the donation form shows. */
-export type DonorFieldKey =
-  | 'donation.form.donor'
-  | 'donation.form.name'
-  | 'donation.form.anonymousLabel'
-  | 'phone.label'
-  | 'donation.form.phoneHint'
-  | 'donation.form.email'
-  | 'donation.form.address'
-  | 'donation.form.address1'
-  | 'donation.form.address2'
-  | 'donation.form.postcode'
-  | 'donation.form.city'
-  | 'donation.form.state'
-  | 'donation.form.country'
-  | 'donation.form.message'
-  | 'donation.form.taxReceipt'
-  | 'donation.form.taxId'
-  | 'donation.form.taxIdHint';
+export const DONOR_FIELD_KEYS = [
+  ...DONOR_CONTACT_KEYS,
+  'donation.form.address',
+  'donation.form.address1',
+  'donation.form.address2',
+  'donation.form.postcode',
+  'donation.form.city',
+  'donation.form.state',
+  'donation.form.country',
+  'donation.form.message',
+  'donation.form.taxReceipt',
+  'donation.form.taxId',
+  'donation.form.taxIdHint',
+] as const;
+export type DonorFieldKey = (typeof DONOR_FIELD_KEYS)[number];
 
 /** A field's error under it, named by `aria-describedby`. */
 export function FieldError({ name, errors }: { name: string; errors: Record<string, string> }) {

@@ -4,8 +4,8 @@ import { $realtimeShown, READY, RESYNC, subscribe } from '#components/realtime/r
 import type { Locale } from '#i18n/locales.ts';
 import { countMessage } from '#i18n/plural.ts';
 import { apiCall } from '#lib/api-client.ts';
-import type { PointKind, TicketState } from '../board-state';
-import { pointLabel } from '../point-label';
+import type { TicketState } from '../board-state';
+import { POINT_LABEL_KEYS, pointLabel, pointTexts } from '../point-label';
 import { TicketStateResponse } from '../queue-api.schema';
 
 export const TICKET_MESSAGE_KEYS = [
@@ -19,10 +19,7 @@ export const TICKET_MESSAGE_KEYS = [
   'queue.ticket.live',
   'queue.ticket.offline',
   'queue.board.nobody',
-  'queue.point.counter',
-  'queue.point.room',
-  'queue.point.pharmacy',
-  'queue.point.cashier',
+  ...POINT_LABEL_KEYS,
   'error.request',
 ] as const;
 type Messages = Record<(typeof TICKET_MESSAGE_KEYS)[number], string>;
@@ -63,12 +60,7 @@ export default function LiveTicket({ initial, channel, stateUrl, locale, message
     };
   }, [channel, stateUrl, locale, m]);
 
-  const texts: Record<PointKind, string> = {
-    counter: m['queue.point.counter'],
-    room: m['queue.point.room'],
-    pharmacy: m['queue.point.pharmacy'],
-    cashier: m['queue.point.cashier'],
-  };
+  const texts = pointTexts(m);
   const fill = (text: string, values: Record<string, string | number>) =>
     Object.entries(values).reduce((out, [key, value]) => out.replace(`{${key}}`, String(value)), text);
 

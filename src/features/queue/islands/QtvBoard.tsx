@@ -7,8 +7,8 @@ import { countMessage } from '#i18n/plural.ts';
 import { apiCall } from '#lib/api-client.ts';
 import { formatTime } from '#lib/wall-time.ts';
 import type { SpeechLanguage } from '../announcement';
-import { type BoardCall, type BoardState, CALLED_EVENT, type PointKind } from '../board-state';
-import { pointLabel } from '../point-label';
+import { type BoardCall, type BoardState, CALLED_EVENT } from '../board-state';
+import { POINT_LABEL_KEYS, pointLabel, pointTexts } from '../point-label';
 import { BoardStateResponse, CallMessage } from '../queue-api.schema';
 import { applyCall, isStale, mergeFetched, POLL_MS } from './board-model';
 import { BoardSound } from './board-sound';
@@ -24,10 +24,7 @@ export const QTV_MESSAGE_KEYS = [
   'queue.board.live',
   'queue.board.callLine',
   'queue.board.waitingCount',
-  'queue.point.counter',
-  'queue.point.room',
-  'queue.point.pharmacy',
-  'queue.point.cashier',
+  ...POINT_LABEL_KEYS,
   'error.request',
 ] as const;
 type Messages = Record<(typeof QTV_MESSAGE_KEYS)[number], string>;
@@ -66,12 +63,7 @@ export default function QtvBoard(props: Props) {
   const [seenCount, setSeenCount] = useState(0);
   const sound = useMemo(() => new BoardSound(props.languages), [props.languages]);
 
-  const texts: Record<PointKind, string> = {
-    counter: m['queue.point.counter'],
-    room: m['queue.point.room'],
-    pharmacy: m['queue.point.pharmacy'],
-    cashier: m['queue.point.cashier'],
-  };
+  const texts = pointTexts(m);
 
   useEffect(() => {
     if (status === 'open') notOpenSince.current = Number.POSITIVE_INFINITY;
