@@ -11,6 +11,39 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 }
 
 /**
+ * 429 Too Many Requests: `{ error }` (already in the visitor's language, with any fields the
+ * client reads) and when to try again.
+ */
+export function tooManyRequests(
+  body: { error: string } & Record<string, unknown>,
+  retryAfterSeconds: number,
+  headers: Record<string, string> = {},
+): Response {
+  return json(body, { status: 429, headers: { ...headers, 'Retry-After': String(retryAfterSeconds) } });
+}
+
+/**
+ * A stored file (a picture) whose URL carries its version (`?v=`): the versioned URL is cached
+ * for a year, any other for 5 minutes.
+ */
+export function versionedFile(
+  file: { bytes: Uint8Array; contentType: string; version: string },
+  askedVersion: string | null,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.bytes.length),
+      'Cache-Control': askedVersion === file.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      'X-Content-Type-Options': 'nosniff',
+      ETag: `"${file.version}"`,
+      ...headers,
+    },
+  });
+}
+
+/**
  * A zod failure as a 400 in the visitor's language: `{ error, fields: { name: message } }`.
  * Schema messages are message keys; anything else falls back to "This field is required".
  */

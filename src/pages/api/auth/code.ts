@@ -7,7 +7,7 @@ import {
   requestLoginCode,
   retryMinutes,
 } from '#features/auth/index.server.ts';
-import { badRequest, json, readJson } from '#server/http.ts';
+import { badRequest, json, readJson, tooManyRequests } from '#server/http.ts';
 import { kickOutbox, showsCodesOnPage } from '#server/outbox/index.ts';
 
 /** Step 1 of the customer login: send a one-time code to a phone or an email. */
@@ -24,10 +24,8 @@ export const POST: APIRoute = async (context) => {
     ip: locals.clientIp,
   });
   if (!result.ok) {
-    return json(
-      { error: locals.t('auth.rateLimited', { count: retryMinutes(result.retryAfterSeconds) }) },
-      { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
-    );
+    const error = locals.t('auth.rateLimited', { count: retryMinutes(result.retryAfterSeconds) });
+    return tooManyRequests({ error }, result.retryAfterSeconds);
   }
   kickOutbox();
   return json({

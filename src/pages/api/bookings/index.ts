@@ -3,7 +3,7 @@ import { BookingBody } from '#features/booking/booking.schema.ts';
 import type { BookingMadeResponse } from '#features/booking/booking-api.schema.ts';
 import { bookingPagePath, bookSlot, checkAnswers, findService } from '#features/booking/index.server.ts';
 import { localePath } from '#i18n/routing.ts';
-import { badRequest, json, readJson } from '#server/http.ts';
+import { badRequest, json, readJson, tooManyRequests } from '#server/http.ts';
 import { hitRateLimit } from '#server/rate-limit.server.ts';
 import { notOffered } from './_not-offered';
 
@@ -23,10 +23,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const limit = await hitRateLimit(database, `booking:ip:${locals.clientIp}`, BOOKINGS_PER_IP);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-    return json(
-      { error: t('booking.rateLimited', { minutes, count: minutes }) },
-      { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
-    );
+    return tooManyRequests({ error: t('booking.rateLimited', { minutes, count: minutes }) }, limit.retryAfterSeconds);
   }
 
   const service = await findService(database, tenant.id, body.data.serviceId);

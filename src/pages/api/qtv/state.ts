@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import type * as z from 'zod/mini';
 import { boardState, openDisplay, parsePointFilter } from '#features/queue/index.server.ts';
 import type { BoardStateResponse } from '#features/queue/queue-api.schema.ts';
-import { json } from '#server/http.ts';
+import { json, tooManyRequests } from '#server/http.ts';
 
 /**
  * `GET /api/qtv/state?display=<code>&points=<ids>`: the board's full state, for a live display code
@@ -17,10 +17,9 @@ export const GET: APIRoute = async ({ url, locals }) => {
   });
   if (opened.kind === 'limited') {
     const minutes = Math.max(1, Math.ceil(opened.retryAfterSeconds / 60));
-    return json(
-      { error: t('queue.board.tooManyCodes', { count: minutes }) },
-      { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(opened.retryAfterSeconds) } },
-    );
+    return tooManyRequests({ error: t('queue.board.tooManyCodes', { count: minutes }) }, opened.retryAfterSeconds, {
+      'Cache-Control': 'no-store',
+    });
   }
   if (opened.kind !== 'open')
     return json({ error: t('queue.board.badCode') }, { status: 403, headers: { 'Cache-Control': 'no-store' } });

@@ -8,7 +8,7 @@ import {
   requestContactChange,
   retryMinutes,
 } from '#features/auth/index.server.ts';
-import { badRequest, json, readJson } from '#server/http.ts';
+import { badRequest, json, readJson, tooManyRequests } from '#server/http.ts';
 import { kickOutbox, showsCodesOnPage } from '#server/outbox/index.ts';
 
 /**
@@ -35,10 +35,8 @@ export const POST: APIRoute = async (context) => {
   });
   if (!result.ok) {
     if (result.reason === 'rate_limited') {
-      return json(
-        { error: t('auth.rateLimited', { count: retryMinutes(result.retryAfterSeconds) }) },
-        { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
-      );
+      const error = t('auth.rateLimited', { count: retryMinutes(result.retryAfterSeconds) });
+      return tooManyRequests({ error }, result.retryAfterSeconds);
     }
     if (result.reason === 'not_found') return json({ error: t('auth.loginRequired') }, { status: 401 });
     return json({ error: t(contactRefusalMessage(result.reason, channel)), reason: result.reason }, { status: 409 });

@@ -3,7 +3,7 @@ import { RescheduleBody } from '#features/booking/booking.schema.ts';
 import { bookingPagePath, findService, rescheduleBooking } from '#features/booking/index.server.ts';
 import type { RescheduledResponse } from '#features/booking/slot-page-answers.ts';
 import { localePath } from '#i18n/routing.ts';
-import { badRequest, json, readJson } from '#server/http.ts';
+import { badRequest, json, readJson, tooManyRequests } from '#server/http.ts';
 import { notOffered } from '../_not-offered';
 
 /**
@@ -51,16 +51,11 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
         return json({ error: t('booking.alreadyMoved'), reason: 'already_moved' }, { status: 409 });
       case 'rate_limited': {
         const seconds = result.retryAfterSeconds ?? 3600;
-        return json(
-          {
-            error: t('booking.rescheduleLimited', {
-              count: Math.max(1, Math.ceil(seconds / 3600)),
-              phone: tenant.phone,
-            }),
-            reason: 'rate_limited',
-          },
-          { status: 429, headers: { 'Retry-After': String(seconds) } },
-        );
+        const error = t('booking.rescheduleLimited', {
+          count: Math.max(1, Math.ceil(seconds / 3600)),
+          phone: tenant.phone,
+        });
+        return tooManyRequests({ error, reason: 'rate_limited' }, seconds);
       }
       case 'not_offered':
         return notOffered(t);

@@ -3,7 +3,7 @@ import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { retryMinutes, startInvoicePayment } from '#features/payments/index.server.ts';
 import { StartPaymentBody } from '#features/payments/payments.schema.ts';
 import type { PaymentStartedResponse } from '#features/payments/payments-api.schema.ts';
-import { badRequest, json, readJson } from '#server/http.ts';
+import { badRequest, json, readJson, tooManyRequests } from '#server/http.ts';
 
 /**
  * Starts paying an invoice: answers how the browser continues (redirect, Stripe, counter). The
@@ -24,16 +24,9 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
   );
   if (!started.ok) {
     if (started.error === 'rate_limited') {
-      const seconds = String(started.retryAfterSeconds ?? 60);
-      return json(
-        {
-          error: locals.t('invoice.rateLimited', {
-            minutes: retryMinutes(started.retryAfterSeconds),
-            count: retryMinutes(started.retryAfterSeconds),
-          }),
-        },
-        { status: 429, headers: { 'Retry-After': seconds } },
-      );
+      const minutes = retryMinutes(started.retryAfterSeconds);
+      const error = locals.t('invoice.rateLimited', { minutes, count: minutes });
+      return tooManyRequests({ error }, started.retryAfterSeconds ?? 60);
     }
     const key = started.error === 'not_payable' ? 'invoice.notPayable' : 'invoice.methodUnavailable';
     return json({ error: locals.t(key) }, { status: 409 });

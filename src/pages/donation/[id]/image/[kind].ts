@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { CAMPAIGN_IMAGE_KINDS, type CampaignImageKind, campaignImage } from '#features/donations/index.server.ts';
+import { versionedFile } from '#server/http.ts';
 
 /**
  * `GET /donation/{publicId}/image/{cover|share}?v={version}`: a campaign's picture, from the
@@ -14,14 +15,5 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
   if (!image) {
     return new Response(locals.t('error.notFound.message'), { status: 404, headers: { 'Cache-Control': 'no-store' } });
   }
-  const versioned = url.searchParams.get('v') === image.version;
-  return new Response(image.bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      'Content-Type': image.contentType,
-      'Content-Length': String(image.bytes.length),
-      'Cache-Control': versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      'X-Content-Type-Options': 'nosniff',
-      ETag: `"${image.version}"`,
-    },
-  });
+  return versionedFile(image, url.searchParams.get('v'));
 };

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { fundraiserPhoto } from '#features/fundraisers/index.server.ts';
+import { versionedFile } from '#server/http.ts';
 
 /**
  * `GET /donation/{campaign}/fundraisers/{slug}/photo?v={version}`: a public fundraiser's photo
@@ -10,15 +11,5 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
   if (!photo) {
     return new Response(locals.t('error.notFound.message'), { status: 404, headers: { 'Cache-Control': 'no-store' } });
   }
-  const versioned = url.searchParams.get('v') === photo.version;
-  return new Response(photo.bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      'Content-Type': photo.contentType,
-      'Content-Length': String(photo.bytes.length),
-      'Cache-Control': versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'",
-      ETag: `"${photo.version}"`,
-    },
-  });
+  return versionedFile(photo, url.searchParams.get('v'), { 'Content-Security-Policy': "default-src 'none'" });
 };
