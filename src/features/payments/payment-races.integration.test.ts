@@ -1,12 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
-import { type Db, openDatabase } from '#db/client.server.ts';
-import { payments, staff } from '#db/schema/index.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
-import { aTenant } from '#features/tenants/test-support.ts';
+import { payments } from '#db/schema/index.ts';
+import { testDatabaseKinds } from '#db/test-databases.ts';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { events } from '#server/events/index.ts';
 import {
   appProviders,
@@ -16,6 +13,8 @@ import {
   verifyPayment,
   verifyPendingPayments,
 } from './index.server.ts';
+import { klinikOnTwoInstances } from './instances-test-support.ts';
+import { payerChoice } from './test-support.ts';
 
 // Effects of payment as the running app registers them.
 composeApp();
@@ -46,50 +45,27 @@ function fakeGateway() {
 // Staff clicks and payer choices at once, as two app instances sharing one database see them: on
 // PostgreSQL every call runs on its own pooled connection, half through a second pool.
 describe.each(testDatabaseKinds)('payment races on %s', (kind) => {
-  let database: TestDatabase;
-  let second: { db: Db; close(): Promise<void> } | null = null;
-  let instances: Db[] = [];
-  let klinik: Tenant;
-  let staffId = '';
+  const t = klinikOnTwoInstances(kind);
   const paidEvents: string[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    klinik = await aTenant(database.db, 'klinik');
-    const [member] = await database.db.select().from(staff).where(eq(staff.email, 'staff@kliniksihat.my'));
-    staffId = member?.id ?? '';
-    if (database.url) second = await openDatabase({ url: database.url });
-    instances = second ? [database.db, second.db] : [database.db];
+  beforeAll(() => {
     events.on('invoice.paid', 'payment-races-recorder', async (_tx, event) => {
       paidEvents.push(event.invoice.id);
     });
   });
-  afterAll(async () => {
-    forgetCachedTenants();
-    await second?.close();
-    await database?.close();
-  });
 
-  const via = (i: number) => instances[i % instances.length] as Db;
-  const newInvoice = () =>
-    startCheckout(database.db, {
-      tenantId: klinik.id,
-      currency: klinik.currency,
-      kind: 'appointment',
-      locale: 'en',
-      lines: [{ description: { en: 'Consultation' }, quantity: 1, unitAmount: 8_500 }],
-      contact: { name: 'Test', email: 'test@example.my' },
-    });
   const paymentsOf = (invoiceId: string) =>
-    database.db
+    t.db
       .select()
       .from(payments)
-      .where(and(eq(payments.tenantId, klinik.id), eq(payments.invoiceId, invoiceId)));
+      .where(and(eq(payments.tenantId, t.klinik.id), eq(payments.invoiceId, invoiceId)));
 
   it('records one paid counter payment for 20 "Mark paid" clicks at once; the others hear it was already paid', async () => {
-    const invoice = await newInvoice();
+    const invoice = await t.newInvoice();
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => markPaidAtCounter(via(i), { tenantId: klinik.id, invoice, staffId })),
+      Array.from({ length: 20 }, (_, i) =>
+        markPaidAtCounter(t.via(i), { tenantId: t.klinik.id, invoice, staffId: t.staffId }),
+      ),
     );
     expect(results.filter((r) => r.changed)).toHaveLength(1);
     expect(results.filter((r) => !r.changed).map((r) => !r.changed && r.reason)).toEqual(
@@ -99,47 +75,44 @@ describe.each(testDatabaseKinds)('payment races on %s', (kind) => {
     expect(recorded.filter((p) => p.status === 'paid')).toHaveLength(1);
     expect(recorded.filter((p) => p.failureReason === 'refund_due_invoice_already_paid')).toEqual([]);
     expect(recorded).toHaveLength(1); // no stray pending counter payments either
-    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('paid');
+    expect((await invoiceByPublicId(t.db, t.klinik, invoice.publicId))?.status).toBe('paid');
   });
 
   it('settles the payer’s own counter choice once when staff click several times', async () => {
-    const invoice = await newInvoice();
+    const invoice = await t.newInvoice();
     // The payer chose the counter, several times at once: one pending counter payment.
     const chosen = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        createPayment(via(i), appProviders(via(i)), {
-          tenant: klinik,
-          invoice,
-          method: 'counter',
-          coverFees: false,
-          locale: 'en',
-          ip: `10.77.0.${i}`,
-          siteOrigin: 'http://klinik.localhost',
-          returnPath: `/invoices/${invoice.publicId}/verify`,
-        }),
+        createPayment(
+          t.via(i),
+          appProviders(t.via(i)),
+          payerChoice(t.klinik, invoice, `10.77.0.${i}`, { method: 'counter' }),
+        ),
       ),
     );
     expect(chosen.every((c) => c.ok)).toBe(true);
     expect(new Set(chosen.map((c) => (c.ok ? c.paymentId : null))).size).toBe(1);
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => markPaidAtCounter(via(i), { tenantId: klinik.id, invoice, staffId })),
+      Array.from({ length: 10 }, (_, i) =>
+        markPaidAtCounter(t.via(i), { tenantId: t.klinik.id, invoice, staffId: t.staffId }),
+      ),
     );
     expect(results.filter((r) => r.changed)).toHaveLength(1);
     expect(results.filter((r) => !r.changed).every((r) => !r.changed && r.reason === 'already_paid')).toBe(true);
     const recorded = await paymentsOf(invoice.id);
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ status: 'paid', method: 'counter', settledByStaffId: staffId });
+    expect(recorded[0]).toMatchObject({ status: 'paid', method: 'counter', settledByStaffId: t.staffId });
   });
 
   describe('the pending-payment check', () => {
     const now = new Date();
     const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
     const gatewayPayment = async (createdAt: Date, provider: 'sandbox' | 'counter' = 'sandbox') => {
-      const invoice = await newInvoice();
-      const [row] = await database.db
+      const invoice = await t.newInvoice();
+      const [row] = await t.db
         .insert(payments)
         .values({
-          tenantId: klinik.id,
+          tenantId: t.klinik.id,
           invoiceId: invoice.id,
           provider,
           method: provider === 'counter' ? 'counter' : 'card',
@@ -152,8 +125,7 @@ describe.each(testDatabaseKinds)('payment races on %s', (kind) => {
       if (!row) throw new Error('payment not created');
       return { invoice, payment: row };
     };
-    const statusOf = async (id: string) =>
-      (await database.db.select().from(payments).where(eq(payments.id, id)))[0]?.status;
+    const statusOf = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]?.status;
 
     it('settles, exactly once, a payment completed at the gateway that nobody came back for', async () => {
       const gateway = fakeGateway();
@@ -163,9 +135,9 @@ describe.each(testDatabaseKinds)('payment races on %s', (kind) => {
       gateway.outcomes.set(declined.payment.id, 'failed');
       // Several instances run the check while the payer's return page verifies too.
       const runs = await Promise.all([
-        ...Array.from({ length: 4 }, (_, i) => verifyPendingPayments(via(i), () => now, gateway.providers)),
-        verifyPayment(via(1), gateway.providers, {
-          tenantId: klinik.id,
+        ...Array.from({ length: 4 }, (_, i) => verifyPendingPayments(t.via(i), () => now, gateway.providers)),
+        verifyPayment(t.via(1), gateway.providers, {
+          tenantId: t.klinik.id,
           invoiceId: completed.invoice.id,
           paymentId: completed.payment.id,
         }),
@@ -173,12 +145,12 @@ describe.each(testDatabaseKinds)('payment races on %s', (kind) => {
       expect(runs.length).toBe(5);
       expect(await statusOf(completed.payment.id)).toBe('paid');
       expect(await statusOf(declined.payment.id)).toBe('failed');
-      expect((await invoiceByPublicId(database.db, klinik, completed.invoice.publicId))?.status).toBe('paid');
+      expect((await invoiceByPublicId(t.db, t.klinik, completed.invoice.publicId))?.status).toBe('paid');
       expect(paidEvents.filter((id) => id === completed.invoice.id)).toHaveLength(1);
       expect(await paymentsOf(completed.invoice.id)).toHaveLength(1);
       // Once settled, later runs leave it alone.
       const later = fakeGateway();
-      await verifyPendingPayments(database.db, () => now, later.providers);
+      await verifyPendingPayments(t.db, () => now, later.providers);
       expect(later.asked).not.toContain(completed.payment.id);
     });
 
@@ -195,7 +167,7 @@ describe.each(testDatabaseKinds)('payment races on %s', (kind) => {
       const afterDown = await gatewayPayment(minutesAgo(16));
       gateway.outcomes.set(afterDown.payment.id, 'paid');
 
-      const result = await verifyPendingPayments(database.db, () => now, gateway.providers);
+      const result = await verifyPendingPayments(t.db, () => now, gateway.providers);
       expect(gateway.asked).toEqual(
         expect.arrayContaining([waiting.payment.id, down.payment.id, afterDown.payment.id]),
       );

@@ -1,0 +1,72 @@
+// Test helpers for payment suites: an invoice to pay, the payer's choice on the payment panel,
+// the receipts a settlement queued, and what the logger wrote meanwhile.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.server.ts';
+import { outbox } from '#db/schema/index.ts';
+import { type InvoiceView, invoiceVerifyPath, startCheckout } from '#features/invoices/index.server.ts';
+import type { Tenant } from '#features/tenants/index.ts';
+import { logSink } from '#lib/logger.server.ts';
+import type { createPayment } from './index.server.ts';
+
+/** An open invoice of one consultation (RM100 unless told), as a booking's checkout makes it. */
+export function aConsultationInvoice(
+  db: Db,
+  tenant: Tenant,
+  options: { amount?: number; dueAt?: Date | null; contact?: { name: string; email: string } } = {},
+): Promise<InvoiceView> {
+  return startCheckout(db, {
+    tenantId: tenant.id,
+    currency: tenant.currency,
+    kind: 'appointment',
+    locale: 'en',
+    lines: [{ description: { en: 'Consultation' }, quantity: 1, unitAmount: options.amount ?? 10_000 }],
+    contact: options.contact ?? { name: 'Test', email: 'test@example.my' },
+    dueAt: options.dueAt ?? null,
+  });
+}
+
+export type PayerChoice = Parameters<typeof createPayment>[2];
+
+/** What the payment panel posts for a payer at `ip`: `invoice` by card, fee not covered, back to its verify page. */
+export function payerChoice(
+  tenant: Tenant,
+  invoice: InvoiceView,
+  ip: string,
+  patch: Partial<PayerChoice> = {},
+): PayerChoice {
+  return {
+    tenant,
+    invoice,
+    method: 'card',
+    coverFees: false,
+    locale: 'en',
+    ip,
+    siteOrigin: `http://${tenant.slug}.localhost`,
+    returnPath: invoiceVerifyPath('en', invoice.kind, invoice.publicId),
+    ...patch,
+  };
+}
+
+/** How many receipts were queued for the invoice. */
+export async function receiptsOf(db: Db, invoice: InvoiceView): Promise<number> {
+  const rows = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.template, 'receipt'), sql`${outbox.payload}->>'number' = ${invoice.displayNumber}`));
+  return rows.length;
+}
+
+/** What the logger wrote while `run` ran, one line each. */
+export async function logLines(run: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const original = logSink.write;
+  logSink.write = (_level, line) => {
+    lines.push(line);
+  };
+  try {
+    await run();
+  } finally {
+    logSink.write = original;
+  }
+  return lines;
+}
