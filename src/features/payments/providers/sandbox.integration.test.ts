@@ -7,12 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { payments, sandboxCharges } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
+import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { aTenant } from '#features/tenants/test-support.ts';
-import { logSink } from '#lib/logger.server.ts';
 import { createPayment, handleWebhook } from '../index.server.ts';
 import { type PaymentRequest, WebhookVerificationError } from '../provider';
+import { aConsultationInvoice, logLines, payerChoice } from '../test-support.ts';
 import { UnsupportedPaymentError } from './method-rules';
 import { completeSandboxCharge, createSandboxProvider, findSandboxCharge, sandboxWebhookUrl } from './sandbox.server';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, verifySandboxSignature } from './sandbox-webhook';
@@ -88,6 +88,11 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
       siteOrigin: 'http://klinik.localhost:4321',
       ...overrides,
     };
+  }
+
+  /** The payer's click on the sandbox's hosted page of the charge, through klinik's host. */
+  function complete(request: PaymentRequest, choice: 'pay' | 'fail' | 'cancel', hostHeader = 'klinik.localhost:4321') {
+    return provider().complete({ tenantId: klinik.id, chargeId: request.paymentId, choice, hostHeader });
   }
 
   async function chargeRow(id: string) {
@@ -222,12 +227,7 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
   it('sends a failure reason with a failed charge', async () => {
     const request = paymentRequest();
     await provider().createPayment(request);
-    const done = await provider().complete({
-      tenantId: klinik.id,
-      chargeId: request.paymentId,
-      choice: 'fail',
-      hostHeader: 'klinik.localhost',
-    });
+    const done = await complete(request, 'fail', 'klinik.localhost');
     await done.webhook;
     const event = JSON.parse(received[0]?.body ?? '{}');
     expect(event).toMatchObject({ type: 'charge.failed', data: { failureReason: expect.stringMatching(/declined/i) } });
@@ -237,12 +237,7 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
     answers = [500, 503];
     const request = paymentRequest();
     await provider().createPayment(request);
-    const done = await provider().complete({
-      tenantId: klinik.id,
-      chargeId: request.paymentId,
-      choice: 'pay',
-      hostHeader: 'klinik.localhost:4321',
-    });
+    const done = await complete(request, 'pay');
     expect(await done.webhook).toBe(true);
     expect(received).toHaveLength(3);
     const ids = received.map((r) => JSON.parse(r.body).id);
@@ -263,12 +258,7 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
     answers = [500, 500, 500, 500, 500];
     const request = paymentRequest();
     await provider().createPayment(request);
-    const done = await provider().complete({
-      tenantId: klinik.id,
-      chargeId: request.paymentId,
-      choice: 'pay',
-      hostHeader: 'klinik.localhost:4321',
-    });
+    const done = await complete(request, 'pay');
     expect(await done.webhook).toBe(false);
     expect(received).toHaveLength(1 + fast.retryDelaysMs.length);
     // The gateway's own record stands: the payer did pay.
@@ -310,24 +300,11 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
   it("settles nothing on a signed webhook whose amount or currency is not the payment's; the right one settles", async () => {
     const gateway = provider();
     const providers = { forMethod: () => gateway, byName: () => gateway };
-    const invoice = await startCheckout(database.db, {
-      tenantId: klinik.id,
-      currency: klinik.currency,
-      kind: 'appointment',
-      locale: 'en',
-      lines: [{ description: { en: 'Consultation' }, quantity: 1, unitAmount: 12_000 }],
+    const invoice = await aConsultationInvoice(database.db, klinik, {
+      amount: 12_000,
       contact: { name: 'Sandbox Payer', email: 'sandbox-payer@example.my' },
     });
-    const started = await createPayment(database.db, providers, {
-      tenant: klinik,
-      invoice,
-      method: 'card',
-      coverFees: false,
-      locale: 'en',
-      ip: '10.9.9.1',
-      siteOrigin: 'http://klinik.localhost',
-      returnPath: `/invoices/${invoice.publicId}/verify`,
-    });
+    const started = await createPayment(database.db, providers, payerChoice(klinik, invoice, '10.9.9.1'));
     if (!started.ok) throw new Error('no sandbox payment');
     const { paymentId } = started;
     const deliver = (eventId: string, amount: number, currency: string) => {
@@ -338,17 +315,10 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
         rawBody,
       });
     };
-    const lines: string[] = [];
-    const original = logSink.write;
-    logSink.write = (_level, line) => {
-      lines.push(line);
-    };
-    try {
+    const lines = await logLines(async () => {
       expect(await deliver('evt_sandbox_amount_1', 100, 'MYR')).toEqual({ status: 200, outcome: 'mismatch' });
       expect(await deliver('evt_sandbox_currency_1', 12_000, 'IDR')).toEqual({ status: 200, outcome: 'mismatch' });
-    } finally {
-      logSink.write = original;
-    }
+    });
     const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(payment?.status).toBe('pending');
     expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('open');

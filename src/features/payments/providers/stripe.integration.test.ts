@@ -1,17 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
-import { outbox, paymentEvents, payments } from '#db/schema/index.ts';
+import { paymentEvents, payments } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { type InvoiceView, invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
+import { type InvoiceView, invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { aTenant } from '#features/tenants/test-support.ts';
-import { logSink } from '#lib/logger.server.ts';
 import { createPayment, handleWebhook, type PaymentProvider, verifyPayment } from '../index.server.ts';
-import { createStripeProvider } from './stripe.server';
+import { aConsultationInvoice, logLines, payerChoice, receiptsOf } from '../test-support.ts';
+import { signedByStripe, stripeEvent, stripeStandIn } from './stripe-test-support.ts';
 
 // Effects of payment (booking confirmations, receipts) as the running app registers them.
 composeApp();
@@ -19,131 +16,40 @@ composeApp();
 // A Stripe card payment from start to settlement, offline: PaymentIntents from a local stand-in of
 // api.stripe.com, webhooks signed with the SDK's own generateTestHeaderString and verified by it.
 
-const webhookSecret = 'whsec_serambi_integration_0123456789';
-
-/** What the logger wrote while `run` ran, one line each. */
-async function logged(run: () => Promise<void>): Promise<string[]> {
-  const lines: string[] = [];
-  const original = logSink.write;
-  logSink.write = (_level, line) => {
-    lines.push(line);
-  };
-  try {
-    await run();
-  } finally {
-    logSink.write = original;
-  }
-  return lines;
-}
-const intents = new Map<string, Record<string, unknown>>();
-let api: Server;
-
-function intentOf(id: string, form: URLSearchParams): Record<string, unknown> {
-  const metadata: Record<string, string> = {};
-  for (const [key, value] of form) {
-    const match = /^metadata\[(\w+)\]$/.exec(key);
-    if (match?.[1]) metadata[match[1]] = value;
-  }
-  return {
-    id,
-    object: 'payment_intent',
-    amount: Number(form.get('amount')),
-    currency: form.get('currency'),
-    client_secret: `${id}_secret_standin`,
-    last_payment_error: null,
-    livemode: false,
-    metadata,
-    status: 'requires_payment_method',
-  };
-}
-
 describe.each(testDatabaseKinds)('Stripe through to settlement on %s', (kind) => {
+  const api = stripeStandIn();
   let database: TestDatabase;
   let klinik: Tenant;
   let stripe: PaymentProvider;
   const providers = { forMethod: () => stripe, byName: () => stripe };
+  const intents = api.intents;
 
   beforeAll(async () => {
-    api = createServer(async (request, response) => {
-      let body = '';
-      for await (const chunk of request) body += chunk;
-      const url = new URL(request.url ?? '/', 'http://stand-in');
-      const reply = (status: number, value: unknown) =>
-        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-      if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
-        const id = `pi_it${kind}${intents.size + 1}`;
-        intents.set(id, intentOf(id, new URLSearchParams(body)));
-        return reply(200, intents.get(id));
-      }
-      const intent = intents.get(url.pathname.split('/').at(-1) ?? '');
-      if (request.method === 'GET' && intent) return reply(200, intent);
-      return reply(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
-    });
-    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    stripe = createStripeProvider({
-      secretKey: 'sk_test_51SerambiIntegration000000',
-      publishableKey: 'pk_test_51SerambiIntegration000000',
-      webhookSecret,
-      apiHost: '127.0.0.1',
-      apiPort: (api.address() as AddressInfo).port,
-      apiProtocol: 'http',
-    });
+    stripe = api.provider();
     database = await createTestDatabase(kind);
     klinik = await aTenant(database.db, 'klinik');
   });
   afterAll(async () => {
     forgetCachedTenants();
     await database?.close();
-    await new Promise<void>((resolve) => api.close(() => resolve()));
   });
 
   async function startCardPayment(): Promise<{ invoice: InvoiceView; paymentId: string; intentId: string }> {
-    const invoice = await startCheckout(database.db, {
-      tenantId: klinik.id,
-      currency: klinik.currency,
-      kind: 'appointment',
-      locale: 'en',
-      lines: [{ description: { en: 'Consultation' }, quantity: 1, unitAmount: 12_000 }],
+    const invoice = await aConsultationInvoice(database.db, klinik, {
+      amount: 12_000,
       contact: { name: 'Card Payer', email: 'card@example.my' },
     });
-    const started = await createPayment(database.db, providers, {
-      tenant: klinik,
-      invoice,
-      method: 'card',
-      coverFees: false,
-      locale: 'en',
-      ip: `10.7.${intents.size}.1`,
-      siteOrigin: 'http://klinik.localhost',
-      returnPath: `/invoices/${invoice.publicId}/verify`,
-    });
+    const started = await createPayment(database.db, providers, payerChoice(klinik, invoice, `10.7.${intents.size}.1`));
     if (!started.ok || started.start.kind !== 'client_secret') throw new Error('no PaymentIntent');
     return { invoice, paymentId: started.paymentId, intentId: started.start.providerRef };
   }
 
   /** Stripe's delivery of an event about the intent as it stands, signed with the SDK's test helper. */
   function deliver(eventId: string, type: string, intentId: string) {
-    const rawBody = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object: intents.get(intentId) },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: webhookSecret });
-    return handleWebhook(database.db, stripe, { headers: new Headers({ 'stripe-signature': signature }), rawBody });
+    const rawBody = stripeEvent(eventId, type, intents.get(intentId));
+    return handleWebhook(database.db, stripe, { headers: signedByStripe(rawBody), rawBody });
   }
-
-  const receipts = async (invoice: InvoiceView) =>
-    (
-      await database.db
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(and(eq(outbox.template, 'receipt'), sql`${outbox.payload}->>'number' = ${invoice.displayNumber}`))
-    ).length;
+  const receipts = (invoice: InvoiceView) => receiptsOf(database.db, invoice);
 
   it('settles a signed payment_intent.succeeded, once, however often it is delivered', async () => {
     const { invoice, paymentId, intentId } = await startCardPayment();
@@ -207,7 +113,7 @@ describe.each(testDatabaseKinds)('Stripe through to settlement on %s', (kind) =>
     const intent = intents.get(intentId) as Record<string, unknown>;
     const amount = intent.amount;
     intent.status = 'succeeded';
-    const lines = await logged(async () => {
+    const lines = await logLines(async () => {
       intent.amount = 1; // a payment_intent for RM0.01 claimed as this RM120 payment
       expect(await deliver('evt_it_amount_1', 'payment_intent.succeeded', intentId)).toEqual({
         status: 200,
