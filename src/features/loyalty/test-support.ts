@@ -2,6 +2,10 @@
 import type { Db } from '#db/client.server.ts';
 import { customers, loyaltyMembers, loyaltyProgrammes, loyaltyRewards, loyaltySettings } from '#db/schema/index.ts';
 import { REWARD_KINDS } from '#db/schema/loyalty.ts';
+import { transaction } from '#db/transaction.server.ts';
+import { balanceOf, credit } from './index.server.ts';
+import { lotsOf } from './loyalty-ledger-repo.server';
+import { memberById } from './loyalty-repo.server';
 
 let sequence = 0;
 function unique(): string {
@@ -60,4 +64,40 @@ export async function insertTestMember(db: Db, tenantId: string, programmeId: st
     .returning();
   if (!member) throw new Error('member not inserted');
   return { customer, member };
+}
+
+/** Points given to a member by hand (an adjustment), earned at `now`, expiring as `programme` says. */
+export function givePoints(
+  db: Db,
+  input: {
+    tenantId: string;
+    memberId: string;
+    programme: { expiryMonths: number | null; notUsableSameDay: boolean };
+    points: number;
+    now?: Date;
+  },
+) {
+  const { now = new Date(), ...rest } = input;
+  return transaction(db, (tx) =>
+    credit(tx, { ...rest, kind: 'adjust', key: `test:${crypto.randomUUID()}`, reason: 'test', now }),
+  );
+}
+
+/** A programme of its own (`patch`) with a member holding `points`, given at `now`. */
+export async function aMemberWithPoints(
+  db: Db,
+  tenantId: string,
+  points: number,
+  options: { now?: Date; programme?: Partial<typeof loyaltyProgrammes.$inferInsert> } = {},
+) {
+  const programme = await insertTestProgramme(db, tenantId, options.programme);
+  const { member, customer } = await insertTestMember(db, tenantId, programme.id);
+  await givePoints(db, { tenantId, memberId: member.id, programme, points, now: options.now });
+  return { programme, member, customer };
+}
+
+/** A member's balance at `now`, as the member's pages show it. */
+export async function pointsOf(db: Db, tenantId: string, memberId: string, now = new Date()): Promise<number> {
+  const member = await memberById(db, tenantId, memberId);
+  return balanceOf(await lotsOf(db, tenantId, memberId), member?.owed ?? 0, now);
 }
