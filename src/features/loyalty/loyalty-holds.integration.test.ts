@@ -118,22 +118,10 @@ describe.each(testDatabaseKinds)('loyalty holds on the spine on %s', (kind) => {
       const missed = await counterBookingWithReward(thu('11:00'));
       const came = await counterBookingWithReward(thu('14:00'));
       const after = new Date(thu('17:00').getTime());
-      expect(
-        await markAttendance(t.db, {
-          tenantId: t.klinik.id,
-          publicId: missed.held.booking.publicId,
-          outcome: 'no_show',
-          now: after,
-        }),
-      ).toMatchObject({ ok: true });
-      expect(
-        await markAttendance(t.db, {
-          tenantId: t.klinik.id,
-          publicId: came.held.booking.publicId,
-          outcome: 'completed',
-          now: after,
-        }),
-      ).toMatchObject({ ok: true });
+      const mark = (publicId: string, outcome: 'no_show' | 'completed') =>
+        markAttendance(t.db, { tenantId: t.klinik.id, publicId, outcome, now: after });
+      expect(await mark(missed.held.booking.publicId, 'no_show')).toMatchObject({ ok: true });
+      expect(await mark(came.held.booking.publicId, 'completed')).toMatchObject({ ok: true });
       expect(await releaseDueHolds(t.db, after)).toBe(2);
       expect((await holdOf(missed.held.invoice.id))?.status).toBe('released');
       expect(await t.balance(missed.member.id, after)).toBe(300);

@@ -199,22 +199,18 @@ describe.each(testDatabaseKinds)('settling payments on %s', (kind) => {
   });
 
   it('a cancelled payment leaves the invoice open (nothing failed); a failed one marks it failed', async () => {
-    const cancelled = await t.newInvoice();
-    await settlePayment(t.db, {
-      tenantId: t.klinik.id,
-      paymentId: await t.startPayment(cancelled),
-      status: 'cancelled',
-      via: 'verify',
-    });
-    expect(await t.statusOf(cancelled)).toBe('open');
-    const failed = await t.newInvoice();
-    await settlePayment(t.db, {
-      tenantId: t.klinik.id,
-      paymentId: await t.startPayment(failed),
-      status: 'failed',
-      via: 'verify',
-    });
-    expect(await t.statusOf(failed)).toBe('failed');
+    const statusAfter = async (status: 'cancelled' | 'failed') => {
+      const invoice = await t.newInvoice();
+      await settlePayment(t.db, {
+        tenantId: t.klinik.id,
+        paymentId: await t.startPayment(invoice),
+        status,
+        via: 'verify',
+      });
+      return t.statusOf(invoice);
+    };
+    expect(await statusAfter('cancelled')).toBe('open');
+    expect(await statusAfter('failed')).toBe('failed');
   });
 
   it('settles only pending payments: a second settlement is a no-op', async () => {

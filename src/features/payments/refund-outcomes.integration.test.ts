@@ -6,7 +6,6 @@ import { testDatabaseKinds } from '#db/test-databases.ts';
 import { transaction } from '#db/transaction.server.ts';
 import { aTenant } from '#features/tenants/test-support.ts';
 import { handleWebhook } from './handle-webhook.server';
-import { insertPayment } from './payment-repo.server';
 import type { VerifiedEvent } from './provider';
 import { refundSuite, refundsConfirmedLater, refundWebhookFrom } from './refund-test-support.ts';
 import { recordRefundsMade, refundPayment } from './refunds.server';
@@ -83,17 +82,8 @@ describe.each(testDatabaseKinds)('refund outcomes on %s', (kind) => {
 
   it('refuses a refund of a payment that is not paid, or of another tenant', async () => {
     const invoice = await t.newInvoice();
-    const open = await insertPayment(t.db, {
-      tenantId: t.klinik.id,
-      invoiceId: invoice.id,
-      provider: 'sandbox',
-      method: 'card',
-      amount: invoice.total,
-      fee: 0,
-    });
-    expect(
-      await refundPayment(t.db, t.providers, { tenantId: t.klinik.id, paymentId: open.id, reason: 'staff' }),
-    ).toEqual({ ok: false, reason: 'not_paid' });
+    const open = await t.pendingPayment(invoice);
+    expect(await t.refund({ paymentId: open.id, reason: 'staff' })).toEqual({ ok: false, reason: 'not_paid' });
     const peduli = await aTenant(t.db, 'peduli');
     expect(
       await refundPayment(t.db, t.providers, { tenantId: peduli.id, paymentId: open.id, reason: 'staff' }),
@@ -103,14 +93,7 @@ describe.each(testDatabaseKinds)('refund outcomes on %s', (kind) => {
 
   it('leaves a counter refund due until staff record handing the cash back, once', async () => {
     const invoice = await t.newInvoice();
-    const payment = await insertPayment(t.db, {
-      tenantId: t.klinik.id,
-      invoiceId: invoice.id,
-      provider: 'counter',
-      method: 'counter',
-      amount: invoice.total,
-      fee: 0,
-    });
+    const payment = await t.pendingPayment(invoice, { provider: 'counter', method: 'counter' });
     await settlePayment(t.db, {
       tenantId: t.klinik.id,
       paymentId: payment.id,
@@ -118,11 +101,7 @@ describe.each(testDatabaseKinds)('refund outcomes on %s', (kind) => {
       via: 'staff',
       staffId: t.staffId,
     });
-    const asked = await refundPayment(t.db, t.providers, {
-      tenantId: t.klinik.id,
-      paymentId: payment.id,
-      reason: 'booking_cancelled',
-    });
+    const asked = await t.refund({ paymentId: payment.id, reason: 'booking_cancelled' });
     expect(asked.ok && asked.refund).toMatchObject({ status: 'due', completedAt: null, recordedByStaffId: null });
     const at = new Date('2026-11-20T03:00:00Z');
     const records = await Promise.all(

@@ -10,6 +10,7 @@ import { createCounterProvider } from './providers/counter.server';
 import { createSandboxProvider } from './providers/sandbox.server';
 import { finishSandboxCharge, insertSandboxCharge } from './providers/sandbox-repo.server';
 import { refundsOfPayment } from './refund-repo.server';
+import { refundPayment } from './refunds.server';
 import { settlePayment } from './settle-payment.server';
 
 /** A gateway whose only webhook is one event about a refund of `paymentId` (its signature is not checked). */
@@ -34,6 +35,8 @@ export const refundsConfirmedLater = (providerRef: string) => ({
   byName: () => ({ refund: async () => ({ status: 'pending' as const, providerRef }) }),
 });
 
+type RefundInput = Parameters<typeof refundPayment>[2];
+
 /** Registers the suite's hooks (inside `describe.each(testDatabaseKinds)`) and answers its world. */
 export function refundSuite(kind: 'pglite' | 'postgres') {
   const suite = klinikOnTwoInstances(kind);
@@ -51,17 +54,24 @@ export function refundSuite(kind: 'pglite' | 'postgres') {
     });
   });
 
+  /** A pending payment of the invoice's total (sandbox by card unless told), settled by no one yet. */
+  const pendingPayment = (
+    invoice: InvoiceView,
+    options: { provider?: 'sandbox' | 'counter'; method?: 'card' | 'fpx' | 'counter'; amount?: number } = {},
+  ) =>
+    insertPayment(suite.db, {
+      tenantId: suite.klinik.id,
+      invoiceId: invoice.id,
+      provider: options.provider ?? 'sandbox',
+      method: options.method ?? 'card',
+      amount: options.amount ?? invoice.total,
+      fee: 0,
+    });
+
   /** A payment the sandbox gateway charged and we settled as paid. */
   async function paidSandboxPayment(invoice: InvoiceView, amount = invoice.total) {
     const { db, klinik } = suite;
-    const payment = await insertPayment(db, {
-      tenantId: klinik.id,
-      invoiceId: invoice.id,
-      provider: 'sandbox',
-      method: 'card',
-      amount,
-      fee: 0,
-    });
+    const payment = await pendingPayment(invoice, { amount });
     await insertSandboxCharge(db, {
       id: payment.id,
       tenantId: klinik.id,
@@ -86,7 +96,18 @@ export function refundSuite(kind: 'pglite' | 'postgres') {
     /** The ids of the refunds `payment.refunded` announced, in order. */
     refunded,
     providers,
+    pendingPayment,
     paidSandboxPayment,
+    /** Staff (or a use case) ask klinik's refund of a payment, through the suite's providers. */
+    refund: (input: Omit<RefundInput, 'tenantId'>) =>
+      refundPayment(suite.db, providers, { tenantId: suite.klinik.id, ...input }),
+    /** `count` refunds asked by klinik's staff member at once, across the instances. */
+    refundRace: (count: number, input: Omit<RefundInput, 'tenantId' | 'staffId'>) =>
+      Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          refundPayment(suite.via(i), providers, { tenantId: suite.klinik.id, staffId: suite.staffId, ...input }),
+        ),
+      ),
     refundRows: (paymentId: string) => refundsOfPayment(suite.db, suite.klinik.id, paymentId),
   });
 }

@@ -4,10 +4,9 @@ import { composeApp } from '#app.server';
 import { payments } from '#db/schema/index.ts';
 import { testDatabaseKinds } from '#db/test-databases.ts';
 import { transaction } from '#db/transaction.server.ts';
-import { insertPayment } from './payment-repo.server';
 import { sandboxChargeById } from './providers/sandbox-repo.server';
 import { refundSuite } from './refund-test-support.ts';
-import { recordRefundDue, refundDueThroughGateway, refundPayment } from './refunds.server';
+import { recordRefundDue, refundDueThroughGateway } from './refunds.server';
 import { settlePayment } from './settle-payment.server';
 
 // Effects of payment as the running app registers them.
@@ -21,14 +20,7 @@ describe.each(testDatabaseKinds)('refunds on %s', (kind) => {
   it('records a due refund, once, when an invoice is paid twice — no magic string on the payment', async () => {
     const invoice = await t.newInvoice();
     const first = await t.paidSandboxPayment(invoice);
-    const twice = await insertPayment(t.db, {
-      tenantId: t.klinik.id,
-      invoiceId: invoice.id,
-      provider: 'sandbox',
-      method: 'fpx',
-      amount: invoice.total,
-      fee: 0,
-    });
+    const twice = await t.pendingPayment(invoice, { method: 'fpx' });
     // The second payment's success arrives several times at once (webhook retries, the verify page).
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -51,16 +43,7 @@ describe.each(testDatabaseKinds)('refunds on %s', (kind) => {
   it('records a refund once for one cause when 12 calls race, through the gateway, with one event', async () => {
     const invoice = await t.newInvoice();
     const payment = await t.paidSandboxPayment(invoice);
-    const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        refundPayment(t.via(i), t.providers, {
-          tenantId: t.klinik.id,
-          paymentId: payment.id,
-          reason: 'booking_cancelled',
-          staffId: t.staffId,
-        }),
-      ),
-    );
+    const results = await t.refundRace(12, { paymentId: payment.id, reason: 'booking_cancelled' });
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.filter((r) => r.ok && r.changed)).toHaveLength(1);
     const rows = await t.refundRows(payment.id);
@@ -85,45 +68,21 @@ describe.each(testDatabaseKinds)('refunds on %s', (kind) => {
   it('never refunds above the payment, even when staff refunds race', async () => {
     const invoice = await t.newInvoice(8_500);
     const payment = await t.paidSandboxPayment(invoice);
-    const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        refundPayment(t.via(i), t.providers, {
-          tenantId: t.klinik.id,
-          paymentId: payment.id,
-          reason: 'staff',
-          amount: 3_000,
-          staffId: t.staffId,
-        }),
-      ),
-    );
+    const results = await t.refundRace(6, { paymentId: payment.id, reason: 'staff', amount: 3_000 });
     expect(results.filter((r) => r.ok)).toHaveLength(2);
     expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason)).toEqual(
       Array.from({ length: 4 }, () => 'exceeds_payment'),
     );
-    const over = await refundPayment(t.db, t.providers, {
-      tenantId: t.klinik.id,
-      paymentId: payment.id,
-      reason: 'staff',
-      amount: 2_501,
-    });
+    const over = await t.refund({ paymentId: payment.id, reason: 'staff', amount: 2_501 });
     expect(over).toEqual({ ok: false, reason: 'exceeds_payment' });
     for (const amount of [0, -5, 1.5]) {
-      expect(
-        await refundPayment(t.db, t.providers, {
-          tenantId: t.klinik.id,
-          paymentId: payment.id,
-          reason: 'staff',
-          amount,
-        }),
-      ).toEqual({ ok: false, reason: 'exceeds_payment' });
+      expect(await t.refund({ paymentId: payment.id, reason: 'staff', amount })).toEqual({
+        ok: false,
+        reason: 'exceeds_payment',
+      });
     }
     // The rest still fits, exactly.
-    const rest = await refundPayment(t.db, t.providers, {
-      tenantId: t.klinik.id,
-      paymentId: payment.id,
-      reason: 'staff',
-      amount: 2_500,
-    });
+    const rest = await t.refund({ paymentId: payment.id, reason: 'staff', amount: 2_500 });
     expect(rest.ok).toBe(true);
     const rows = await t.refundRows(payment.id);
     expect(rows.map((r) => r.amount).reduce((a, b) => a + b, 0)).toBe(8_500);
@@ -142,20 +101,12 @@ describe.each(testDatabaseKinds)('refunds on %s', (kind) => {
     const payment = await t.paidSandboxPayment(invoice);
     // The gateway's charge is not refundable yet (say it was disputed): it refuses.
     await t.db.execute(sql`update sandbox_charges set status = 'requires_action' where id = ${payment.id}`);
-    const refused = await refundPayment(t.db, t.providers, {
-      tenantId: t.klinik.id,
-      paymentId: payment.id,
-      reason: 'slot_lost',
-    });
+    const refused = await t.refund({ paymentId: payment.id, reason: 'slot_lost' });
     expect(refused).toEqual({ ok: false, reason: 'provider_failed' });
     const [failed] = await t.refundRows(payment.id);
     expect(failed).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/cannot be refunded/) });
     await t.db.execute(sql`update sandbox_charges set status = 'succeeded' where id = ${payment.id}`);
-    const retried = await refundPayment(t.db, t.providers, {
-      tenantId: t.klinik.id,
-      paymentId: payment.id,
-      reason: 'slot_lost',
-    });
+    const retried = await t.refund({ paymentId: payment.id, reason: 'slot_lost' });
     expect(retried.ok && retried.refund).toMatchObject({ id: failed?.id, status: 'succeeded', failureReason: null });
     expect(await t.refundRows(payment.id)).toHaveLength(1);
     expect((await sandboxChargeById(t.db, payment.id))?.amountRefunded).toBe(invoice.total);
