@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds)('loyalty on the spine on %s', (kind) => {
         channel: 'phone',
         destination: phone,
         locale: 'en',
-        ip: `198.51.100.${t.phoneSeq % 250}`,
+        ip: `198.51.100.${t.phoneSeq() % 250}`,
       });
       if (!sent.ok || !sent.code) throw new Error('no code');
       const verified = await verifyLoginCode(t.db, {

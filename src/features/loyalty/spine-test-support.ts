@@ -1,13 +1,10 @@
 // The setup the suites of loyalty on the booking spine share: the demo's clinic (its dental
 // scaling, RM50), a second pool on PostgreSQL, and bookings held for members or guests.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
-import { type Db, openDatabase } from '#db/client.server.ts';
-import { loyaltyEntries, services, staff } from '#db/schema/index.ts';
-import { createTestDatabase, type TestDatabase } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
+import { beforeAll } from 'vitest';
+import { loyaltyEntries, services } from '#db/schema/index.ts';
 import { bookSlot } from '#features/booking/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { klinikOnTwoInstances } from '#features/payments/instances-test-support.ts';
 import { pointsOf } from './test-support.ts';
 
 // Monday 23 Nov 2026, 08:00 in Kuala Lumpur; the appointments are on Thursday 26 Nov.
@@ -16,69 +13,26 @@ export const thu = (hhmm: string) => new Date(`2026-11-26T${hhmm}:00+08:00`);
 export const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
 
 /**
- * Registers the suite's hooks (inside `describe.each(testDatabaseKinds)`): a fresh database with
- * the whole demo. Its fields are set once `beforeAll` has run.
+ * Registers the suite's hooks (inside `describe.each(testDatabaseKinds)`): klinik with the whole
+ * demo, on two instances. Its fields are set once `beforeAll` has run.
  */
 export function spineSuite(kind: 'pglite' | 'postgres') {
-  let database: TestDatabase;
-  let second: { db: Db; close(): Promise<void> } | null = null;
-  let klinik: Tenant;
-  let scaling = '';
-  let staffId = '';
+  const suite = klinikOnTwoInstances(kind, { demo: true });
   let phoneSeq = 60175550000;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    const [service] = await database.db
-      .select()
-      .from(services)
-      .where(and(eq(services.tenantId, klinik.id), eq(services.slug, 'dental-scaling')));
-    scaling = service?.id ?? '';
-    const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, klinik.id));
-    staffId = member?.id ?? '';
-    if (database.url) second = await openDatabase({ url: database.url });
-  });
-  afterAll(async () => {
-    forgetCachedTenants();
-    await second?.close();
-    await database?.close();
-  });
-
-  return {
-    get db(): Db {
-      return database.db;
-    },
-    /** The second pool on PostgreSQL (another app instance); the same handle on PGlite. */
-    get secondDb(): Db {
-      return second?.db ?? database.db;
-    },
-    get klinik(): Tenant {
-      return klinik;
-    },
+  const spine = Object.assign(suite, {
     /** The id of the demo's dental scaling (RM50). */
-    get scaling(): string {
-      return scaling;
-    },
-    get staffId(): string {
-      return staffId;
-    },
+    scaling: '',
     /** Grows with each booking: the last digits of guests' phones, a login's address. */
-    get phoneSeq(): number {
-      return phoneSeq;
-    },
-    balance: (memberId: string, now = new Date()) => pointsOf(database.db, klinik.id, memberId, now),
-    entries: (memberId: string) =>
-      database.db.select().from(loyaltyEntries).where(eq(loyaltyEntries.memberId, memberId)),
+    phoneSeq: () => phoneSeq,
+    balance: (memberId: string, now = new Date()) => pointsOf(suite.db, suite.klinik.id, memberId, now),
+    entries: (memberId: string) => suite.db.select().from(loyaltyEntries).where(eq(loyaltyEntries.memberId, memberId)),
     /** A booking (RM50 scaling) held for `customerId` (or a guest) with the given phone. */
     async book(start: Date, options: { customerId?: string | null; phone?: string } = {}) {
       phoneSeq += 1;
       const phone = options.phone ?? String(phoneSeq);
-      const result = await bookSlot(database.db, {
-        tenant: klinik,
-        serviceId: scaling,
+      const result = await bookSlot(suite.db, {
+        tenant: suite.klinik,
+        serviceId: spine.scaling,
         resourceId: 'any',
         start,
         contact: { name: 'Nurul', phone, email: null },
@@ -90,5 +44,14 @@ export function spineSuite(kind: 'pglite' | 'postgres') {
       if (!result.ok || !result.invoice) throw new Error(result.ok ? 'no invoice' : result.reason);
       return { ...result, invoice: result.invoice, phone };
     },
-  };
+  });
+
+  beforeAll(async () => {
+    const [service] = await suite.db
+      .select()
+      .from(services)
+      .where(and(eq(services.tenantId, suite.klinik.id), eq(services.slug, 'dental-scaling')));
+    spine.scaling = service?.id ?? '';
+  });
+  return spine;
 }

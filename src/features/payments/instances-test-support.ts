@@ -3,15 +3,17 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type Db, openDatabase } from '#db/client.server.ts';
 import { createTestDatabase, type TestDatabase } from '#db/test-databases.ts';
-import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { seedDemo } from '#demo/demo.server.ts';
+import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { aStaffMemberId, aTenant } from '#features/tenants/test-support.ts';
 import { aConsultationInvoice } from './test-support.ts';
 
 /**
  * Registers the suite's hooks (call it inside `describe.each(testDatabaseKinds)`): a fresh
- * database with klinik and a second pool on PostgreSQL. Its fields are set once `beforeAll` has run.
+ * database with klinik (bare, or with the whole demo for suites about demo data) and a second
+ * pool on PostgreSQL. Its fields are set once `beforeAll` has run.
  */
-export function klinikOnTwoInstances(kind: 'pglite' | 'postgres') {
+export function klinikOnTwoInstances(kind: 'pglite' | 'postgres', options: { demo?: boolean } = {}) {
   let database: TestDatabase;
   let second: { db: Db; close(): Promise<void> } | null = null;
   let instances: Db[] = [];
@@ -20,7 +22,13 @@ export function klinikOnTwoInstances(kind: 'pglite' | 'postgres') {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    klinik = await aTenant(database.db, 'klinik');
+    if (options.demo) {
+      await seedDemo(database.db);
+      forgetCachedTenants();
+      klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
+    } else {
+      klinik = await aTenant(database.db, 'klinik');
+    }
     staffId = await aStaffMemberId(database.db, klinik.id, 'staff');
     if (database.url) second = await openDatabase({ url: database.url });
     instances = second ? [database.db, second.db] : [database.db];
@@ -34,6 +42,10 @@ export function klinikOnTwoInstances(kind: 'pglite' | 'postgres') {
   return {
     get db(): Db {
       return database.db;
+    },
+    /** The second pool on PostgreSQL (another app instance); the same handle on PGlite. */
+    get secondDb(): Db {
+      return second?.db ?? database.db;
     },
     get klinik(): Tenant {
       return klinik;

@@ -2,13 +2,11 @@
 // visits completed, and the invitations they send.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
-import type { Db } from '#db/client.server.ts';
+import { beforeAll } from 'vitest';
 import { bookings, outbox, resources, services } from '#db/schema/index.ts';
-import { createTestDatabase, type TestDatabase } from '#db/test-databases.ts';
-import { seedDemo } from '#demo/demo.server.ts';
 import { markAttendance } from '#features/booking/index.server.ts';
-import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
+import { klinikOnTwoInstances } from '#features/payments/instances-test-support.ts';
+import { resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 
 export const DAY = 24 * 60 * 60_000;
 export const T0 = new Date('2026-11-20T02:00:00Z');
@@ -25,37 +23,17 @@ export const tokenOf = (payload: unknown) => {
  * `beforeAll` has run, and klinik's visits.
  */
 export function reviewsSuite(kind: 'pglite' | 'postgres') {
-  let database: TestDatabase;
-  let klinik: Tenant;
-  let yayasan: Tenant;
-  let serviceId = '';
-  let resourceId = '';
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDemo(database.db);
-    forgetCachedTenants();
-    klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
-    yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
-    const [service] = await database.db.select().from(services).where(eq(services.tenantId, klinik.id)).limit(1);
-    const [resource] = await database.db.select().from(resources).where(eq(resources.tenantId, klinik.id)).limit(1);
-    serviceId = service?.id ?? '';
-    resourceId = resource?.id ?? '';
-  });
-  afterAll(async () => {
-    forgetCachedTenants();
-    await database?.close();
-  });
+  const suite = klinikOnTwoInstances(kind, { demo: true });
 
   /** A confirmed booking that started at `startsAt`, for `phone`. */
   const confirmed = async (phone: string, startsAt: Date) => {
-    const [row] = await database.db
+    const [row] = await suite.db
       .insert(bookings)
       .values({
-        tenantId: klinik.id,
+        tenantId: suite.klinik.id,
         publicId: randomUUID(),
-        serviceId,
-        resourceId,
+        serviceId: reviews.serviceId,
+        resourceId: reviews.resourceId,
         startsAt,
         endsAt: new Date(startsAt.getTime() + 30 * 60_000),
         blocksFrom: startsAt,
@@ -71,30 +49,25 @@ export function reviewsSuite(kind: 'pglite' | 'postgres') {
   };
   /** Staff mark the visit completed (`now`: when they do). */
   const complete = (publicId: string, now?: Date) =>
-    markAttendance(database.db, { tenantId: klinik.id, publicId, outcome: 'completed', now });
+    markAttendance(suite.db, { tenantId: suite.klinik.id, publicId, outcome: 'completed', now });
   /** The review invitations queued for `phone`. */
   const invitationsTo = async (phone: string) =>
-    database.db
+    suite.db
       .select()
       .from(outbox)
       .where(
-        and(eq(outbox.tenantId, klinik.id), eq(outbox.destination, phone), eq(outbox.template, 'review-invitation')),
+        and(
+          eq(outbox.tenantId, suite.klinik.id),
+          eq(outbox.destination, phone),
+          eq(outbox.template, 'review-invitation'),
+        ),
       );
 
-  return {
-    get db(): Db {
-      return database.db;
-    },
-    get klinik(): Tenant {
-      return klinik;
-    },
-    get yayasan(): Tenant {
-      return yayasan;
-    },
+  const reviews = Object.assign(suite, {
+    yayasan: undefined as unknown as Tenant,
+    serviceId: '',
     /** The practitioner of the suite's visits. */
-    get resourceId(): string {
-      return resourceId;
-    },
+    resourceId: '',
     confirmed,
     complete,
     invitationsTo,
@@ -105,5 +78,14 @@ export function reviewsSuite(kind: 'pglite' | 'postgres') {
       const [message] = await invitationsTo(phone);
       return { booking, token: tokenOf(message?.payload) };
     },
-  };
+  });
+
+  beforeAll(async () => {
+    reviews.yayasan = (await resolveTenant(suite.db, 'yayasan.localhost')) as Tenant;
+    const [service] = await suite.db.select().from(services).where(eq(services.tenantId, suite.klinik.id)).limit(1);
+    const [resource] = await suite.db.select().from(resources).where(eq(resources.tenantId, suite.klinik.id)).limit(1);
+    reviews.serviceId = service?.id ?? '';
+    reviews.resourceId = resource?.id ?? '';
+  });
+  return reviews;
 }
