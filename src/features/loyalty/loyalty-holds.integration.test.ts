@@ -27,7 +27,7 @@ import { aMemberWithPoints, insertTestReward } from './test-support';
 composeApp();
 
 describe.each(testDatabaseKinds)('loyalty holds on the spine on %s', (kind) => {
-  const t = spineSuite(kind);
+  const t = spineSuite(kind, 'demo');
   const holdOf = async (invoiceId: string) =>
     (await t.db.select().from(loyaltyHolds).where(eq(loyaltyHolds.invoiceId, invoiceId)))[0];
   const invoiceView = async (publicId: string) => (await invoiceByPublicId(t.db, t.klinik, publicId)) as InvoiceView;

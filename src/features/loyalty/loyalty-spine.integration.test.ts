@@ -17,7 +17,7 @@ import { insertTestMember, insertTestProgramme } from './test-support';
 composeApp();
 
 describe.each(testDatabaseKinds)('loyalty on the spine on %s', (kind) => {
-  const t = spineSuite(kind);
+  const t = spineSuite(kind, 'catalogue');
 
   describe('a guest booking of a member', () => {
     async function memberWithPhone() {

@@ -1,4 +1,4 @@
-// The setup the suites of loyalty on the booking spine share: the demo's clinic (its dental
+// The setup the suites of loyalty on the booking spine share: the demo clinic (its dental
 // scaling, RM50), a second pool on PostgreSQL, and bookings held for members or guests.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll } from 'vitest';
@@ -13,11 +13,11 @@ export const thu = (hhmm: string) => new Date(`2026-11-26T${hhmm}:00+08:00`);
 export const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
 
 /**
- * Registers the suite's hooks (inside `describe.each(testDatabaseKinds)`): klinik with the whole
- * demo, on two instances. Its fields are set once `beforeAll` has run.
+ * Registers the suite's hooks (inside `describe.each(testDatabaseKinds)`): klinik with its demo
+ * catalogue (or the whole demo, for suites about demo rewards), on two instances. Its fields are set once `beforeAll` has run.
  */
-export function spineSuite(kind: 'pglite' | 'postgres') {
-  const suite = klinikOnTwoInstances(kind, { demo: true });
+export function spineSuite(kind: 'pglite' | 'postgres', klinik: 'catalogue' | 'demo') {
+  const suite = klinikOnTwoInstances(kind, { klinik });
   let phoneSeq = 60175550000;
   const spine = Object.assign(suite, {
     /** The id of the demo's dental scaling (RM50). */

@@ -4,16 +4,21 @@ import { afterAll, beforeAll } from 'vitest';
 import { type Db, openDatabase } from '#db/client.server.ts';
 import { createTestDatabase, type TestDatabase } from '#db/test-databases.ts';
 import { seedDemo } from '#demo/demo.server.ts';
+import { aClinic } from '#features/booking/test-support.ts';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { aStaffMemberId, aTenant } from '#features/tenants/test-support.ts';
 import { aConsultationInvoice } from './test-support.ts';
 
 /**
  * Registers the suite's hooks (call it inside `describe.each(testDatabaseKinds)`): a fresh
- * database with klinik (bare, or with the whole demo for suites about demo data) and a second
+ * database with klinik (bare, with its demo catalogue of services and practitioners, or with the
+ * whole demo for suites about demo data) and a second
  * pool on PostgreSQL. Its fields are set once `beforeAll` has run.
  */
-export function klinikOnTwoInstances(kind: 'pglite' | 'postgres', options: { demo?: boolean } = {}) {
+export function klinikOnTwoInstances(
+  kind: 'pglite' | 'postgres',
+  options: { klinik?: 'bare' | 'catalogue' | 'demo' } = {},
+) {
   let database: TestDatabase;
   let second: { db: Db; close(): Promise<void> } | null = null;
   let instances: Db[] = [];
@@ -22,12 +27,12 @@ export function klinikOnTwoInstances(kind: 'pglite' | 'postgres', options: { dem
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    if (options.demo) {
+    if (options.klinik === 'demo') {
       await seedDemo(database.db);
       forgetCachedTenants();
       klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
     } else {
-      klinik = await aTenant(database.db, 'klinik');
+      klinik = options.klinik === 'catalogue' ? await aClinic(database.db) : await aTenant(database.db, 'klinik');
     }
     staffId = await aStaffMemberId(database.db, klinik.id, 'staff');
     if (database.url) second = await openDatabase({ url: database.url });

@@ -23,7 +23,7 @@ export const tokenOf = (payload: unknown) => {
  * `beforeAll` has run, and klinik's visits.
  */
 export function reviewsSuite(kind: 'pglite' | 'postgres') {
-  const suite = klinikOnTwoInstances(kind, { demo: true });
+  const suite = klinikOnTwoInstances(kind, { klinik: 'demo' });
 
   /** A confirmed booking that started at `startsAt`, for `phone`. */
   const confirmed = async (phone: string, startsAt: Date) => {
