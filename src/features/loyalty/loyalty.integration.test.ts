@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
-import { customers, invoices, loyaltyEntries, outbox, payments } from '#db/schema/index.ts';
+import { customers, invoices, loyaltyEntries, outbox } from '#db/schema/index.ts';
 import { testDatabaseKinds } from '#db/test-databases.ts';
 import { transaction } from '#db/transaction.server.ts';
 import { startCheckout } from '#features/invoices/index.server.ts';
 import { refundPayment, settlePayment } from '#features/payments/index.server.ts';
 import { klinikOnTwoInstances } from '#features/payments/instances-test-support.ts';
+import { aPaidPayment, aPendingPayment } from '#features/payments/test-support.ts';
 import { aTenant } from '#features/tenants/test-support.ts';
 import { translator } from '#i18n/t.ts';
 import {
@@ -64,14 +65,6 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
     });
     return invoice;
   }
-  async function pendingPayment(invoiceId: string) {
-    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, invoiceId));
-    const [payment] = await t.db
-      .insert(payments)
-      .values({ tenantId: t.klinik.id, invoiceId, provider: 'sandbox', method: 'card', amount: row?.total ?? 0 })
-      .returning();
-    return payment?.id ?? '';
-  }
 
   it(`lets exactly one of ${RACERS} concurrent redemptions of a balance that covers one succeed`, async () => {
     const programme = await insertTestProgramme(t.db, t.klinik.id);
@@ -113,7 +106,7 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
     const programme = await insertTestProgramme(t.db, t.klinik.id, { expiryMonths: 12 });
     const { member, customer } = await insertTestMember(t.db, t.klinik.id, programme.id);
     const invoice = await appointmentInvoice(customer.id, 15_050);
-    const paymentId = await pendingPayment(invoice.id);
+    const paymentId = await aPendingPayment(t.db, t.klinik.id, invoice);
     await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         settlePayment(t.via(i), {
@@ -164,8 +157,7 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
     const programme = await insertTestProgramme(t.db, t.klinik.id, { allowNegative: true });
     const { member, customer } = await insertTestMember(t.db, t.klinik.id, programme.id);
     const invoice = await appointmentInvoice(customer.id, 10_000);
-    const paymentId = await pendingPayment(invoice.id);
-    await settlePayment(t.db, { tenantId: t.klinik.id, paymentId, status: 'paid', via: 'webhook' });
+    const paymentId = await aPaidPayment(t.db, t.klinik.id, invoice);
     const reward = await insertTestReward(t.db, t.klinik.id, programme.id, { pointsCost: 80 });
     await redeemForVoucher(t.db, {
       tenantId: t.klinik.id,
@@ -220,8 +212,7 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
 
     const paid = await appointmentInvoice(customer.id, 12_000, dueAt);
     expect((await apply(paid.publicId)).ok).toBe(true);
-    const paymentId = await pendingPayment(paid.id);
-    await settlePayment(t.db, { tenantId: t.klinik.id, paymentId, status: 'paid', via: 'webhook' });
+    const paymentId = await aPaidPayment(t.db, t.klinik.id, paid);
     await releaseDueHolds(t.db, after);
     // 150 spent; the paid RM100 (after the RM20 discount) earns 100.
     expect(await balance(member.id)).toBe(150);
@@ -344,16 +335,7 @@ describe.each(testDatabaseKinds)('loyalty ledger on %s', (kind) => {
       customerId: customer.id,
       locale: 'id',
     });
-    const [payment] = await t.db
-      .insert(payments)
-      .values({ tenantId: peduli.id, invoiceId: invoice.id, provider: 'sandbox', method: 'fpx', amount: 259_999 })
-      .returning();
-    await settlePayment(t.db, {
-      tenantId: peduli.id,
-      paymentId: payment?.id ?? '',
-      status: 'paid',
-      via: 'webhook',
-    });
+    await aPaidPayment(t.db, peduli.id, invoice, 'fpx');
     const entries = await t.db.select().from(loyaltyEntries).where(eq(loyaltyEntries.memberId, member.id));
     expect(entries.map((e) => [e.kind, e.points])).toEqual([['earn', 25]]);
   });

@@ -2,11 +2,11 @@
 // the receipts a settlement queued, and what the logger wrote meanwhile.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { outbox } from '#db/schema/index.ts';
+import { invoices, outbox, payments } from '#db/schema/index.ts';
 import { type InvoiceView, invoiceVerifyPath, startCheckout } from '#features/invoices/index.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import { logSink } from '#lib/logger.server.ts';
-import type { createPayment } from './index.server.ts';
+import { type createPayment, settlePayment } from './index.server.ts';
 
 /** An open invoice of one consultation (RM100 unless told), as a booking's checkout makes it. */
 export function aConsultationInvoice(
@@ -69,4 +69,35 @@ export async function logLines(run: () => Promise<void>): Promise<string[]> {
     logSink.write = original;
   }
   return lines;
+}
+
+/**
+ * A pending sandbox payment (by card unless told) of the invoice's total as it stands now (after
+ * any discount applied since it was made), as a gateway's checkout records one.
+ */
+export async function aPendingPayment(
+  db: Db,
+  tenantId: string,
+  invoice: Pick<InvoiceView, 'id'>,
+  method: 'card' | 'fpx' = 'card',
+): Promise<string> {
+  const [row] = await db.select({ total: invoices.total }).from(invoices).where(eq(invoices.id, invoice.id));
+  const [payment] = await db
+    .insert(payments)
+    .values({ tenantId, invoiceId: invoice.id, provider: 'sandbox', method, amount: row?.total ?? 0 })
+    .returning();
+  if (!payment) throw new Error('payment not inserted');
+  return payment.id;
+}
+
+/** The invoice paid in full through the sandbox, reported by its webhook. Answers the payment's id. */
+export async function aPaidPayment(
+  db: Db,
+  tenantId: string,
+  invoice: Pick<InvoiceView, 'id'>,
+  method: 'card' | 'fpx' = 'card',
+): Promise<string> {
+  const paymentId = await aPendingPayment(db, tenantId, invoice, method);
+  await settlePayment(db, { tenantId, paymentId, status: 'paid', via: 'webhook' });
+  return paymentId;
 }
