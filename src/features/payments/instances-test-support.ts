@@ -12,13 +12,14 @@ import { aConsultationInvoice } from './test-support.ts';
 /**
  * Registers the suite's hooks (call it inside `describe.each(testDatabaseKinds)`): a fresh
  * database with klinik (bare, with its demo catalogue of services and practitioners, or with the
- * whole demo for suites about demo data) and a second
+ * whole demo for suites about demo data), the `others` organisations, and a second
  * pool on PostgreSQL. Its fields are set once `beforeAll` has run.
  */
 export function klinikOnTwoInstances(
   kind: 'pglite' | 'postgres',
-  options: { klinik?: 'bare' | 'catalogue' | 'demo' } = {},
+  options: { klinik?: 'bare' | 'catalogue' | 'demo'; others?: ('yayasan' | 'peduli')[] } = {},
 ) {
+  const others = new Map<string, Tenant>();
   let database: TestDatabase;
   let second: { db: Db; close(): Promise<void> } | null = null;
   let instances: Db[] = [];
@@ -33,6 +34,13 @@ export function klinikOnTwoInstances(
       klinik = (await resolveTenant(database.db, 'klinik.localhost')) as Tenant;
     } else {
       klinik = options.klinik === 'catalogue' ? await aClinic(database.db) : await aTenant(database.db, 'klinik');
+    }
+    for (const slug of options.others ?? []) {
+      const other =
+        options.klinik === 'demo'
+          ? await resolveTenant(database.db, `${slug}.localhost`)
+          : await aTenant(database.db, slug);
+      if (other) others.set(slug, other);
     }
     staffId = await aStaffMemberId(database.db, klinik.id, 'staff');
     if (database.url) second = await openDatabase({ url: database.url });
@@ -55,6 +63,8 @@ export function klinikOnTwoInstances(
     get klinik(): Tenant {
       return klinik;
     },
+    /** One of the `others` tenants the suite asked for. */
+    tenant: (slug: 'yayasan' | 'peduli') => others.get(slug) as Tenant,
     /** klinik's staff member (role staff). */
     get staffId(): string {
       return staffId;

@@ -90,14 +90,10 @@ export async function aPendingPayment(
   return payment.id;
 }
 
-/** The invoice paid in full through the sandbox, reported by its webhook. Answers the payment's id. */
-export async function aPaidPayment(
-  db: Db,
-  tenantId: string,
-  invoice: Pick<InvoiceView, 'id'>,
-  method: 'card' | 'fpx' = 'card',
-): Promise<string> {
-  const paymentId = await aPendingPayment(db, tenantId, invoice, method);
+/** As `aPendingPayment`, then paid, as its webhook reports it. Answers the payment's id. */
+export async function aPaidPayment(...args: Parameters<typeof aPendingPayment>): Promise<string> {
+  const [db, tenantId] = args;
+  const paymentId = await aPendingPayment(...args);
   await settlePayment(db, { tenantId, paymentId, status: 'paid', via: 'webhook' });
   return paymentId;
 }

@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds)('review invitations on %s', (kind) => {
     const { booking, token } = await t.invitedVisit(phone);
     expect(await openInvitation(t.db, t.klinik.id, token)).not.toBeNull();
     // Another tenant's host opens nothing with it.
-    expect(await clinicReviewPage(t.db, t.yayasan, { pid: undefined, token })).toBeNull();
+    expect(await clinicReviewPage(t.db, t.tenant('yayasan'), { pid: undefined, token })).toBeNull();
 
     const post = (rating: string, now: Date, comment = '') =>
       submitReview(t.db, {
@@ -140,11 +140,11 @@ describe.each(testDatabaseKinds)('review invitations on %s', (kind) => {
     expect(listed?.visitName).toBe('Aisyah');
     // A token of another tenant (or none) links nothing.
     await submitFeedback(t.db, {
-      tenant: t.yayasan,
+      tenant: t.tenant('yayasan'),
       locale: 'en',
       ip: '192.0.2.91',
       form: { comment: 'Wrong tenant' },
-      target: (await reviewTarget(t.db, t.yayasan, undefined)) ?? organisation,
+      target: (await reviewTarget(t.db, t.tenant('yayasan'), undefined)) ?? organisation,
       token,
     });
     const [stray] = await t.db.select().from(reviews).where(eq(reviews.comment, 'Wrong tenant'));

@@ -41,10 +41,10 @@ describe.each(testDatabaseKinds)('review pages and reviews on %s', (kind) => {
       .onConflictDoNothing();
     expect(await reviewTarget(t.db, t.klinik, 'dr-aina')).toMatchObject({ kind: 'practitioner' });
     expect(await reviewTarget(t.db, t.klinik, 'klinik')).toMatchObject({ kind: 'organisation' });
-    expect(await reviewTarget(t.db, t.yayasan, 'dr-aina')).toBeNull();
-    expect(await reviewTarget(t.db, t.yayasan, 'klinik')).toBeNull();
+    expect(await reviewTarget(t.db, t.tenant('yayasan'), 'dr-aina')).toBeNull();
+    expect(await reviewTarget(t.db, t.tenant('yayasan'), 'klinik')).toBeNull();
     expect(await reviewTarget(t.db, t.klinik, '../x')).toBeNull();
-    expect(await clinicReviewPage(t.db, t.yayasan, { pid: t.resourceId, token: null })).toBeNull();
+    expect(await clinicReviewPage(t.db, t.tenant('yayasan'), { pid: t.resourceId, token: null })).toBeNull();
     expect(await clinicReviewPage(t.db, t.klinik, { pid: t.resourceId, token: null })).not.toBeNull();
 
     // Staff add review pages: only free, well-formed slugs; only their own practitioners.
@@ -53,7 +53,9 @@ describe.each(testDatabaseKinds)('review pages and reviews on %s', (kind) => {
     expect(await add(t.klinik, { slug: 'dr-aina' })).toMatchObject({ ok: false, status: 409 });
     expect(await add(t.klinik, { slug: 'thankyou' })).toMatchObject({ ok: false, status: 400 });
     expect(await add(t.klinik, { slug: 'klinik' })).toMatchObject({ ok: false, status: 400 });
-    expect(await add(t.yayasan, { slug: 'dr-x', kind: 'practitioner', practitioner: t.resourceId })).toMatchObject({
+    expect(
+      await add(t.tenant('yayasan'), { slug: 'dr-x', kind: 'practitioner', practitioner: t.resourceId }),
+    ).toMatchObject({
       ok: false,
       status: 400,
     });
@@ -100,7 +102,7 @@ describe.each(testDatabaseKinds)('review pages and reviews on %s', (kind) => {
     // Another tenant's staff cannot act on it.
     expect(
       await staffReviewAction(t.db, {
-        tenant: t.yayasan,
+        tenant: t.tenant('yayasan'),
         staffId,
         form: { action: 'handled', id: consented?.id ?? '' },
       }),
@@ -227,7 +229,7 @@ describe.each(testDatabaseKinds)('review pages and reviews on %s', (kind) => {
     // Another tenant's staff cannot approve it.
     expect(
       await staffReviewAction(t.db, {
-        tenant: t.yayasan,
+        tenant: t.tenant('yayasan'),
         staffId: member?.id ?? '',
         form: { action: 'approve', id: row?.id ?? '' },
       }),

@@ -6,7 +6,6 @@ import { beforeAll } from 'vitest';
 import { bookings, outbox, resources, services } from '#db/schema/index.ts';
 import { markAttendance } from '#features/booking/index.server.ts';
 import { klinikOnTwoInstances } from '#features/payments/instances-test-support.ts';
-import { resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 
 export const DAY = 24 * 60 * 60_000;
 export const T0 = new Date('2026-11-20T02:00:00Z');
@@ -23,7 +22,7 @@ export const tokenOf = (payload: unknown) => {
  * `beforeAll` has run, and klinik's visits.
  */
 export function reviewsSuite(kind: 'pglite' | 'postgres') {
-  const suite = klinikOnTwoInstances(kind, { klinik: 'demo' });
+  const suite = klinikOnTwoInstances(kind, { klinik: 'demo', others: ['yayasan'] });
 
   /** A confirmed booking that started at `startsAt`, for `phone`. */
   const confirmed = async (phone: string, startsAt: Date) => {
@@ -64,7 +63,6 @@ export function reviewsSuite(kind: 'pglite' | 'postgres') {
       );
 
   const reviews = Object.assign(suite, {
-    yayasan: undefined as unknown as Tenant,
     serviceId: '',
     /** The practitioner of the suite's visits. */
     resourceId: '',
@@ -81,7 +79,6 @@ export function reviewsSuite(kind: 'pglite' | 'postgres') {
   });
 
   beforeAll(async () => {
-    reviews.yayasan = (await resolveTenant(suite.db, 'yayasan.localhost')) as Tenant;
     const [service] = await suite.db.select().from(services).where(eq(services.tenantId, suite.klinik.id)).limit(1);
     const [resource] = await suite.db.select().from(resources).where(eq(resources.tenantId, suite.klinik.id)).limit(1);
     reviews.serviceId = service?.id ?? '';

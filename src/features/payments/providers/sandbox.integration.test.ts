@@ -6,11 +6,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { payments, sandboxCharges } from '#db/schema/index.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { testDatabaseKinds } from '#db/test-databases.ts';
 import { invoiceByPublicId } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
-import { aTenant } from '#features/tenants/test-support.ts';
 import { createPayment, handleWebhook } from '../index.server.ts';
+import { klinikOnTwoInstances } from '../instances-test-support.ts';
 import { type PaymentRequest, WebhookVerificationError } from '../provider';
 import { aConsultationInvoice, logLines, payerChoice } from '../test-support.ts';
 import { UnsupportedPaymentError } from './method-rules';
@@ -53,29 +52,17 @@ beforeEach(() => {
 const fast = { firstDelayMs: 0, retryDelaysMs: [20, 20, 20] };
 
 describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
-  let database: TestDatabase;
-  let klinik: Tenant;
-  let yayasan: Tenant;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    klinik = await aTenant(database.db, 'klinik');
-    yayasan = await aTenant(database.db, 'yayasan');
-  });
-  afterAll(async () => {
-    forgetCachedTenants();
-    await database?.close();
-  });
+  const t = klinikOnTwoInstances(kind, { others: ['yayasan'] });
 
   function provider() {
-    return createSandboxProvider({ db: database.db, secret, webhookUrl, timing: fast });
+    return createSandboxProvider({ db: t.db, secret, webhookUrl, timing: fast });
   }
 
   function paymentRequest(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
     const paymentId = randomUUID();
     return {
       paymentId,
-      tenantId: klinik.id,
+      tenantId: t.klinik.id,
       invoicePublicId: `inv_${paymentId.slice(0, 8)}`,
       invoiceNumber: 'INV-000001',
       amount: 12_345,
@@ -92,11 +79,11 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
 
   /** The payer's click on the sandbox's hosted page of the charge, through klinik's host. */
   function complete(request: PaymentRequest, choice: 'pay' | 'fail' | 'cancel', hostHeader = 'klinik.localhost:4321') {
-    return provider().complete({ tenantId: klinik.id, chargeId: request.paymentId, choice, hostHeader });
+    return provider().complete({ tenantId: t.klinik.id, chargeId: request.paymentId, choice, hostHeader });
   }
 
   async function chargeRow(id: string) {
-    const [row] = await database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id));
+    const [row] = await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id));
     return row;
   }
 
@@ -109,7 +96,7 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
       providerRef: request.paymentId,
     });
     expect(await chargeRow(request.paymentId)).toMatchObject({
-      tenantId: klinik.id,
+      tenantId: t.klinik.id,
       amount: 12_345,
       currency: 'MYR',
       method: 'fpx',
@@ -120,9 +107,7 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
     // The same payment again: same answer, still one row, nothing overwritten.
     expect(await provider().createPayment({ ...request, amount: 1 })).toEqual(start);
     expect((await chargeRow(request.paymentId))?.amount).toBe(12_345);
-    expect(
-      await database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, request.paymentId)),
-    ).toHaveLength(1);
+    expect(await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, request.paymentId))).toHaveLength(1);
   });
 
   it('refuses FPX outside ringgit and counter payments, creating nothing', async () => {
@@ -147,7 +132,7 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
       await gateway.createPayment(request);
       if (choice) {
         const done = await gateway.complete({
-          tenantId: klinik.id,
+          tenantId: t.klinik.id,
           chargeId: request.paymentId,
           choice,
           hostHeader: 'klinik.localhost:4321',
@@ -165,15 +150,15 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
     const request = paymentRequest({ amount: 5000 });
     await provider().createPayment(request);
     const input = {
-      tenantId: klinik.id,
+      tenantId: t.klinik.id,
       chargeId: request.paymentId,
       secret,
       webhookUrl,
       hostHeader: 'klinik.localhost:4321',
       timing: fast,
     };
-    const first = await completeSandboxCharge(database.db, { ...input, choice: 'pay' });
-    const second = await completeSandboxCharge(database.db, { ...input, choice: 'fail' });
+    const first = await completeSandboxCharge(t.db, { ...input, choice: 'pay' });
+    const second = await completeSandboxCharge(t.db, { ...input, choice: 'fail' });
     expect(first).toMatchObject({ changed: true, charge: { status: 'succeeded' } });
     expect(second).toMatchObject({ changed: false, webhook: null, charge: { status: 'succeeded' } });
     expect(await first.webhook).toBe(true);
@@ -214,7 +199,7 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
     const request = paymentRequest();
     await provider().createPayment(request);
     const gateway = provider();
-    const base = { tenantId: klinik.id, chargeId: request.paymentId, hostHeader: 'klinik.localhost:4321' };
+    const base = { tenantId: t.klinik.id, chargeId: request.paymentId, hostHeader: 'klinik.localhost:4321' };
     const results = await Promise.all([
       gateway.complete({ ...base, choice: 'pay' }),
       gateway.complete({ ...base, choice: 'cancel' }),
@@ -268,8 +253,8 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
   it('survives an endpoint that is not listening', async () => {
     const request = paymentRequest();
     await provider().createPayment(request);
-    const done = await completeSandboxCharge(database.db, {
-      tenantId: klinik.id,
+    const done = await completeSandboxCharge(t.db, {
+      tenantId: t.klinik.id,
       chargeId: request.paymentId,
       choice: 'pay',
       secret,
@@ -283,11 +268,11 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
   it("keeps each tenant's charges to itself", async () => {
     const request = paymentRequest();
     await provider().createPayment(request);
-    expect(await findSandboxCharge(database.db, yayasan.id, request.paymentId)).toBeNull();
-    expect(await findSandboxCharge(database.db, klinik.id, request.paymentId)).toMatchObject({ id: request.paymentId });
-    expect(await findSandboxCharge(database.db, klinik.id, 'x'.repeat(101))).toBeNull();
+    expect(await findSandboxCharge(t.db, t.tenant('yayasan').id, request.paymentId)).toBeNull();
+    expect(await findSandboxCharge(t.db, t.klinik.id, request.paymentId)).toMatchObject({ id: request.paymentId });
+    expect(await findSandboxCharge(t.db, t.klinik.id, 'x'.repeat(101))).toBeNull();
     const other = await provider().complete({
-      tenantId: yayasan.id,
+      tenantId: t.tenant('yayasan').id,
       chargeId: request.paymentId,
       choice: 'pay',
       hostHeader: 'yayasan.localhost',
@@ -300,17 +285,17 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
   it("settles nothing on a signed webhook whose amount or currency is not the payment's; the right one settles", async () => {
     const gateway = provider();
     const providers = { forMethod: () => gateway, byName: () => gateway };
-    const invoice = await aConsultationInvoice(database.db, klinik, {
+    const invoice = await aConsultationInvoice(t.db, t.klinik, {
       amount: 12_000,
       contact: { name: 'Sandbox Payer', email: 'sandbox-payer@example.my' },
     });
-    const started = await createPayment(database.db, providers, payerChoice(klinik, invoice, '10.9.9.1'));
+    const started = await createPayment(t.db, providers, payerChoice(t.klinik, invoice, '10.9.9.1'));
     if (!started.ok) throw new Error('no sandbox payment');
     const { paymentId } = started;
     const deliver = (eventId: string, amount: number, currency: string) => {
       const rawBody = JSON.stringify({ id: eventId, type: 'charge.succeeded', data: { paymentId, amount, currency } });
       const signature = signSandboxPayload(rawBody, secret, Date.now() / 1000);
-      return handleWebhook(database.db, gateway, {
+      return handleWebhook(t.db, gateway, {
         headers: new Headers({ [SANDBOX_SIGNATURE_HEADER]: signature }),
         rawBody,
       });
@@ -319,16 +304,16 @@ describe.each(testDatabaseKinds)('sandbox gateway on %s', (kind) => {
       expect(await deliver('evt_sandbox_amount_1', 100, 'MYR')).toEqual({ status: 200, outcome: 'mismatch' });
       expect(await deliver('evt_sandbox_currency_1', 12_000, 'IDR')).toEqual({ status: 200, outcome: 'mismatch' });
     });
-    const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(payment?.status).toBe('pending');
-    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('open');
+    expect((await invoiceByPublicId(t.db, t.klinik, invoice.publicId))?.status).toBe('open');
     const mismatches = lines.filter((line) => line.includes('differs from the payment'));
     expect(mismatches.filter((line) => line.includes('"differs":"amount"')).length).toBeGreaterThan(0);
     expect(mismatches.filter((line) => line.includes('"differs":"currency"')).length).toBeGreaterThan(0);
     expect(lines.join('\n')).not.toMatch(/Sandbox Payer|sandbox-payer@example\.my/);
 
     expect(await deliver('evt_sandbox_amount_2', 12_000, 'MYR')).toEqual({ status: 200, outcome: 'settled' });
-    expect((await invoiceByPublicId(database.db, klinik, invoice.publicId))?.status).toBe('paid');
+    expect((await invoiceByPublicId(t.db, t.klinik, invoice.publicId))?.status).toBe('paid');
   });
 
   it('refuses webhooks with a bad, missing or stale signature', async () => {
