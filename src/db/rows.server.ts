@@ -5,10 +5,10 @@ import type { Db } from './client.server';
 // The two write shapes most repositories spell out: insert one row and answer it; update one row
 // of a tenant by its id and answer it (or null when the tenant has no such row).
 
-/** Inserts one row and answers it as stored; `what` names it in the error when the database answers none. */
-export async function insertRow<T extends PgTable>(db: Db, table: T, values: T['$inferInsert'], what: string) {
+/** Inserts one row and answers it as stored; throws `failure` when the database answers none. */
+export async function insertRow<T extends PgTable>(db: Db, table: T, values: T['$inferInsert'], failure: string) {
   const [row] = (await db.insert(table).values(values).returning()) as T['$inferSelect'][];
-  if (!row) throw new Error(`${what} not inserted`);
+  if (!row) throw new Error(failure);
   return row;
 }
 

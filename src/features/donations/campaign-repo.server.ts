@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { updateTenantRow } from '#db/rows.server.ts';
+import { insertRow, updateTenantRow } from '#db/rows.server.ts';
 import { campaignImages, campaigns, donations, staff } from '#db/schema/index.ts';
 import type { CampaignImageKind, CampaignStatus, CampaignTotals, CampaignView } from './campaign';
 
@@ -251,9 +251,7 @@ export async function insertDonation(
   tx: Db,
   values: Omit<typeof donations.$inferInsert, 'id' | 'createdAt'>,
 ): Promise<DonationRow> {
-  const [row] = await tx.insert(donations).values(values).returning();
-  if (!row) throw new Error('donation not recorded');
-  return row;
+  return insertRow(tx, donations, values, 'donation not recorded');
 }
 
 // --- Staff lists ---

@@ -106,7 +106,7 @@ export async function insertFundraiser(
   db: Db,
   values: Omit<typeof fundraisers.$inferInsert, 'id' | 'raisedMinor' | 'donorCount' | 'createdAt' | 'updatedAt'>,
 ): Promise<FundraiserRow> {
-  return insertRow(db, fundraisers, values, 'fundraiser');
+  return insertRow(db, fundraisers, values, 'fundraiser not inserted');
 }
 
 export async function updateFundraiser(
@@ -149,7 +149,7 @@ export async function insertTeam(
   db: Db,
   values: { tenantId: string; campaignId: string; slug: string; name: string; createdBy: string | null },
 ): Promise<TeamRow> {
-  return insertRow(db, fundraiserTeams, values, 'team');
+  return insertRow(db, fundraiserTeams, values, 'team not inserted');
 }
 
 export async function teamsOfCampaign(db: Db, tenantId: string, campaignId: string): Promise<TeamRow[]> {

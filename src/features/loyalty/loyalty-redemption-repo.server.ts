@@ -2,6 +2,7 @@
 // Every query is scoped by tenant, except the job's due holds.
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { insertRow } from '#db/rows.server.ts';
 import { loyaltyHolds, loyaltyVouchers } from '#db/schema/index.ts';
 import type { HoldRow, VoucherRow } from './loyalty-repo.server';
 
@@ -58,9 +59,7 @@ export async function insertVoucher(
   tx: Db,
   values: Omit<typeof loyaltyVouchers.$inferInsert, 'id'>,
 ): Promise<VoucherRow> {
-  const [row] = await tx.insert(loyaltyVouchers).values(values).returning();
-  if (!row) throw new Error('voucher not created');
-  return row;
+  return insertRow(tx, loyaltyVouchers, values, 'voucher not created');
 }
 
 export async function vouchersOf(db: Db, tenantId: string, memberId: string): Promise<VoucherRow[]> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { insertRow } from '#db/rows.server.ts';
 import {
   customers,
   type loyaltyEntries,
@@ -63,9 +64,7 @@ export async function insertProgramme(
   db: Db,
   values: Omit<typeof loyaltyProgrammes.$inferInsert, 'id'>,
 ): Promise<ProgrammeRow> {
-  const [row] = await db.insert(loyaltyProgrammes).values(values).returning();
-  if (!row) throw new Error('programme not created');
-  return row;
+  return insertRow(db, loyaltyProgrammes, values, 'programme not created');
 }
 
 export async function updateProgramme(
@@ -96,9 +95,7 @@ export async function rewardsOf(db: Db, tenantId: string, programmeIds: string[]
 }
 
 export async function insertReward(db: Db, values: Omit<typeof loyaltyRewards.$inferInsert, 'id'>): Promise<RewardRow> {
-  const [row] = await db.insert(loyaltyRewards).values(values).returning();
-  if (!row) throw new Error('reward not created');
-  return row;
+  return insertRow(db, loyaltyRewards, values, 'reward not created');
 }
 
 export async function updateReward(

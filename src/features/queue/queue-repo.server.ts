@@ -84,7 +84,7 @@ export async function takeSeq(db: Db, queueId: string, serviceDate: string): Pro
 }
 
 export async function insertTicket(db: Db, values: typeof queueTickets.$inferInsert) {
-  return insertRow(db, queueTickets, values, 'ticket');
+  return insertRow(db, queueTickets, values, 'ticket not inserted');
 }
 
 export async function insertEvent(db: Db, values: typeof queueTicketEvents.$inferInsert) {
@@ -193,7 +193,7 @@ export function listDisplays(db: Db, tenantId: string) {
 }
 
 export async function insertDisplay(db: Db, tenantId: string, code: string, label: string) {
-  return insertRow(db, queueDisplays, { tenantId, code, label }, 'display');
+  return insertRow(db, queueDisplays, { tenantId, code, label }, 'display not inserted');
 }
 
 export async function revokeDisplay(db: Db, tenantId: string, displayId: string, now: Date) {
@@ -250,7 +250,7 @@ export async function findQueueByPrefix(db: Db, tenantId: string, prefix: string
 }
 
 export async function insertQueue(db: Db, values: typeof queues.$inferInsert) {
-  return insertRow(db, queues, values, 'queue');
+  return insertRow(db, queues, values, 'queue not inserted');
 }
 
 export async function updateQueue(
@@ -263,7 +263,7 @@ export async function updateQueue(
 }
 
 export async function insertPoint(db: Db, values: typeof servicePoints.$inferInsert) {
-  return insertRow(db, servicePoints, values, 'service point');
+  return insertRow(db, servicePoints, values, 'service point not inserted');
 }
 
 export async function updatePoint(

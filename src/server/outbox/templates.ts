@@ -43,6 +43,16 @@ export interface TemplateDefinition<T extends TemplateName = TemplateName> {
 /** Types a feature's template definition against its declared name and payload. */
 export const defineTemplate = <T extends TemplateName>(definition: TemplateDefinition<T>) => definition;
 
+/** Any one template's definition, typed against its own name and payload. */
+type AnyTemplateDefinition = { [K in TemplateName]: TemplateDefinition<K> }[TemplateName];
+
+/** A feature's templates as the one function the composition root calls to register them on the outbox. */
+export function templateRegistration(...definitions: AnyTemplateDefinition[]): (registry: TemplateRegistry) => void {
+  return (registry) => {
+    for (const definition of definitions) registry.register(definition);
+  };
+}
+
 interface StoredDefinition {
   name: string;
   payload: z.ZodType;

@@ -4,7 +4,7 @@ import {
   greeting,
   organisationName,
   pageLink,
-  type TemplateRegistry,
+  templateRegistration,
 } from '#server/outbox/templates.ts';
 
 /** The outbox templates of signing in and staff accounts; wording under `message.*` in the catalogues. */
@@ -82,8 +82,4 @@ export const staffInviteTemplate = defineTemplate({
 });
 
 /** Registers auth's templates on the outbox (from src/app.server.ts). */
-export function registerAuthTemplates(registry: TemplateRegistry): void {
-  registry.register(loginCodeTemplate);
-  registry.register(contactCodeTemplate);
-  registry.register(staffInviteTemplate);
-}
+export const registerAuthTemplates = templateRegistration(loginCodeTemplate, contactCodeTemplate, staffInviteTemplate);

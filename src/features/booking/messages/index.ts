@@ -6,7 +6,7 @@ import {
   type MessageText,
   organisationName,
   pageLink,
-  type TemplateRegistry,
+  templateRegistration,
   when,
 } from '#server/outbox/templates.ts';
 
@@ -198,17 +198,13 @@ export const bookingRefundDueTemplate = notice(
 );
 
 /** Registers booking's templates on the outbox (from src/app.server.ts). */
-export function registerBookingTemplates(registry: TemplateRegistry): void {
-  for (const template of [
-    bookingApprovedTemplate,
-    bookingDeclinedTemplate,
-    bookingConfirmedTemplate,
-    bookingRequestedTemplate,
-    bookingCancelledTemplate,
-    bookingRescheduledTemplate,
-    bookingLapsedTemplate,
-    bookingRefundDueTemplate,
-  ]) {
-    registry.register(template);
-  }
-}
+export const registerBookingTemplates = templateRegistration(
+  bookingApprovedTemplate,
+  bookingDeclinedTemplate,
+  bookingConfirmedTemplate,
+  bookingRequestedTemplate,
+  bookingCancelledTemplate,
+  bookingRescheduledTemplate,
+  bookingLapsedTemplate,
+  bookingRefundDueTemplate,
+);

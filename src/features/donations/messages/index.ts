@@ -4,7 +4,7 @@ import {
   greeting,
   organisationName,
   pageLink,
-  type TemplateRegistry,
+  templateRegistration,
   when,
 } from '#server/outbox/templates.ts';
 
@@ -116,9 +116,9 @@ export const planCardFailedTemplate = defineTemplate({
 });
 
 /** Registers the templates of plans and receipts on the outbox (from src/app.server.ts). */
-export function registerPlanTemplates(registry: TemplateRegistry): void {
-  registry.register(donationReceiptTemplate);
-  registry.register(donationReceiptSmsTemplate);
-  registry.register(planPayLinkTemplate);
-  registry.register(planCardFailedTemplate);
-}
+export const registerPlanTemplates = templateRegistration(
+  donationReceiptTemplate,
+  donationReceiptSmsTemplate,
+  planPayLinkTemplate,
+  planCardFailedTemplate,
+);

@@ -4,7 +4,7 @@ import {
   greeting,
   organisationName,
   pageLink,
-  type TemplateRegistry,
+  templateRegistration,
   when,
 } from '#server/outbox/templates.ts';
 
@@ -137,10 +137,10 @@ export const fundraiserReportedTemplate = defineTemplate({
 });
 
 /** Registers fundraisers' templates on the outbox (from src/app.server.ts). */
-export function registerFundraiserTemplates(registry: TemplateRegistry): void {
-  registry.register(fundraiserGiftTemplate);
-  registry.register(fundraiserApprovedTemplate);
-  registry.register(fundraiserThanksTemplate);
-  registry.register(fundraiserDigestTemplate);
-  registry.register(fundraiserReportedTemplate);
-}
+export const registerFundraiserTemplates = templateRegistration(
+  fundraiserGiftTemplate,
+  fundraiserApprovedTemplate,
+  fundraiserThanksTemplate,
+  fundraiserDigestTemplate,
+  fundraiserReportedTemplate,
+);

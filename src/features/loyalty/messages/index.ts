@@ -4,7 +4,7 @@ import {
   greeting,
   organisationName,
   pageLink,
-  type TemplateRegistry,
+  templateRegistration,
 } from '#server/outbox/templates.ts';
 
 // The outbox templates of loyalty (issue 14); wording under `loyalty.message.*` in the catalogues.
@@ -85,8 +85,8 @@ export const pointsExpiringTemplate = defineTemplate({
   }),
 });
 
-export function registerLoyaltyTemplates(registry: TemplateRegistry): void {
-  registry.register(pointsEarnedTemplate);
-  registry.register(rewardRedeemedTemplate);
-  registry.register(pointsExpiringTemplate);
-}
+export const registerLoyaltyTemplates = templateRegistration(
+  pointsEarnedTemplate,
+  rewardRedeemedTemplate,
+  pointsExpiringTemplate,
+);

@@ -4,7 +4,7 @@ import {
   greeting,
   organisationName,
   pageLink,
-  type TemplateRegistry,
+  templateRegistration,
 } from '#server/outbox/templates.ts';
 
 /** The outbox templates of payments; wording under `message.receipt.*` in the catalogues. */
@@ -40,6 +40,4 @@ export const receiptTemplate = defineTemplate({
 });
 
 /** Registers payments' templates on the outbox (from src/app.server.ts). */
-export function registerPaymentTemplates(registry: TemplateRegistry): void {
-  registry.register(receiptTemplate);
-}
+export const registerPaymentTemplates = templateRegistration(receiptTemplate);

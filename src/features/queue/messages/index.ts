@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTemplate, organisationName, pageLink, type TemplateRegistry } from '#server/outbox/templates.ts';
+import { defineTemplate, organisationName, pageLink, templateRegistration } from '#server/outbox/templates.ts';
 
 // The queue's SMS (issue 16): to a visitor who took a kiosk ticket with their phone, when their
 // turn is near and when they are called; wording under `queue.message.*`. Numbers only.
@@ -49,7 +49,4 @@ export const queueCalledTemplate = defineTemplate({
   validForMs: () => 15 * 60_000,
 });
 
-export function registerQueueTemplates(registry: TemplateRegistry): void {
-  registry.register(queueNearTemplate);
-  registry.register(queueCalledTemplate);
-}
+export const registerQueueTemplates = templateRegistration(queueNearTemplate, queueCalledTemplate);

@@ -4,7 +4,7 @@ import {
   greeting,
   organisationName,
   pageLink,
-  type TemplateRegistry,
+  templateRegistration,
 } from '#server/outbox/templates.ts';
 
 // The outbox templates of reviews (issue 15); wording under `review.message.*` in the three
@@ -56,7 +56,4 @@ export const reviewReplyTemplate = defineTemplate({
 });
 
 /** Registers the templates of reviews on the outbox (from src/app.server.ts). */
-export function registerReviewTemplates(registry: TemplateRegistry): void {
-  registry.register(reviewInvitationTemplate);
-  registry.register(reviewReplyTemplate);
-}
+export const registerReviewTemplates = templateRegistration(reviewInvitationTemplate, reviewReplyTemplate);
