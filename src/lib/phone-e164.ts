@@ -1,9 +1,9 @@
-// libphonenumber-js with its small ("min") metadata. Imported by the server's schemas, and loaded
-// on demand by the phone field (PhoneInput), so pages with a phone field do not ship it up front.
+// libphonenumber-js with its small ("min") metadata: the server's schemas only. The phone field
+// drops a trunk 0 by lib/phone's internationalPhone instead (issue 25: 29 KB out of the browser).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /**
- * The one normalisation of a phone value, shared by the phone field and the server: a number in
+ * The one normalisation of a phone value, on the server (the phone field agrees: internationalPhone): a number in
  * international form (digits with the dial code, as phoneValue emits it, '+' and separators
  * allowed) → E.164 digits without the '+' (the form we store; SMS gateways add the '+').
  * libphonenumber drops a national trunk prefix typed after the dial code, for every country:

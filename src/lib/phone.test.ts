@@ -1,12 +1,15 @@
+import metadata from 'libphonenumber-js/metadata.min.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import type { Country } from './countries';
 import {
   countryFromTimeZone,
   digitsOnly,
+  internationalPhone,
   MALAYSIA_DIAL_CODE,
   MALAYSIA_MOBILE,
   matchDialCode,
   phoneValue,
+  trunkZeroDialCodes,
   validatePhone,
 } from './phone';
 import { normalisePhone } from './phone-e164';
@@ -211,5 +214,37 @@ describe('countryFromTimeZone', () => {
     // zones whose country has no phone entry
     expect(countryFromTimeZone('Antarctica/McMurdo')).toBe('MY');
     expect(countryFromTimeZone('Pacific/Pitcairn')).toBe('MY');
+  });
+});
+
+describe("internationalPhone: the field's value without libphonenumber (issue 25)", () => {
+  it("drops the trunk 0 as the server's normalisePhone does", () => {
+    for (const [typed, code] of [
+      ['0812-3456-7890', '62'],
+      ['07911 123456', '44'],
+      ['0412 345 678', '61'],
+      ['0123456789', MALAYSIA_DIAL_CODE],
+      ['01123456789', MALAYSIA_DIAL_CODE],
+      ['0669812345', '39'],
+      ['91234567', '65'],
+      ['+62 812 3456 7890', '62'],
+    ] as const) {
+      expect(internationalPhone(typed, code), `${code} ${typed}`).toBe(normalisePhone(phoneValue(typed, code)));
+    }
+    expect(internationalPhone('0812-3456-7890', '62')).toBe('6281234567890');
+    expect(internationalPhone('0669812345', '39')).toBe('390669812345'); // Italy dials its 0
+    expect(internationalPhone('', '62')).toBe('');
+  });
+
+  it('knows exactly the dial codes whose countries write a trunk 0, as libphonenumber does', () => {
+    const { countries, country_calling_codes } = metadata as unknown as {
+      countries: Record<string, unknown[]>;
+      country_calling_codes: Record<string, string[]>;
+    };
+    const expected = Object.entries(country_calling_codes)
+      .filter(([, regions]) => regions.every((region) => countries[region]?.[5] === '0'))
+      .map(([code]) => code)
+      .sort();
+    expect([...trunkZeroDialCodes()].sort()).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
-// Phone field rules (SPEC §5, §9). The normalisation to E.164 (libphonenumber) is in ./phone-e164,
-// apart so the browser loads it only when a phone field is used.
+// Phone field rules (SPEC §5, §9). The normalisation to E.164 with libphonenumber is in ./phone-e164,
+// for the server; the field drops a trunk 0 by internationalPhone below, without it.
 import type { Country } from './countries';
 import { COUNTRIES, DEFAULT_COUNTRY_ISO, findCountry } from './countries';
 import { timeZoneCountry } from './time-zones';
@@ -55,6 +55,35 @@ export function phoneValue(number: string, dialCode: string): string {
   if (code === '60') code = MALAYSIA_DIAL_CODE;
   return digits.startsWith(code) ? digits : code + digits;
 }
+
+/**
+ * Dial codes of the countries that write a national trunk prefix 0, which an international number
+ * drops (libphonenumber's metadata says so; phone.test.ts checks this list against it). Malaysia's
+ * product dial code "6" already absorbs its 0 (SPEC §9), so "6" is not here.
+ */
+const TRUNK_ZERO_DIAL_CODES = new Set(
+  (
+    '20 211 212 213 218 231 232 233 234 243 249 250 251 252 254 255 256 260 261 262 263 264 265 27 291 31 32 33 ' +
+    '353 355 358 359 370 373 374 377 380 381 382 383 385 386 387 389 40 41 421 423 43 44 46 49 508 51 53 54 55 57 ' +
+    '58 590 591 593 594 595 596 598 60 61 62 63 64 66 686 81 82 84 850 855 856 86 880 886 90 91 92 93 94 95 961 ' +
+    '962 963 964 966 967 970 971 972 976 977 98 994 995 996'
+  ).split(' '),
+);
+
+/**
+ * What a phone field emits (phoneValue), without a trunk 0 typed right after the dial code of a
+ * country that dials one: Indonesia's 0812-3456-7890 with +62 is 6281234567890. The field does
+ * this without libphonenumber (29 KB the browser no longer loads); the server still normalises
+ * with it (lib/phone-e164), and both agree on these countries.
+ */
+export function internationalPhone(number: string, dialCode: string): string {
+  const value = phoneValue(number, dialCode);
+  const code = digitsOnly(dialCode);
+  return TRUNK_ZERO_DIAL_CODES.has(code) && value.startsWith(`${code}0`) ? code + value.slice(code.length + 1) : value;
+}
+
+/** The dial codes whose trunk 0 internationalPhone drops (for the test against libphonenumber). */
+export const trunkZeroDialCodes = (): ReadonlySet<string> => TRUNK_ZERO_DIAL_CODES;
 
 /** Length of the longest area code of `country` that `rest` starts with; 0 if none. */
 function areaCodeMatch(country: Country, rest: string): number {

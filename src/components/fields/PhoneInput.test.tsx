@@ -70,7 +70,6 @@ describe('PhoneInput', () => {
     const { input, hidden, onChange } = setup();
     fireEvent.input(input, { target: { value: '0812-3456-7890' } });
     expect(input.value).toBe('081234567890');
-    // The normaliser (libphonenumber) arrives with the first number typed.
     await waitFor(() => expect(hidden.value).toBe('6281234567890'));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('6281234567890'));
   });

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { Locale } from '#i18n/locales.ts';
 import type { MessageKey } from '#i18n/t.ts';
 import { countryName } from '#lib/countries.ts';
-import { countryFromTimeZone, digitsOnly, phoneValue, validatePhone } from '#lib/phone.ts';
+import { countryFromTimeZone, digitsOnly, internationalPhone, validatePhone } from '#lib/phone.ts';
 import { CountryList, Flag } from './CountryList';
 import { FieldError, FieldLabel, useFieldIds } from './FieldParts';
 import { describedBy } from './field-styles';
@@ -83,26 +83,9 @@ export default function PhoneInput({
   useEffect(() => setMounted(true), []);
 
   const country = countryOrDefault(iso);
-  // The dial code prefixed to the number (SPEC.md §5), then the shared normalisation (trunk 0
-  // dropped, lib/phone-e164). That module carries libphonenumber's metadata, so it is loaded once
-  // the field is used or holds a number, not with the page; until then the plain value stands
-  // (the server normalises with the same function anyway).
-  const [normalise, setNormalise] = useState<((value: string) => string) | null>(null);
-  const loadNormaliser = useRef(false);
-  const wantNormaliser = () => {
-    if (loadNormaliser.current) return;
-    loadNormaliser.current = true;
-    import('#lib/phone-e164.ts')
-      .then((module) => setNormalise(() => module.normalisePhone))
-      .catch(() => {
-        loadNormaliser.current = false; // offline: try again on the next keystroke
-      });
-  };
-  useEffect(() => {
-    if (number !== '') wantNormaliser();
-  });
-  const plain = phoneValue(number, country.dialCode);
-  const emitted = normalise ? normalise(plain) : plain;
+  // The dial code prefixed to the number (SPEC.md §5), a trunk 0 after it dropped where the
+  // country dials one (lib/phone internationalPhone; the server normalises again with libphonenumber).
+  const emitted = internationalPhone(number, country.dialCode);
   const options = useMemo(() => (open ? countryOptions(locale) : []), [open, locale]);
   const filtered = useMemo(() => filterCountries(options, query), [options, query]);
   const activeOption = filtered[Math.min(active, filtered.length - 1)];
@@ -266,7 +249,6 @@ export default function PhoneInput({
               setNumber(parsed.number);
               if (touched) setError(message(parsed.number, parsed.iso));
             }}
-            onFocus={wantNormaliser}
             onBlur={() => {
               setTouched(true);
               setError(message(number, iso));
