@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { outbox } from '#db/schema/index.ts';
-import { type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
+import { testDatabaseKinds } from '#db/test-databases.ts';
+import type { Tenant } from '#features/tenants/index.server.ts';
 import { findCustomer } from './auth-repo.server';
-import { accountsDatabase, codeSender } from './auth-test-support';
+import { accountsSuite } from './auth-test-support';
 import {
   confirmContactChange,
   renameAccount,
@@ -20,24 +20,14 @@ import { CODES_PER_IP } from './login-code';
 composeApp();
 
 describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
-  let database: TestDatabase;
-  let klinik: Tenant;
-  let yayasan: Tenant;
-  const { ip, sendCode } = codeSender(() => database.db);
+  const suite = accountsSuite(kind);
+  const { ip, sendCode } = suite;
 
-  beforeAll(async () => {
-    ({ database, klinik, yayasan } = await accountsDatabase(kind));
-  });
-  afterAll(async () => {
-    forgetCachedTenants();
-    await database?.close();
-  });
-
-  const findCustomerById = (id: string) => findCustomer(database.db, klinik.id, id);
+  const findCustomerById = (id: string) => findCustomer(suite.db, suite.klinik.id, id);
 
   async function customerWithPhone(tenant: Tenant, phone: string) {
     const code = await sendCode(tenant, phone);
-    const r = await verifyLoginCode(database.db, { tenant, channel: 'phone', destination: phone, code, locale: 'en' });
+    const r = await verifyLoginCode(suite.db, { tenant, channel: 'phone', destination: phone, code, locale: 'en' });
     if (!r.ok) throw new Error('login failed');
     return r.customer;
   }
@@ -48,31 +38,42 @@ describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
     destination: string,
     locale = 'ms' as const,
   ) {
-    return requestContactChange(database.db, { tenant: klinik, customerId, channel, destination, locale, ip: ip() });
+    return requestContactChange(suite.db, { tenant: suite.klinik, customerId, channel, destination, locale, ip: ip() });
   }
 
   it('renames the account directly, only within its tenant', async () => {
-    const aisyah = await customerWithPhone(klinik, '60123450007');
+    const aisyah = await customerWithPhone(suite.klinik, '60123450007');
     expect(
-      await renameAccount(database.db, { tenantId: klinik.id, customerId: aisyah.id, name: 'Aisyah binti Omar' }),
+      await renameAccount(suite.db, { tenantId: suite.klinik.id, customerId: aisyah.id, name: 'Aisyah binti Omar' }),
     ).toMatchObject({ ok: true, customer: { name: 'Aisyah binti Omar', phone: '60123450007' } });
     // Another tenant's customer id is "not found", never a leak.
-    expect(await renameAccount(database.db, { tenantId: yayasan.id, customerId: aisyah.id, name: 'X' })).toEqual({
+    expect(await renameAccount(suite.db, { tenantId: suite.yayasan.id, customerId: aisyah.id, name: 'X' })).toEqual({
       ok: false,
       reason: 'not_found',
     });
   });
 
   it('changes the email only with the code sent to the new email, in the customer language', async () => {
-    const ravi = await customerWithPhone(klinik, '60123450008');
+    const ravi = await customerWithPhone(suite.klinik, '60123450008');
     const sent = await contactCode(ravi.id, 'email', 'ravi.new@example.my');
     if (!sent.ok) throw new Error(`refused: ${sent.reason}`);
-    const [message] = await database.db.select().from(outbox).where(eq(outbox.destination, 'ravi.new@example.my'));
-    expect(message).toMatchObject({ channel: 'email', locale: 'ms', template: 'contact-code', tenantId: klinik.id });
+    const [message] = await suite.db.select().from(outbox).where(eq(outbox.destination, 'ravi.new@example.my'));
+    expect(message).toMatchObject({
+      channel: 'email',
+      locale: 'ms',
+      template: 'contact-code',
+      tenantId: suite.klinik.id,
+    });
     expect(message?.payload).toMatchObject({ code: sent.code, organisation: 'Klinik Sihat Bersama' });
 
     const confirm = (code: string, destination = 'ravi.new@example.my') =>
-      confirmContactChange(database.db, { tenant: klinik, customerId: ravi.id, channel: 'email', destination, code });
+      confirmContactChange(suite.db, {
+        tenant: suite.klinik,
+        customerId: ravi.id,
+        channel: 'email',
+        destination,
+        code,
+      });
     // Nothing changes before the code is entered.
     expect((await findCustomerById(ravi.id))?.email).toBeNull();
     const wrong = sent.code === '000000' ? '111111' : '000000';
@@ -83,16 +84,16 @@ describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
     expect((await findCustomerById(ravi.id))?.email).toBe('ravi.new@example.my');
     expect(await confirm(sent.code)).toEqual({ ok: false, reason: 'used' });
     // The new email logs into the same account.
-    const login = await requestLoginCode(database.db, {
-      tenant: klinik,
+    const login = await requestLoginCode(suite.db, {
+      tenant: suite.klinik,
       channel: 'email',
       destination: 'ravi.new@example.my',
       locale: 'en',
       ip: ip(),
     });
     if (!login.ok) throw new Error('rate limited');
-    const back = await verifyLoginCode(database.db, {
-      tenant: klinik,
+    const back = await verifyLoginCode(suite.db, {
+      tenant: suite.klinik,
       channel: 'email',
       destination: 'ravi.new@example.my',
       code: login.code,
@@ -102,12 +103,12 @@ describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
   });
 
   it("answers alike for a taken and a free phone, and never moves another customer's phone (no takeover)", async () => {
-    const victim = await customerWithPhone(klinik, '60123450009');
-    const attacker = await customerWithPhone(klinik, '60123450010');
+    const victim = await customerWithPhone(suite.klinik, '60123450009');
+    const attacker = await customerWithPhone(suite.klinik, '60123450010');
     const shape = (answer: Awaited<ReturnType<typeof contactCode>>) =>
       answer.ok ? { ok: true, code: /^\d{6}$/.test(answer.code), expires: answer.expiresAt.getTime() > 0 } : answer;
     const messagesTo = async (phone: string) =>
-      (await database.db.select().from(outbox).where(eq(outbox.destination, phone))).map((m) => m.template);
+      (await suite.db.select().from(outbox).where(eq(outbox.destination, phone))).map((m) => m.template);
     // Whether the phone is someone's or nobody's, the same answer and the same message to it.
     const taken = await contactCode(attacker.id, 'phone', '60123450009');
     const free = await contactCode(attacker.id, 'phone', '60123450099');
@@ -118,8 +119,8 @@ describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
     // Only a code from the phone itself shows it is taken, and the phone stays with its holder.
     if (!taken.ok) throw new Error('refused');
     const confirm = (code: string) =>
-      confirmContactChange(database.db, {
-        tenant: klinik,
+      confirmContactChange(suite.db, {
+        tenant: suite.klinik,
         customerId: attacker.id,
         channel: 'phone',
         destination: '60123450009',
@@ -131,7 +132,7 @@ describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
     expect((await findCustomerById(attacker.id))?.phone).toBe('60123450010');
     expect((await findCustomerById(victim.id))?.phone).toBe('60123450009');
     // A code the victim was sent to log in does not confirm a change either.
-    const loginCode = await sendCode(klinik, '60123450009');
+    const loginCode = await sendCode(suite.klinik, '60123450009');
     expect((await confirm(loginCode)).ok).toBe(false);
     expect((await findCustomerById(attacker.id))?.phone).toBe('60123450010');
     // The customer's own phone is "unchanged".
@@ -139,8 +140,8 @@ describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
     // Asking again and again counts against the address's code limit, taken or free alike.
     const prober = ip();
     const probe = (destination: string) =>
-      requestContactChange(database.db, {
-        tenant: klinik,
+      requestContactChange(suite.db, {
+        tenant: suite.klinik,
         customerId: attacker.id,
         channel: 'phone',
         destination,
@@ -152,14 +153,14 @@ describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
   });
 
   it('refuses a confirmed change when another customer took the email meanwhile', async () => {
-    const first = await customerWithPhone(klinik, '60123450014');
-    const second = await customerWithPhone(klinik, '60123450015');
+    const first = await customerWithPhone(suite.klinik, '60123450014');
+    const second = await customerWithPhone(suite.klinik, '60123450015');
     const a = await contactCode(first.id, 'email', 'shared@example.my');
     const b = await contactCode(second.id, 'email', 'shared@example.my');
     if (!a.ok || !b.ok) throw new Error('refused');
     const confirm = (customerId: string, code: string) =>
-      confirmContactChange(database.db, {
-        tenant: klinik,
+      confirmContactChange(suite.db, {
+        tenant: suite.klinik,
         customerId,
         channel: 'email',
         destination: 'shared@example.my',
@@ -171,12 +172,12 @@ describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
   });
 
   it('never lets a login code confirm a contact change, nor a contact code log in', async () => {
-    const owner = await customerWithPhone(klinik, '60123450011');
-    const loginCode = await sendCode(klinik, '60123450012');
+    const owner = await customerWithPhone(suite.klinik, '60123450011');
+    const loginCode = await sendCode(suite.klinik, '60123450012');
     expect(
       (
-        await confirmContactChange(database.db, {
-          tenant: klinik,
+        await confirmContactChange(suite.db, {
+          tenant: suite.klinik,
           customerId: owner.id,
           channel: 'phone',
           destination: '60123450012',
@@ -187,8 +188,8 @@ describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
     const sent = await contactCode(owner.id, 'phone', '60123450013');
     if (!sent.ok) throw new Error('refused');
     expect(
-      await verifyLoginCode(database.db, {
-        tenant: klinik,
+      await verifyLoginCode(suite.db, {
+        tenant: suite.klinik,
         channel: 'phone',
         destination: '60123450013',
         code: sent.code,
@@ -201,7 +202,14 @@ describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
     const now = new Date();
     const sameIp = ip();
     const send = (destination: string) =>
-      requestLoginCode(database.db, { tenant: klinik, channel: 'phone', destination, locale: 'en', ip: sameIp, now });
+      requestLoginCode(suite.db, {
+        tenant: suite.klinik,
+        channel: 'phone',
+        destination,
+        locale: 'en',
+        ip: sameIp,
+        now,
+      });
     for (let i = 0; i < CODES_PER_IP; i += 1) {
       expect((await send(`6012346${String(i).padStart(4, '0')}`)).ok).toBe(true);
     }
@@ -211,8 +219,8 @@ describe.each(testDatabaseKinds)('account changes on %s', (kind) => {
     // Another address is not affected.
     expect(
       (
-        await requestLoginCode(database.db, {
-          tenant: klinik,
+        await requestLoginCode(suite.db, {
+          tenant: suite.klinik,
           channel: 'phone',
           destination: '60123469999',
           locale: 'en',

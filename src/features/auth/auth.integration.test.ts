@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { outbox } from '#db/schema/index.ts';
-import { type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { testDatabaseKinds } from '#db/test-databases.ts';
 import { customerInvoices, invoiceByPublicId, startCheckout } from '#features/invoices/index.server.ts';
-import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
-import { accountsDatabase, codeSender } from './auth-test-support';
+import type { Tenant } from '#features/tenants/index.server.ts';
+import { accountsSuite } from './auth-test-support';
 import {
   confirmContactChange,
   customerForToken,
@@ -22,28 +22,23 @@ import {
 composeApp();
 
 describe.each(testDatabaseKinds)('customer logins on %s', (kind) => {
-  let database: TestDatabase;
-  let klinik: Tenant;
-  let yayasan: Tenant;
-  const { ip, sendCode } = codeSender(() => database.db);
-
-  beforeAll(async () => {
-    ({ database, klinik, yayasan } = await accountsDatabase(kind));
-  });
-  afterAll(async () => {
-    forgetCachedTenants();
-    await database?.close();
-  });
+  const suite = accountsSuite(kind);
+  const { ip, sendCode } = suite;
 
   it('logs in with the code it sent, and queues the message in the customer language', async () => {
-    const code = await sendCode(klinik, '60123450001');
-    const messages = await database.db.select().from(outbox).where(eq(outbox.destination, '60123450001'));
+    const code = await sendCode(suite.klinik, '60123450001');
+    const messages = await suite.db.select().from(outbox).where(eq(outbox.destination, '60123450001'));
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ channel: 'sms', locale: 'ms', template: 'login-code', tenantId: klinik.id });
+    expect(messages[0]).toMatchObject({
+      channel: 'sms',
+      locale: 'ms',
+      template: 'login-code',
+      tenantId: suite.klinik.id,
+    });
     expect(messages[0]?.payload).toMatchObject({ code, organisation: 'Klinik Sihat Bersama', minutes: 10 });
 
-    const result = await verifyLoginCode(database.db, {
-      tenant: klinik,
+    const result = await verifyLoginCode(suite.db, {
+      tenant: suite.klinik,
       channel: 'phone',
       destination: '60123450001',
       code,
@@ -51,8 +46,8 @@ describe.each(testDatabaseKinds)('customer logins on %s', (kind) => {
     });
     expect(result.ok).toBe(true);
     // A code works once.
-    const again = await verifyLoginCode(database.db, {
-      tenant: klinik,
+    const again = await verifyLoginCode(suite.db, {
+      tenant: suite.klinik,
       channel: 'phone',
       destination: '60123450001',
       code,
@@ -63,7 +58,7 @@ describe.each(testDatabaseKinds)('customer logins on %s', (kind) => {
 
   it("gives a guest's earlier invoices to the customer who logs in with the same phone, and no one else's", async () => {
     const guestInvoice = (tenant: Tenant, phone: string, email: string | null = null) =>
-      startCheckout(database.db, {
+      startCheckout(suite.db, {
         tenantId: tenant.id,
         currency: tenant.currency,
         kind: 'appointment',
@@ -71,28 +66,28 @@ describe.each(testDatabaseKinds)('customer logins on %s', (kind) => {
         lines: [{ description: { en: 'Visit' }, quantity: 1, unitAmount: 5_000 }],
         contact: { name: 'Guest', phone, email },
       });
-    const mine = await guestInvoice(klinik, '60123450777');
-    const byEmail = await guestInvoice(klinik, '60199999999', 'Guest.Payer@Example.my');
-    const elsewhere = await guestInvoice(yayasan, '60123450777');
-    const someoneElse = await guestInvoice(klinik, '60123450778');
+    const mine = await guestInvoice(suite.klinik, '60123450777');
+    const byEmail = await guestInvoice(suite.klinik, '60199999999', 'Guest.Payer@Example.my');
+    const elsewhere = await guestInvoice(suite.yayasan, '60123450777');
+    const someoneElse = await guestInvoice(suite.klinik, '60123450778');
 
-    const code = await sendCode(klinik, '60123450777');
-    const result = await verifyLoginCode(database.db, {
-      tenant: klinik,
+    const code = await sendCode(suite.klinik, '60123450777');
+    const result = await verifyLoginCode(suite.db, {
+      tenant: suite.klinik,
       channel: 'phone',
       destination: '60123450777',
       code,
       locale: 'en',
     });
     if (!result.ok) throw new Error('login failed');
-    const listed = await customerInvoices(database.db, klinik, result.customer.id, 1);
+    const listed = await customerInvoices(suite.db, suite.klinik, result.customer.id, 1);
     expect(listed.invoices.map((invoice) => invoice.publicId)).toEqual([mine.publicId]);
-    expect((await invoiceByPublicId(database.db, yayasan, elsewhere.publicId))?.customerId).toBeNull();
-    expect((await invoiceByPublicId(database.db, klinik, someoneElse.publicId))?.customerId).toBeNull();
+    expect((await invoiceByPublicId(suite.db, suite.yayasan, elsewhere.publicId))?.customerId).toBeNull();
+    expect((await invoiceByPublicId(suite.db, suite.klinik, someoneElse.publicId))?.customerId).toBeNull();
 
     // Confirming an e-mail later brings the invoices made with it too (whatever its letter case).
-    const change = await requestContactChange(database.db, {
-      tenant: klinik,
+    const change = await requestContactChange(suite.db, {
+      tenant: suite.klinik,
       customerId: result.customer.id,
       channel: 'email',
       destination: 'guest.payer@example.my',
@@ -100,57 +95,67 @@ describe.each(testDatabaseKinds)('customer logins on %s', (kind) => {
       ip: ip(),
     });
     if (!change.ok) throw new Error('contact change refused');
-    const confirmed = await confirmContactChange(database.db, {
-      tenant: klinik,
+    const confirmed = await confirmContactChange(suite.db, {
+      tenant: suite.klinik,
       customerId: result.customer.id,
       channel: 'email',
       destination: 'guest.payer@example.my',
       code: change.code,
     });
     expect(confirmed.ok).toBe(true);
-    const after = await customerInvoices(database.db, klinik, result.customer.id, 1);
+    const after = await customerInvoices(suite.db, suite.klinik, result.customer.id, 1);
     expect(after.invoices.map((invoice) => invoice.publicId).sort()).toEqual([mine.publicId, byEmail.publicId].sort());
   });
 
   it('burns a code after three wrong guesses, even if the right one comes next', async () => {
-    const code = await sendCode(klinik, '60123450002');
+    const code = await sendCode(suite.klinik, '60123450002');
     const wrong = code === '000000' ? '111111' : '000000';
-    const input = { tenant: klinik, channel: 'phone' as const, destination: '60123450002', locale: 'ms' as const };
-    expect(await verifyLoginCode(database.db, { ...input, code: wrong })).toEqual({
+    const input = {
+      tenant: suite.klinik,
+      channel: 'phone' as const,
+      destination: '60123450002',
+      locale: 'ms' as const,
+    };
+    expect(await verifyLoginCode(suite.db, { ...input, code: wrong })).toEqual({
       ok: false,
       reason: 'wrong_code',
       attemptsLeft: 2,
     });
-    expect(await verifyLoginCode(database.db, { ...input, code: wrong })).toEqual({
+    expect(await verifyLoginCode(suite.db, { ...input, code: wrong })).toEqual({
       ok: false,
       reason: 'wrong_code',
       attemptsLeft: 1,
     });
-    expect(await verifyLoginCode(database.db, { ...input, code: wrong })).toEqual({
+    expect(await verifyLoginCode(suite.db, { ...input, code: wrong })).toEqual({
       ok: false,
       reason: 'too_many_attempts',
     });
-    expect(await verifyLoginCode(database.db, { ...input, code })).toEqual({ ok: false, reason: 'too_many_attempts' });
+    expect(await verifyLoginCode(suite.db, { ...input, code })).toEqual({ ok: false, reason: 'too_many_attempts' });
   });
 
   it('refuses an expired code and keeps only the newest code alive', async () => {
     const past = new Date(Date.now() - 11 * 60_000);
-    const old = await sendCode(klinik, '60123450003', past);
-    const input = { tenant: klinik, channel: 'phone' as const, destination: '60123450003', locale: 'en' as const };
-    expect(await verifyLoginCode(database.db, { ...input, code: old })).toEqual({ ok: false, reason: 'expired' });
-    const first = await sendCode(klinik, '60123450003');
-    const second = await sendCode(klinik, '60123450003');
+    const old = await sendCode(suite.klinik, '60123450003', past);
+    const input = {
+      tenant: suite.klinik,
+      channel: 'phone' as const,
+      destination: '60123450003',
+      locale: 'en' as const,
+    };
+    expect(await verifyLoginCode(suite.db, { ...input, code: old })).toEqual({ ok: false, reason: 'expired' });
+    const first = await sendCode(suite.klinik, '60123450003');
+    const second = await sendCode(suite.klinik, '60123450003');
     if (first !== second) {
-      expect((await verifyLoginCode(database.db, { ...input, code: first })).ok).toBe(false);
+      expect((await verifyLoginCode(suite.db, { ...input, code: first })).ok).toBe(false);
     }
-    expect((await verifyLoginCode(database.db, { ...input, code: second })).ok).toBe(true);
+    expect((await verifyLoginCode(suite.db, { ...input, code: second })).ok).toBe(true);
   });
 
   it('rate-limits codes per destination', async () => {
     const now = new Date();
-    for (let i = 0; i < 3; i += 1) await sendCode(klinik, '60123450004', now);
-    const refused = await requestLoginCode(database.db, {
-      tenant: klinik,
+    for (let i = 0; i < 3; i += 1) await sendCode(suite.klinik, '60123450004', now);
+    const refused = await requestLoginCode(suite.db, {
+      tenant: suite.klinik,
       channel: 'phone',
       destination: '60123450004',
       locale: 'en',
@@ -162,25 +167,25 @@ describe.each(testDatabaseKinds)('customer logins on %s', (kind) => {
   });
 
   it('keeps customers apart per tenant: one phone at two organisations is two customers', async () => {
-    const a = await sendCode(klinik, '60123450005');
-    const b = await sendCode(yayasan, '60123450005');
-    const atKlinik = await verifyLoginCode(database.db, {
-      tenant: klinik,
+    const a = await sendCode(suite.klinik, '60123450005');
+    const b = await sendCode(suite.yayasan, '60123450005');
+    const atKlinik = await verifyLoginCode(suite.db, {
+      tenant: suite.klinik,
       channel: 'phone',
       destination: '60123450005',
       code: a,
       locale: 'en',
     });
     // The clinic's code is not the foundation's.
-    const crossed = await verifyLoginCode(database.db, {
-      tenant: yayasan,
+    const crossed = await verifyLoginCode(suite.db, {
+      tenant: suite.yayasan,
       channel: 'phone',
       destination: '60123450005',
       code: a === b ? '999999' : a,
       locale: 'en',
     });
-    const atYayasan = await verifyLoginCode(database.db, {
-      tenant: yayasan,
+    const atYayasan = await verifyLoginCode(suite.db, {
+      tenant: suite.yayasan,
       channel: 'phone',
       destination: '60123450005',
       code: b,
@@ -192,40 +197,40 @@ describe.each(testDatabaseKinds)('customer logins on %s', (kind) => {
   });
 
   it('ties a session to its tenant and ends it on logout', async () => {
-    const code = await sendCode(klinik, '60123450006');
-    const login = await verifyLoginCode(database.db, {
-      tenant: klinik,
+    const code = await sendCode(suite.klinik, '60123450006');
+    const login = await verifyLoginCode(suite.db, {
+      tenant: suite.klinik,
       channel: 'phone',
       destination: '60123450006',
       code,
       locale: 'en',
     });
     if (!login.ok) throw new Error('login failed');
-    const session = await startSession(database.db, {
-      tenantId: klinik.id,
+    const session = await startSession(suite.db, {
+      tenantId: suite.klinik.id,
       kind: 'customer',
       subjectId: login.customer.id,
     });
-    expect((await customerForToken(database.db, klinik.id, session.token))?.id).toBe(login.customer.id);
-    expect(await customerForToken(database.db, yayasan.id, session.token)).toBeNull();
-    expect(await staffForToken(database.db, klinik.id, session.token)).toBeNull();
+    expect((await customerForToken(suite.db, suite.klinik.id, session.token))?.id).toBe(login.customer.id);
+    expect(await customerForToken(suite.db, suite.yayasan.id, session.token)).toBeNull();
+    expect(await staffForToken(suite.db, suite.klinik.id, session.token)).toBeNull();
     // A new login rotates: the old token stops working.
-    const rotated = await startSession(database.db, {
-      tenantId: klinik.id,
+    const rotated = await startSession(suite.db, {
+      tenantId: suite.klinik.id,
       kind: 'customer',
       subjectId: login.customer.id,
       previousToken: session.token,
     });
-    expect(await customerForToken(database.db, klinik.id, session.token)).toBeNull();
-    await endSession(database.db, klinik.id, rotated.token);
-    expect(await customerForToken(database.db, klinik.id, rotated.token)).toBeNull();
+    expect(await customerForToken(suite.db, suite.klinik.id, session.token)).toBeNull();
+    await endSession(suite.db, suite.klinik.id, rotated.token);
+    expect(await customerForToken(suite.db, suite.klinik.id, rotated.token)).toBeNull();
     // Expired sessions count for nothing.
-    const expired = await startSession(database.db, {
-      tenantId: klinik.id,
+    const expired = await startSession(suite.db, {
+      tenantId: suite.klinik.id,
       kind: 'customer',
       subjectId: login.customer.id,
       now: new Date('2020-01-01'),
     });
-    expect(await customerForToken(database.db, klinik.id, expired.token)).toBeNull();
+    expect(await customerForToken(suite.db, suite.klinik.id, expired.token)).toBeNull();
   });
 });

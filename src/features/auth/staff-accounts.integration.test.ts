@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { outbox } from '#db/schema/index.ts';
-import { type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
-import { accountsDatabase, codeSender } from './auth-test-support';
+import { testDatabaseKinds } from '#db/test-databases.ts';
+import { accountsSuite } from './auth-test-support';
 import {
   acceptInvite,
   invitationFor,
@@ -28,35 +27,25 @@ import {
 composeApp();
 
 describe.each(testDatabaseKinds)('staff accounts on %s', (kind) => {
-  let database: TestDatabase;
-  let klinik: Tenant;
-  let yayasan: Tenant;
-  const { ip } = codeSender(() => database.db);
-
-  beforeAll(async () => {
-    ({ database, klinik, yayasan } = await accountsDatabase(kind, { passwords: true }));
-  });
-  afterAll(async () => {
-    forgetCachedTenants();
-    await database?.close();
-  });
+  const suite = accountsSuite(kind, { passwords: true });
+  const { ip } = suite;
 
   it('logs staff in by password, per tenant', async () => {
-    const ok = await staffLogin(database.db, {
-      tenant: klinik,
+    const ok = await staffLogin(suite.db, {
+      tenant: suite.klinik,
       email: 'owner@kliniksihat.my',
       password: 'demo-owner-klinik',
       ip: ip(),
     });
     expect(ok.ok && ok.staff.role).toBe('owner');
     expect(
-      (await staffLogin(database.db, { tenant: klinik, email: 'owner@kliniksihat.my', password: 'wrong', ip: ip() }))
+      (await staffLogin(suite.db, { tenant: suite.klinik, email: 'owner@kliniksihat.my', password: 'wrong', ip: ip() }))
         .ok,
     ).toBe(false);
     expect(
       (
-        await staffLogin(database.db, {
-          tenant: yayasan,
+        await staffLogin(suite.db, {
+          tenant: suite.yayasan,
           email: 'owner@kliniksihat.my',
           password: 'demo-owner-klinik',
           ip: ip(),
@@ -68,7 +57,7 @@ describe.each(testDatabaseKinds)('staff accounts on %s', (kind) => {
   it('counts only wrong staff passwords against the limit', async () => {
     const address = ip();
     const attempt = (password: string) =>
-      staffLogin(database.db, { tenant: klinik, email: 'staff@kliniksihat.my', password, ip: address });
+      staffLogin(suite.db, { tenant: suite.klinik, email: 'staff@kliniksihat.my', password, ip: address });
     // A member logging in again and again (tablets, a shared counter PC) is never locked out.
     for (let i = 0; i < STAFF_LOGINS_PER_WINDOW + 5; i++) expect((await attempt('demo-staff-klinik')).ok).toBe(true);
     // Wrong guesses are: after the limit, even the right password is refused in this window.
@@ -81,8 +70,8 @@ describe.each(testDatabaseKinds)('staff accounts on %s', (kind) => {
     // A window of its own, far from the other tests' real clock.
     const now = new Date('2031-03-03T00:00:00Z');
     const guess = (n: number) =>
-      staffLogin(database.db, {
-        tenant: klinik,
+      staffLogin(suite.db, {
+        tenant: suite.klinik,
         email: 'staff@kliniksihat.my',
         password: `guess-${n}`,
         ip: `10.9.${n}.1`,
@@ -95,8 +84,8 @@ describe.each(testDatabaseKinds)('staff accounts on %s', (kind) => {
     // address the limit is lower), and the lock ends with the window.
     expect(STAFF_LOGINS_PER_WINDOW).toBeLessThan(STAFF_LOGINS_PER_ACCOUNT);
     const real = (at: Date) =>
-      staffLogin(database.db, {
-        tenant: klinik,
+      staffLogin(suite.db, {
+        tenant: suite.klinik,
         email: 'staff@kliniksihat.my',
         password: 'demo-staff-klinik',
         ip: '10.9.200.1',
@@ -110,8 +99,8 @@ describe.each(testDatabaseKinds)('staff accounts on %s', (kind) => {
     const now = new Date('2031-04-04T00:00:00Z');
     const attacker = '10.8.0.1';
     const madeUp = (n: number) =>
-      staffLogin(database.db, {
-        tenant: klinik,
+      staffLogin(suite.db, {
+        tenant: suite.klinik,
         email: `nobody-${n}@example.my`,
         password: 'x',
         ip: attacker,
@@ -128,8 +117,8 @@ describe.each(testDatabaseKinds)('staff accounts on %s', (kind) => {
     for (let n = 0; n < 20; n++) expect(await madeUp(1000 + n)).toMatchObject({ reason: 'rate_limited' });
     expect(performance.now() - refusedStarted).toBeLessThan(oneHash * 5);
     // The member logs in from their own address meanwhile.
-    const member = await staffLogin(database.db, {
-      tenant: klinik,
+    const member = await staffLogin(suite.db, {
+      tenant: suite.klinik,
       email: 'owner@kliniksihat.my',
       password: 'demo-owner-klinik',
       ip: '10.8.0.2',
@@ -139,8 +128,8 @@ describe.each(testDatabaseKinds)('staff accounts on %s', (kind) => {
   });
 
   it('invites a member who sets a password, and disables them with their sessions', async () => {
-    const invited = await inviteStaff(database.db, {
-      tenant: klinik,
+    const invited = await inviteStaff(suite.db, {
+      tenant: suite.klinik,
       name: 'Lim Wei',
       email: 'lim@kliniksihat.my',
       role: 'staff',
@@ -149,8 +138,8 @@ describe.each(testDatabaseKinds)('staff accounts on %s', (kind) => {
     });
     if (!invited.ok) throw new Error('invite failed');
     expect(
-      await inviteStaff(database.db, {
-        tenant: klinik,
+      await inviteStaff(suite.db, {
+        tenant: suite.klinik,
         name: 'Lim',
         email: 'lim@kliniksihat.my',
         role: 'staff',
@@ -158,51 +147,55 @@ describe.each(testDatabaseKinds)('staff accounts on %s', (kind) => {
         origin: 'x',
       }),
     ).toEqual({ ok: false, reason: 'exists' });
-    const [email] = await database.db.select().from(outbox).where(eq(outbox.destination, 'lim@kliniksihat.my'));
+    const [email] = await suite.db.select().from(outbox).where(eq(outbox.destination, 'lim@kliniksihat.my'));
     expect(email).toMatchObject({ template: 'staff-invite', channel: 'email' });
     const token = invited.link.split('/').pop() as string;
-    expect((await invitationFor(database.db, klinik.id, token))?.email).toBe('lim@kliniksihat.my');
-    expect(await invitationFor(database.db, yayasan.id, token)).toBeNull();
-    await acceptInvite(database.db, { tenantId: klinik.id, token, password: 'a long enough password' });
-    expect(await invitationFor(database.db, klinik.id, token)).toBeNull();
-    const login = await staffLogin(database.db, {
-      tenant: klinik,
+    expect((await invitationFor(suite.db, suite.klinik.id, token))?.email).toBe('lim@kliniksihat.my');
+    expect(await invitationFor(suite.db, suite.yayasan.id, token)).toBeNull();
+    await acceptInvite(suite.db, { tenantId: suite.klinik.id, token, password: 'a long enough password' });
+    expect(await invitationFor(suite.db, suite.klinik.id, token)).toBeNull();
+    const login = await staffLogin(suite.db, {
+      tenant: suite.klinik,
       email: 'lim@kliniksihat.my',
       password: 'a long enough password',
       ip: ip(),
     });
     if (!login.ok) throw new Error('staff login failed');
-    const session = await startSession(database.db, { tenantId: klinik.id, kind: 'staff', subjectId: login.staff.id });
+    const session = await startSession(suite.db, {
+      tenantId: suite.klinik.id,
+      kind: 'staff',
+      subjectId: login.staff.id,
+    });
 
-    const owner = (await teamOf(database.db, klinik.id)).find((m) => m.role === 'owner');
+    const owner = (await teamOf(suite.db, suite.klinik.id)).find((m) => m.role === 'owner');
     if (!owner) throw new Error('no owner');
     expect(
-      await setStaffDisabled(database.db, {
-        tenantId: klinik.id,
+      await setStaffDisabled(suite.db, {
+        tenantId: suite.klinik.id,
         actorId: owner.id,
         staffId: owner.id,
         disabled: true,
       }),
     ).toEqual({ ok: false, reason: 'self' });
     expect(
-      await setStaffDisabled(database.db, {
-        tenantId: klinik.id,
+      await setStaffDisabled(suite.db, {
+        tenantId: suite.klinik.id,
         actorId: login.staff.id,
         staffId: owner.id,
         disabled: true,
       }),
     ).toEqual({ ok: false, reason: 'last_owner' });
     expect(
-      await setStaffDisabled(database.db, {
-        tenantId: klinik.id,
+      await setStaffDisabled(suite.db, {
+        tenantId: suite.klinik.id,
         actorId: owner.id,
         staffId: login.staff.id,
         disabled: true,
       }),
     ).toEqual({ ok: true });
-    expect(await staffForToken(database.db, klinik.id, session.token)).toBeNull();
-    const refused = await staffLogin(database.db, {
-      tenant: klinik,
+    expect(await staffForToken(suite.db, suite.klinik.id, session.token)).toBeNull();
+    const refused = await staffLogin(suite.db, {
+      tenant: suite.klinik,
       email: 'lim@kliniksihat.my',
       password: 'a long enough password',
       ip: ip(),

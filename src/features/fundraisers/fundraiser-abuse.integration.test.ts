@@ -4,13 +4,13 @@ import { composeApp } from '#app.server';
 import { customers, fundraisers, outbox, staff } from '#db/schema/index.ts';
 import { testDatabaseKinds } from '#db/test-databases.ts';
 import { aFoundationSuite, insertTestCampaign } from '#features/donations/test-support.ts';
+import { openFundraising } from './fundraisers-test-support.ts';
 import {
   campaignLeaderboard,
   fundraiserPage,
   MASK,
   MAX_OPEN_PAGES_PER_CUSTOMER,
   reportFundraiser,
-  saveFundraisingSettings,
   staffAct,
   startFundraiser,
   startFundraiserSchema,
@@ -54,14 +54,7 @@ describe.each(testDatabaseKinds)('fundraiser abuse on %s', (kind) => {
       now: NOW,
     });
   const optOut = async (campaignId: string, reportThreshold = 3) =>
-    saveFundraisingSettings(suite.db, suite.yayasan.id, campaignId, {
-      enabled: true,
-      approval: false,
-      requiresVerification: false,
-      ranking: 'amount',
-      leaderboardMin: 1,
-      reportThreshold,
-    });
+    openFundraising(suite.db, suite.yayasan.id, campaignId, { leaderboardMin: 1, reportThreshold });
   const staffId = async () => {
     const [member] = await suite.db.select().from(staff).where(eq(staff.tenantId, suite.yayasan.id));
     return member?.id ?? '';

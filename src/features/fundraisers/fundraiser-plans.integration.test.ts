@@ -3,29 +3,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
-import {
-  customers,
-  donationPlans,
-  donations,
-  fundraisers,
-  fundraiserTeams,
-  invoices,
-  rateLimits,
-  staff,
-} from '#db/schema/index.ts';
+import { donationPlans, donations, fundraisers, fundraiserTeams, invoices, rateLimits } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { runDueInstalments, startDonationCheckout, submitDonationCart } from '#features/donations/index.server.ts';
-import { aFoundation, insertTestCampaign, payInSandbox, testDonor } from '#features/donations/test-support.ts';
+import { aFoundation, payInSandbox, testDonor } from '#features/donations/test-support.ts';
 import { invoiceByPublicId } from '#features/invoices/index.server.ts';
 import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { translator } from '#i18n/t.ts';
-import {
-  fundraiserTotalsDrift,
-  saveFundraisingSettings,
-  staffAct,
-  startFundraiser,
-  startFundraiserSchema,
-} from './index.server.ts';
+import { aFundraisingCampaign } from './fundraisers-test-support.ts';
+import { fundraiserTotalsDrift, staffAct, startFundraiser, startFundraiserSchema } from './index.server.ts';
 
 composeApp();
 
@@ -43,23 +29,12 @@ describe.each(testDatabaseKinds)('recurring gifts through a fundraiser on %s', (
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     yayasan = await aFoundation(database.db, 'yayasan');
-    campaign = await insertTestCampaign(database.db, yayasan.id, { minAmountMinor: 100, monthlyCounts: [3] });
-    const [customer] = await database.db
-      .insert(customers)
-      .values({ tenantId: yayasan.id, name: 'Aisyah', email: `aisyah-plans-${kind}@example.com` })
-      .returning();
-    customerId = customer?.id ?? '';
-    const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, yayasan.id));
-    staffId = member?.id ?? '';
-    // This campaign opted out of approval: pages go live at once (the default waits for staff).
-    await saveFundraisingSettings(database.db, yayasan.id, campaign.id, {
-      enabled: true,
-      approval: false,
-      requiresVerification: false,
-      ranking: 'amount',
-      leaderboardMin: 5,
-      reportThreshold: 3,
-    });
+    ({ campaign, customerId, staffId } = await aFundraisingCampaign(
+      database.db,
+      yayasan,
+      `aisyah-plans-${kind}@example.com`,
+      { minAmountMinor: 100, monthlyCounts: [3] },
+    ));
   }, 180_000);
   afterAll(async () => {
     forgetCachedTenants();

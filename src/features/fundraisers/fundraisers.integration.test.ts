@@ -13,7 +13,6 @@ import {
   outbox,
   payments,
   rateLimits,
-  staff,
 } from '#db/schema/index.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { seedDemo } from '#demo/demo.server.ts';
@@ -22,12 +21,12 @@ import { insertTestCampaign, testDonor } from '#features/donations/test-support.
 import { refundPayment, settlePayment } from '#features/payments/index.server.ts';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import { translator } from '#i18n/t.ts';
+import { aFundraisingCampaign, openFundraising } from './fundraisers-test-support.ts';
 import {
   campaignLeaderboard,
   fundraiserPage,
   fundraiserTotalsDrift,
   manageFundraiser,
-  saveFundraisingSettings,
   sendDailyDigests,
   staffAct,
   staffFundraisers,
@@ -55,23 +54,14 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
     await seedDemo(database.db);
     forgetCachedTenants();
     yayasan = (await resolveTenant(database.db, 'yayasan.localhost')) as Tenant;
-    campaign = await insertTestCampaign(database.db, yayasan.id, { minAmountMinor: 100 });
-    const [customer] = await database.db
-      .insert(customers)
-      .values({ tenantId: yayasan.id, name: 'Aisyah', email: `aisyah-${kind}@example.com` })
-      .returning();
-    customerId = customer?.id ?? '';
-    const [member] = await database.db.select().from(staff).where(eq(staff.tenantId, yayasan.id));
-    staffId = member?.id ?? '';
-    // This campaign opted out of approval (pages live at once); the default waits for staff.
-    await saveFundraisingSettings(database.db, yayasan.id, campaign.id, {
-      enabled: true,
-      approval: false,
-      requiresVerification: false,
-      ranking: 'amount',
-      leaderboardMin: 5,
-      reportThreshold: 3,
-    });
+    ({ campaign, customerId, staffId } = await aFundraisingCampaign(
+      database.db,
+      yayasan,
+      `aisyah-${kind}@example.com`,
+      {
+        minAmountMinor: 100,
+      },
+    ));
     if (database.url) second = await openDatabase({ url: database.url });
   });
   afterAll(async () => {
@@ -284,26 +274,12 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
   });
 
   it('ranks the leaderboard by the campaign rule and shows it from its minimum', async () => {
-    await saveFundraisingSettings(database.db, yayasan.id, campaign.id, {
-      enabled: true,
-      approval: false,
-      requiresVerification: false,
-      ranking: 'amount',
-      leaderboardMin: 5,
-      reportThreshold: 3,
-    });
+    await openFundraising(database.db, yayasan.id, campaign.id);
     let board = await campaignLeaderboard(database.db, yayasan.id, campaign.id, { offset: 0, limit: 10 });
     expect(board.visible).toBe(false); // 3 live
     const byAmount = board.fundraisers.map((f) => f.raisedMinor);
     expect(byAmount).toEqual([...byAmount].sort((a, b) => b - a));
-    await saveFundraisingSettings(database.db, yayasan.id, campaign.id, {
-      enabled: true,
-      approval: false,
-      requiresVerification: false,
-      ranking: 'donors',
-      leaderboardMin: 3,
-      reportThreshold: 3,
-    });
+    await openFundraising(database.db, yayasan.id, campaign.id, { ranking: 'donors', leaderboardMin: 3 });
     board = await campaignLeaderboard(database.db, yayasan.id, campaign.id, { offset: 0, limit: 10 });
     expect(board.visible).toBe(true);
     expect(board.ranking).toBe('donors');
@@ -314,14 +290,7 @@ describe.each(testDatabaseKinds)('fundraisers on %s', (kind) => {
   });
 
   it('keeps a page pending until staff approve it; a hidden page is gone and its gifts stop', async () => {
-    await saveFundraisingSettings(database.db, yayasan.id, campaign.id, {
-      enabled: true,
-      approval: true,
-      requiresVerification: false,
-      ranking: 'score',
-      leaderboardMin: 5,
-      reportThreshold: 3,
-    });
+    await openFundraising(database.db, yayasan.id, campaign.id, { approval: true, ranking: 'score' });
     const page = await created({ title: 'Masak untuk yatim', displayName: 'Pak Lah' });
     expect(page.status).toBe('pending');
     expect(await fundraiserPage(database.db, yayasan.id, campaign.publicId, page.slug, 'Anon', NOW)).toBeNull();

@@ -1,8 +1,7 @@
-import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import type { Locale } from '#i18n/locales.ts';
-import { translator } from '#i18n/t.ts';
+import { callJsonEndpoint } from '#server/endpoint-test-support.ts';
 import { thePostcodeTable } from './test-support.ts';
 
 // The endpoint itself (`GET /api/shipping/postcodes`), on each test database: its answers, and
@@ -10,16 +9,13 @@ import { thePostcodeTable } from './test-support.ts';
 const current = vi.hoisted(() => ({ database: null as TestDatabase | null }));
 const { GET } = await import('#pages/api/shipping/postcodes.ts');
 
-async function call(query: string, locale: Locale = 'en') {
-  const url = new URL(`http://klinik.localhost/api/shipping/postcodes${query}`);
-  const response = await GET({
-    url,
-    request: new Request(url),
-    // The pipeline puts the database on locals.
-    locals: { t: translator(locale), db: current.database?.db },
-  } as unknown as APIContext);
-  return { status: response.status, body: await response.json() };
-}
+const call = (query: string, locale: Locale = 'en') =>
+  callJsonEndpoint(
+    GET,
+    new URL(`http://klinik.localhost/api/shipping/postcodes${query}`),
+    current.database?.db,
+    locale,
+  );
 
 describe.each(testDatabaseKinds)('GET /api/shipping/postcodes on %s', (kind) => {
   beforeAll(async () => {

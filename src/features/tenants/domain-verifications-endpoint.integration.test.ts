@@ -1,9 +1,8 @@
-import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { aTenant } from '#features/tenants/test-support.ts';
 import type { Locale } from '#i18n/locales.ts';
-import { translator } from '#i18n/t.ts';
+import { callJsonEndpoint } from '#server/endpoint-test-support.ts';
 import { forgetCachedTenants } from './index.server.ts';
 
 // The endpoint itself (`GET /domain_verifications`, SPEC.md §7), on each test database: the
@@ -14,13 +13,7 @@ const { GET } = await import('#pages/domain_verifications.ts');
 async function call(domain: string | null, locale: Locale = 'en') {
   const url = new URL('http://klinik.localhost/domain_verifications');
   if (domain !== null) url.searchParams.set('domain', domain);
-  const response = await GET({
-    url,
-    request: new Request(url),
-    // The pipeline puts the database on locals.
-    locals: { t: translator(locale), db: current.database?.db },
-  } as unknown as APIContext);
-  return { status: response.status, body: await response.json() };
+  return callJsonEndpoint(GET, url, current.database?.db, locale);
 }
 
 describe.each(testDatabaseKinds)('GET /domain_verifications on %s', (kind) => {

@@ -1,17 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearRecentLogMessages, logTransport, RECENT_LOG_MESSAGES, recentLogMessages } from './log-transport.server';
-import type { OutgoingMessage } from './message';
+import { aLoginCodeMessage } from './outbox-test-support';
 
-const message: OutgoingMessage = {
-  id: 'm1',
-  tenantId: 't1',
-  channel: 'sms',
-  destination: '60123456789',
-  template: 'login-code',
-  locale: 'en',
-  subject: 'Your Klinik Sihat Bersama login code',
-  text: 'Your Klinik Sihat Bersama login code is 123456. It expires in 10 minutes. Never share it.',
-};
+const message = aLoginCodeMessage({ subject: 'Your Klinik Sihat Bersama login code' });
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -2,20 +2,18 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryError, type OutgoingMessage } from './message';
+import { DeliveryError } from './message';
+import { aLoginCodeMessage } from './outbox-test-support';
 import { createSmtpTransport, createSmtpTransportFromUrl, smtpFailure } from './smtp-transport.server';
 
-const message: OutgoingMessage = {
-  id: 'm1',
-  tenantId: 't1',
+const message = aLoginCodeMessage({
   channel: 'email',
   destination: 'aisyah@example.com',
-  template: 'login-code',
   locale: 'ms',
   subject: 'Kod log masuk Klinik Sihat Bersama anda',
   text: 'Kod log masuk Klinik Sihat Bersama anda ialah 123456.',
   html: '<p>Kod log masuk Klinik Sihat Bersama anda ialah 123456.</p>',
-};
+});
 
 describe('SMTP transport through a nodemailer transporter', () => {
   it('sends From, To, Subject, text and HTML', async () => {

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DeliveryError, type OutgoingMessage } from './message';
+import { DeliveryError } from './message';
+import { aLoginCodeMessage } from './outbox-test-support';
 import { createSmsTransport, toE164 } from './sms-transport.server';
 import { createTwilioSmsProvider } from './twilio-sms.server';
 
@@ -47,16 +48,7 @@ beforeEach(() => {
   answer = { status: 201, body: JSON.stringify({ sid: 'SM1', status: 'queued' }) };
 });
 
-const message: OutgoingMessage = {
-  id: 'm1',
-  tenantId: 't1',
-  channel: 'sms',
-  destination: '60123456789',
-  template: 'login-code',
-  locale: 'en',
-  subject: 'Your login code',
-  text: 'Your Klinik Sihat Bersama login code is 123456. It expires in 10 minutes. Never share it.',
-};
+const message = aLoginCodeMessage();
 
 async function failureOf(promise: Promise<unknown>): Promise<DeliveryError> {
   const error = await promise.then(
