@@ -8,6 +8,8 @@ describe('loyalty addresses', () => {
     expect(rewardsPath('en', null, { invoice: 'I1', back: '/appointment/x/checkout?booking=B' })).toBe(
       '/loyalty/rewards?invoice=I1&back=%2Fappointment%2Fx%2Fcheckout%3Fbooking%3DB',
     );
+    // After a redemption: the same page, showing the voucher just issued.
+    expect(rewardsPath('id', 'P1', { voucher: 'v 1' })).toBe('/id/loyalty/P1/rewards?voucher=v%201');
   });
 
   it('encodes odd segments', () => {

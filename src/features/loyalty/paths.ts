@@ -15,11 +15,19 @@ export const loyaltyRegisterPath = (locale: Locale, programme?: string) =>
   `${localePath(locale, '/loyalty/register')}${programme === undefined ? '' : `?programme=${segment(programme)}`}`;
 /**
  * The rewards of a programme, or of all (`null`: `/loyalty/rewards`); from an appointment's checkout
- * with the held booking's invoice and the page to go back to.
+ * with the held booking's invoice and the page to go back to, or showing a voucher just issued.
  */
-export const rewardsPath = (locale: Locale, programme: string | null, from?: { invoice: string; back: string }) =>
+export const rewardsPath = (
+  locale: Locale,
+  programme: string | null,
+  query?: { invoice: string; back: string } | { voucher: string },
+) =>
   `${localePath(locale, programme === null ? '/loyalty/rewards' : `/loyalty/${segment(programme)}/rewards`)}${
-    from ? `?invoice=${segment(from.invoice)}&back=${segment(from.back)}` : ''
+    !query
+      ? ''
+      : 'voucher' in query
+        ? `?voucher=${segment(query.voucher)}`
+        : `?invoice=${segment(query.invoice)}&back=${segment(query.back)}`
   }`;
 /** The member's part of a programme page (the island's endpoint). */
 export const memberApiPath = (programme: string) => `/api/loyalty/${segment(programme)}/me`;

@@ -12,6 +12,7 @@ import { RedeemForm } from './loyalty.schema';
 import type { ProgrammeRow, RewardRow, VoucherRow } from './loyalty-repo.server';
 import { allowedRewardKinds, rewardById } from './loyalty-repo.server';
 import { activeProgrammes, memberStanding, membershipOf, rewardsOnOffer, withServices } from './membership.server';
+import { rewardsPath } from './paths';
 import { applyRewardToInvoice, type RedeemRefusal, redeemForVoucher } from './rewards.server';
 import { voucherQrSvg } from './voucher-qr.server';
 
@@ -180,7 +181,7 @@ export async function answerRewardsPage(
   if (!user) return { kind: 'redirect', location: loginRedirect('customer', locale, here) };
   const result = await redeemPost(db, { tenant, customerId: user.id, form: await readForm(request), locale, t });
   if (result.kind === 'voucher')
-    return { kind: 'redirect', location: `${path}?voucher=${encodeURIComponent(result.voucherId)}` };
+    return { kind: 'redirect', location: rewardsPath(locale, programmePublicId, { voucher: result.voucherId }) };
   if (result.kind === 'applied') return { kind: 'redirect', location: back || localePath(locale, '/account') };
   return {
     kind: 'page',
