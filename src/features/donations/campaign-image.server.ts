@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { CampaignImageKind } from './campaign';
+import type { CoverWidth } from './campaign-image-sizes';
 
 // Campaign pictures are resized on upload, once: the cover for the page (at most 1600×900) and
 // the share picture social networks show (exactly 1200×630, at most 300 KB, as they ask).
@@ -60,4 +61,58 @@ export async function campaignImagesFrom(input: Uint8Array): Promise<ProcessedIm
   } catch {
     return null;
   }
+}
+
+/** A picture as stored: its bytes and the version its URL carries. */
+export interface StoredImage {
+  bytes: Uint8Array;
+  contentType: string;
+  version: string;
+}
+
+/**
+ * Resized covers, by tenant, campaign, version and width: made once, on the first request of that
+ * size, and kept (a viral campaign's readers ask for the same few). At most VARIANT_CACHE_BYTES;
+ * the oldest made goes first. A new upload has a new version, so a kept picture is never stale.
+ */
+const VARIANT_CACHE_BYTES = 24 * 1024 * 1024;
+const variants = new Map<string, Promise<StoredImage | null>>();
+const variantSizes = new Map<string, number>();
+let variantBytes = 0;
+
+function keep(name: string, bytes: number) {
+  variantSizes.set(name, bytes);
+  variantBytes += bytes;
+  for (const [oldest, size] of variantSizes) {
+    if (variantBytes <= VARIANT_CACHE_BYTES || oldest === name) break;
+    variantSizes.delete(oldest);
+    variants.delete(oldest);
+    variantBytes -= size;
+  }
+}
+
+/**
+ * The cover at `width` pixels wide, as WebP (a fraction of the JPEG's bytes at the same look), or
+ * null when the stored bytes cannot be read. `key` names the picture (tenant, campaign, version).
+ */
+export function coverAtWidth(key: string, image: StoredImage, width: CoverWidth): Promise<StoredImage | null> {
+  const name = `${key}:${width}`;
+  const kept = variants.get(name);
+  if (kept) return kept;
+  const made = sharp(image.bytes)
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 72 })
+    .toBuffer()
+    .then(
+      (bytes) => {
+        keep(name, bytes.length);
+        return { bytes: new Uint8Array(bytes), contentType: 'image/webp', version: image.version };
+      },
+      () => {
+        variants.delete(name);
+        return null;
+      },
+    );
+  variants.set(name, made);
+  return made;
 }

@@ -16,7 +16,8 @@ import {
   publicDonorName,
 } from './campaign';
 import type { CampaignInput } from './campaign.schema';
-import { campaignImagesFrom } from './campaign-image.server';
+import { campaignImagesFrom, coverAtWidth } from './campaign-image.server';
+import type { CoverWidth } from './campaign-image-sizes';
 import {
   type CampaignRow,
   type DonationFilter,
@@ -109,10 +110,18 @@ export async function campaignTotals(db: Db, tenantId: string, publicId: string)
   return { raisedMinor, donorCount, goalMinor };
 }
 
-/** A campaign's picture for the image endpoint. */
-export function campaignImage(db: Db, tenantId: string, publicId: string, kind: CampaignImageKind) {
-  if (!CAMPAIGN_ID.test(publicId)) return Promise.resolve(null);
-  return findCampaignImage(db, tenantId, publicId, kind);
+/** A campaign's picture for the image endpoint; the cover also at a smaller width (`CoverWidth`). */
+export async function campaignImage(
+  db: Db,
+  tenantId: string,
+  publicId: string,
+  kind: CampaignImageKind,
+  width?: CoverWidth,
+) {
+  if (!CAMPAIGN_ID.test(publicId)) return null;
+  const image = await findCampaignImage(db, tenantId, publicId, kind);
+  if (!image || width === undefined || kind !== 'cover') return image;
+  return coverAtWidth(`${tenantId}:${publicId}:${image.version}`, image, width);
 }
 
 // --- Staff ---

@@ -10,6 +10,7 @@ export * from './campaign.schema';
 export { campaignChannel } from './campaign-channel';
 export { type CampaignFormSource, campaignFormValues, newCampaignFormValues } from './campaign-form-values';
 export type { ProcessedImage } from './campaign-image.server';
+export { CARD_SIZES, COVER_WIDTHS, type CoverWidth, isCoverWidth, PAGE_SIZES } from './campaign-image-sizes';
 export type { CampaignRow, DonationFilter, DonationRow, StaffDonationRow } from './campaign-repo.server';
 export type {
   CampaignPage,
@@ -31,15 +32,13 @@ export {
   removeLine,
   updateLine,
 } from './cart';
-
 export type { CampaignChangedEvent, DonationPaidEvent, DonationRefundedEvent } from './donation-events';
 export type { DonationFormData, DonationPostAnswer } from './donation-form.server';
-
 export { coverFee, coverFeeForAnyMethod, type FeeMethod, type FeeRate, type FeeRates, grossUp } from './fees';
 export type { CardUpdateResult, InstalmentCounts } from './instalments.server';
-
 export type { LinkPurpose } from './manage-link';
 export {
+  campaignCoverSrcset,
   campaignEmbedPath,
   campaignImagePath,
   campaignPath,

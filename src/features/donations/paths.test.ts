@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  campaignCoverSrcset,
   campaignImagePath,
   campaignPath,
   campaignTotalsApiPath,
@@ -25,5 +26,16 @@ describe('donation addresses', () => {
     expect(planManagePath('ms', 't/../x')).toBe('/ms/donation/plans/t%2F..%2Fx');
     expect(receiptPdfPath('en', 'tok?')).toBe('/donation/receipts/tok%3F.pdf');
     expect(campaignTotalsApiPath('Ünï')).toBe('/api/donations/campaigns/%C3%9Cn%C3%AF/totals');
+  });
+
+  it('offers a cover at the widths a card or a page shows it, never wider than the original (issue 25)', () => {
+    expect(campaignImagePath('c1', 'cover', 'v2', 400)).toBe('/donation/c1/image/cover?v=v2&w=400');
+    expect(campaignCoverSrcset('c1', 'v2', { width: 1600 })).toBe(
+      '/donation/c1/image/cover?v=v2&w=400 400w, /donation/c1/image/cover?v=v2&w=800 800w, ' +
+        '/donation/c1/image/cover?v=v2&w=1200 1200w, /donation/c1/image/cover?v=v2 1600w',
+    );
+    expect(campaignCoverSrcset('c1', 'v2', { width: 800 })).toBe(
+      '/donation/c1/image/cover?v=v2&w=400 400w, /donation/c1/image/cover?v=v2 800w',
+    );
   });
 });

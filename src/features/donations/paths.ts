@@ -3,6 +3,7 @@
 import type { Locale } from '#i18n/locales.ts';
 import { localePath } from '#i18n/routing.ts';
 import type { CampaignImageKind } from './campaign';
+import { COVER_WIDTHS, type CoverWidth } from './campaign-image-sizes';
 
 const segment = encodeURIComponent;
 const campaignBase = (campaign: string) => `/donation/${segment(campaign)}`;
@@ -25,9 +26,17 @@ export const donationEmbedFormPath = (locale: Locale, campaign: string, invoice?
 /** The framed campaign page. */
 export const campaignEmbedPath = (locale: Locale, campaign: string) =>
   localePath(locale, `${campaignBase(campaign)}/embed-page`);
-/** A campaign's image: the version changes with every upload (no language: a file). */
-export const campaignImagePath = (campaign: string, kind: CampaignImageKind, version: string) =>
-  `${campaignBase(campaign)}/image/${segment(kind)}?v=${segment(version)}`;
+/** A campaign's image: the version changes with every upload (no language: a file); a cover also at a smaller width. */
+export const campaignImagePath = (campaign: string, kind: CampaignImageKind, version: string, width?: CoverWidth) =>
+  `${campaignBase(campaign)}/image/${segment(kind)}?v=${segment(version)}${width === undefined ? '' : `&w=${width}`}`;
+/** A cover's `srcset`: each smaller width (WebP) and the original. */
+export const campaignCoverSrcset = (campaign: string, version: string, original: { width: number }) =>
+  [
+    ...COVER_WIDTHS.filter((width) => width < original.width).map(
+      (width) => `${campaignImagePath(campaign, 'cover', version, width)} ${width}w`,
+    ),
+    `${campaignImagePath(campaign, 'cover', version)} ${original.width}w`,
+  ].join(', ');
 /** The manage page of a recurring plan, by its signed token. */
 export const planManagePath = (locale: Locale, token: string) =>
   localePath(locale, `/donation/plans/${segment(token)}`);
