@@ -3,7 +3,7 @@ import type { PhoneMessages } from '#components/fields/PhoneInput.tsx';
 import Alert from '#components/ui/Alert.tsx';
 import Button from '#components/ui/Button.tsx';
 import type { Locale } from '#i18n/locales.ts';
-import type { MessageKey } from '#i18n/t.ts';
+import type { MessageKey, MessagesOf } from '#i18n/t.ts';
 import { ContactChangedResponse } from '../auth-api.schema';
 import CodeEntry from './CodeEntry';
 import { ContactField, unlessFieldsInvalid, useOneTimeCode } from './one-time-code';
@@ -35,13 +35,12 @@ export const CONTACT_MESSAGE_KEYS = [
   'error.offline',
   'field.required',
 ] as const satisfies readonly MessageKey[];
-type Messages = Record<(typeof CONTACT_MESSAGE_KEYS)[number], string>;
 
 type Channel = 'phone' | 'email';
 
 interface Props {
   locale: Locale;
-  messages: Messages;
+  messages: MessagesOf<typeof CONTACT_MESSAGE_KEYS>;
   phoneMessages: PhoneMessages;
   /** The customer's current phone (60123456789) and email, or null. */
   phone: string | null;

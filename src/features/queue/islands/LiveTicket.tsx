@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { $realtimeShown, READY, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { countMessage } from '#i18n/plural.ts';
+import type { MessagesOf } from '#i18n/t.ts';
 import { apiCall } from '#lib/api-client.ts';
 import type { TicketState } from '../board-state';
 import { POINT_LABEL_KEYS, pointLabel, pointTexts } from '../point-label';
@@ -22,14 +23,13 @@ export const TICKET_MESSAGE_KEYS = [
   ...POINT_LABEL_KEYS,
   'error.request',
 ] as const;
-type Messages = Record<(typeof TICKET_MESSAGE_KEYS)[number], string>;
 
 interface Props {
   initial: TicketState;
   channel: string;
   stateUrl: string;
   locale: Locale;
-  messages: Messages;
+  messages: MessagesOf<typeof TICKET_MESSAGE_KEYS>;
 }
 
 /** The visitor's ticket, kept current: position, estimate, the numbers served now, where to go when called. */

@@ -4,6 +4,7 @@ import { $realtimeStatus, READY, RESYNC, subscribe } from '#components/realtime/
 import Button from '#components/ui/Button.tsx';
 import type { Locale } from '#i18n/locales.ts';
 import { countMessage } from '#i18n/plural.ts';
+import type { MessagesOf } from '#i18n/t.ts';
 import { apiCall } from '#lib/api-client.ts';
 import { formatTime } from '#lib/wall-time.ts';
 import type { SpeechLanguage } from '../announcement';
@@ -27,7 +28,6 @@ export const QTV_MESSAGE_KEYS = [
   ...POINT_LABEL_KEYS,
   'error.request',
 ] as const;
-type Messages = Record<(typeof QTV_MESSAGE_KEYS)[number], string>;
 
 interface Props {
   initial: BoardState;
@@ -39,7 +39,7 @@ interface Props {
   tenantName: string;
   logoPath: string;
   languages: SpeechLanguage[];
-  messages: Messages;
+  messages: MessagesOf<typeof QTV_MESSAGE_KEYS>;
 }
 
 /**
