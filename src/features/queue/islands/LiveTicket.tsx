@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $realtimeShown, READY, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
+import LiveStatus from '#components/ui/LiveStatus.tsx';
 import type { Locale } from '#i18n/locales.ts';
 import { countMessage } from '#i18n/plural.ts';
 import type { MessagesOf } from '#i18n/t.ts';
@@ -93,13 +94,11 @@ export default function LiveTicket({ initial, channel, stateUrl, locale, message
         {m['queue.ticket.nowServing']}{' '}
         <span className="font-semibold tabular-nums">{ticket.nowServing.join(', ') || m['queue.board.nobody']}</span>
       </p>
-      <p className="flex items-center gap-2 text-sm text-gray-600" data-realtime={status}>
-        <span
-          aria-hidden="true"
-          className={`inline-block h-2 w-2 rounded-full ${status === 'open' ? 'bg-green-600' : 'bg-gray-400'}`}
-        />
-        {status === 'open' ? m['queue.ticket.live'] : status === 'closed' ? m['queue.ticket.offline'] : ''}
-      </p>
+      <LiveStatus
+        status={status}
+        messages={{ live: m['queue.ticket.live'], offline: m['queue.ticket.offline'] }}
+        announce={false}
+      />
     </div>
   );
 }
