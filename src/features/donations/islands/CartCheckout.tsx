@@ -17,6 +17,7 @@ import {
   updateLine,
 } from '../cart';
 import type { FeeMethod, FeeRates } from '../fees';
+import { CheckboxLine } from './CheckboxLine';
 import { DONOR_CONTACT_KEYS } from './DonorFields';
 
 export const CART_CHECKOUT_MESSAGE_KEYS = [
@@ -262,17 +263,13 @@ export default function CartCheckout(props: Props) {
                 )}
               </div>
               {(!offer || offer.coverFeesAllowed) && props.fees.methods.length > 0 && (
-                <label className="mt-3 flex items-center gap-2 text-sm text-gray-900">
-                  <input
-                    type="checkbox"
-                    checked={line.coverFees}
-                    onChange={(e) =>
-                      save(updateLine(lines, index, { coverFees: (e.currentTarget as HTMLInputElement).checked }))
-                    }
-                    className="h-4 w-4"
-                  />
+                <CheckboxLine
+                  className="mt-3 flex items-center gap-2 text-sm text-gray-900"
+                  checked={line.coverFees}
+                  onChecked={(coverFees) => save(updateLine(lines, index, { coverFees }))}
+                >
                   {m['donation.form.coverFeesPlain']}
-                </label>
+                </CheckboxLine>
               )}
               <p className="mt-3 text-right font-semibold text-gray-900" data-line-charge>
                 {formatMoney(amounts.chargeMinor, currency)}
@@ -336,16 +333,13 @@ export default function CartCheckout(props: Props) {
             )}
           </div>
         ))}
-        <label className="flex items-center gap-3 text-gray-900">
-          <input
-            type="checkbox"
-            name="anonymous"
-            defaultChecked={donor.anonymous === true}
-            onChange={(e) => save(lines, { ...donor, anonymous: (e.currentTarget as HTMLInputElement).checked })}
-            className="h-4 w-4"
-          />
+        <CheckboxLine
+          name="anonymous"
+          defaultChecked={donor.anonymous === true}
+          onChecked={(anonymous) => save(lines, { ...donor, anonymous })}
+        >
           {m['donation.form.anonymousLabel']}
-        </label>
+        </CheckboxLine>
         {DONOR_HIDDEN.map((name) =>
           text(name) ? <input key={name} type="hidden" name={name} value={text(name)} /> : null,
         )}
