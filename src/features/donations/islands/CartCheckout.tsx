@@ -19,6 +19,8 @@ import {
 import type { FeeMethod, FeeRates } from '../fees';
 import { CheckboxLine } from './CheckboxLine';
 import { DONOR_CONTACT_KEYS } from './DonorFields';
+import { typeLabel } from './GiftTypeFields';
+import { countOptions, SelectField } from './SelectField';
 
 export const CART_CHECKOUT_MESSAGE_KEYS = [
   'donation.cart.title',
@@ -215,51 +217,25 @@ export default function CartCheckout(props: Props) {
                     className={controlClass(Boolean(problem || serverError))}
                   />
                 </div>
-                <div>
-                  <label htmlFor={`${id}-type`} className={labelClass}>
-                    {m['donation.form.type']}
-                  </label>
-                  <select
-                    id={`${id}-type`}
-                    value={line.type}
-                    onChange={(e) => {
-                      const type = (e.currentTarget as HTMLSelectElement).value as DonationType;
-                      const first = offer ? allowedCounts(offer, type)[0] : undefined;
-                      save(updateLine(lines, index, { type, count: type === 'one-time' ? undefined : first }));
-                    }}
-                    className={controlClass(false)}
-                  >
-                    {types.map((type) => (
-                      <option key={type} value={type}>
-                        {type === 'one-time'
-                          ? m['donation.form.oneTime']
-                          : type === 'weekly'
-                            ? m['donation.form.weekly']
-                            : m['donation.form.monthly']}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SelectField
+                  id={`${id}-type`}
+                  label={m['donation.form.type']}
+                  value={line.type}
+                  options={types.map((type) => ({ value: type, label: typeLabel(type, m) }))}
+                  onChange={(value) => {
+                    const type = value as DonationType;
+                    const first = offer ? allowedCounts(offer, type)[0] : undefined;
+                    save(updateLine(lines, index, { type, count: type === 'one-time' ? undefined : first }));
+                  }}
+                />
                 {line.type !== 'one-time' && (
-                  <div>
-                    <label htmlFor={`${id}-count`} className={labelClass}>
-                      {line.type === 'weekly' ? m['donation.form.weeks'] : m['donation.form.months']}
-                    </label>
-                    <select
-                      id={`${id}-count`}
-                      value={String(line.count ?? '')}
-                      onChange={(e) =>
-                        save(updateLine(lines, index, { count: Number((e.currentTarget as HTMLSelectElement).value) }))
-                      }
-                      className={controlClass(false)}
-                    >
-                      {counts.map((count) => (
-                        <option key={count} value={String(count)}>
-                          {count}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  <SelectField
+                    id={`${id}-count`}
+                    label={line.type === 'weekly' ? m['donation.form.weeks'] : m['donation.form.months']}
+                    value={String(line.count ?? '')}
+                    options={countOptions(counts)}
+                    onChange={(value) => save(updateLine(lines, index, { count: Number(value) }))}
+                  />
                 )}
               </div>
               {(!offer || offer.coverFeesAllowed) && props.fees.methods.length > 0 && (
