@@ -9,6 +9,11 @@ export { pluralCategory };
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+/**
+ * The strings an island gets for the keys it lists (`export const X_MESSAGE_KEYS = [...] as const`):
+ * the page passes `pick(locale, X_MESSAGE_KEYS)`, the island types its prop `MessagesOf<typeof X_MESSAGE_KEYS>`.
+ */
+export type MessagesOf<Keys extends readonly MessageKey[]> = Record<Keys[number], string>;
 
 const catalogues: Record<Locale, Partial<Messages>> = { en, ms, id };
 

@@ -11,7 +11,8 @@ export interface Address {
 
 export const REQUIRED_ADDRESS_FIELDS = ['address_1', 'postcode', 'city', 'state', 'country'] as const;
 
-const ADDRESS_FIELDS = [
+/** The address's fields, in the order a form shows them. */
+export const ADDRESS_FIELDS = [
   'address_1',
   'address_2',
   'postcode',

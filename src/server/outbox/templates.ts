@@ -143,6 +143,8 @@ export const messageExpiresAt = (template: TemplateName, payload: unknown, enque
 /** Payload fields most templates share. */
 export const organisationName = z.string().trim().min(1).max(200);
 export const pageLink = z.url({ protocol: /^https?$/ });
+/** The fields of a letter to a person: the organisation that sends it, the name it greets (may be empty). */
+export const letterFields = { organisation: organisationName, name: z.string().trim().max(200) };
 
 /** "Hello Aisyah," or, without a name, "Hello,". */
 export function greeting(t: Translate, name: string): string {

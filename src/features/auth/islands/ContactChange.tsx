@@ -1,9 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { PhoneMessages } from '#components/fields/PhoneInput.tsx';
 import Alert from '#components/ui/Alert.tsx';
 import Button from '#components/ui/Button.tsx';
 import type { Locale } from '#i18n/locales.ts';
-import type { MessageKey } from '#i18n/t.ts';
+import type { MessageKey, MessagesOf } from '#i18n/t.ts';
 import { ContactChangedResponse } from '../auth-api.schema';
 import CodeEntry from './CodeEntry';
 import { ContactField, unlessFieldsInvalid, useOneTimeCode } from './one-time-code';
@@ -35,13 +35,12 @@ export const CONTACT_MESSAGE_KEYS = [
   'error.offline',
   'field.required',
 ] as const satisfies readonly MessageKey[];
-type Messages = Record<(typeof CONTACT_MESSAGE_KEYS)[number], string>;
 
 type Channel = 'phone' | 'email';
 
 interface Props {
   locale: Locale;
-  messages: Messages;
+  messages: MessagesOf<typeof CONTACT_MESSAGE_KEYS>;
   phoneMessages: PhoneMessages;
   /** The customer's current phone (60123456789) and email, or null. */
   phone: string | null;
@@ -114,7 +113,21 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
     setTimeout(() => doneRef.current?.focus(), 0);
   }
 
-  const errorBox = error && <Alert tone="error">{error}</Alert>;
+  // The end of both forms: the error, the submit button (busy while it works), any other, Cancel.
+  const formEnd = (submit: string, other?: ReactNode) => (
+    <>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" loading={busy}>
+          {submit}
+        </Button>
+        {other}
+        <Button variant="link" size="sm" onClick={close} disabled={busy}>
+          {m['account.cancel']}
+        </Button>
+      </div>
+    </>
+  );
 
   const shown = (channel: Channel) => {
     const value = current[channel];
@@ -143,18 +156,12 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
             messages={m}
             small
           />
-          {errorBox}
-          <div className="flex flex-wrap items-center gap-4">
-            <Button type="submit" loading={busy}>
-              {busy ? m['auth.verifying'] : m['account.confirm']}
-            </Button>
+          {formEnd(
+            busy ? m['auth.verifying'] : m['account.confirm'],
             <Button variant="link" size="sm" onClick={() => sendCode()} disabled={busy}>
               {m['auth.resend']}
-            </Button>
-            <Button variant="link" size="sm" onClick={close} disabled={busy}>
-              {m['account.cancel']}
-            </Button>
-          </div>
+            </Button>,
+          )}
         </form>
       ) : (
         <form ref={formRef} onSubmit={unlessFieldsInvalid(sendCode)} noValidate className="grid gap-4" aria-busy={busy}>
@@ -168,15 +175,7 @@ export default function ContactChange({ locale, messages: m, phoneMessages, phon
             onChange={setValue}
             messages={m}
           />
-          {errorBox}
-          <div className="flex flex-wrap items-center gap-4">
-            <Button type="submit" loading={busy}>
-              {busy ? m['auth.sending'] : m['auth.sendCode']}
-            </Button>
-            <Button variant="link" size="sm" onClick={close} disabled={busy}>
-              {m['account.cancel']}
-            </Button>
-          </div>
+          {formEnd(busy ? m['auth.sending'] : m['auth.sendCode'])}
         </form>
       )}
     </div>

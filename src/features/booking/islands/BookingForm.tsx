@@ -12,7 +12,7 @@ import Button from '#components/ui/Button.tsx';
 import ChoiceCard from '#components/ui/ChoiceCard.tsx';
 import { keepEmbed } from '#features/embeds/embed-links.ts';
 import type { Locale } from '#i18n/locales.ts';
-import type { MessageKey } from '#i18n/t.ts';
+import type { MessageKey, MessagesOf } from '#i18n/t.ts';
 import type { Address } from '#lib/address.ts';
 import { apiCall, NO_CONTENT } from '#lib/api-client.ts';
 import { formatDateTime } from '#lib/dates.ts';
@@ -58,7 +58,6 @@ export const BOOKING_FORM_MESSAGE_KEYS = [
   'appointment.practitioner',
   'appointment.anyPractitioner',
 ] as const satisfies readonly MessageKey[];
-type Messages = Record<(typeof BOOKING_FORM_MESSAGE_KEYS)[number], string>;
 
 export interface BookingFormProps {
   serviceId: string;
@@ -72,7 +71,7 @@ export interface BookingFormProps {
   timeZone: string;
   /** The service page (slot step), locale prefix included. */
   servicePath: string;
-  messages: Messages;
+  messages: MessagesOf<typeof BOOKING_FORM_MESSAGE_KEYS>;
 }
 
 type Slot = SlotChoice;

@@ -1,14 +1,35 @@
 import { useRef, useState } from 'react';
 import Alert from '#components/ui/Alert.tsx';
 import Button from '#components/ui/Button.tsx';
+import type { Translate } from '#i18n/t.ts';
 import { apiCall } from '#lib/api-client.ts';
 import { CancelledResponse } from '../booking-api.schema';
 import { bookingApiPath } from '../paths';
 
+export interface CancelMessages {
+  cancel: string;
+  confirm: string;
+  yes: string;
+  no: string;
+  cancelling: string;
+  failed: string;
+}
+
 interface Props {
   publicId: string;
   locale: string;
-  messages: { cancel: string; confirm: string; yes: string; no: string; cancelling: string; failed: string };
+  messages: CancelMessages;
+}
+
+/** The island's strings: the button and its question differ by page (a request, a booking); the rest not. */
+export function cancelMessages(t: Translate, texts: Pick<CancelMessages, 'cancel' | 'confirm'>): CancelMessages {
+  return {
+    ...texts,
+    yes: t('appointment.cancelYes'),
+    no: t('appointment.cancelNo'),
+    cancelling: t('appointment.cancelling'),
+    failed: t('error.request'),
+  };
 }
 
 /**

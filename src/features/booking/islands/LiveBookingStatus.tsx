@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $realtimeShown, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
+import LiveStatus from '#components/ui/LiveStatus.tsx';
 
 interface Props {
   publicId: string;
@@ -21,13 +22,5 @@ export default function LiveBookingStatus({ publicId, messages }: Props) {
       }),
     [publicId],
   );
-  return (
-    <p className="flex items-center gap-2 text-sm text-gray-600" data-realtime={status} aria-live="polite">
-      <span
-        aria-hidden="true"
-        className={`inline-block h-2 w-2 rounded-full ${status === 'open' ? 'bg-green-600' : 'bg-gray-400'}`}
-      />
-      {status === 'closed' ? messages.offline : status === 'open' ? messages.live : ''}
-    </p>
-  );
+  return <LiveStatus status={status} messages={messages} />;
 }

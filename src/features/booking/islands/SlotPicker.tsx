@@ -6,7 +6,7 @@ import ChoiceCard from '#components/ui/ChoiceCard.tsx';
 import { choiceChipClass } from '#components/ui/ui-classes.ts';
 import { keepEmbed } from '#features/embeds/embed-links.ts';
 import type { Locale } from '#i18n/locales.ts';
-import type { MessageKey } from '#i18n/t.ts';
+import type { MessageKey, MessagesOf } from '#i18n/t.ts';
 import { apiCall } from '#lib/api-client.ts';
 import { formatDateTime } from '#lib/dates.ts';
 import { $appointmentCart, mergeAppointmentCart, setAppointmentCart } from '#stores/carts.ts';
@@ -38,7 +38,6 @@ export const SLOT_PICKER_MESSAGE_KEYS = [
   'error.request',
   'error.offline',
 ] as const satisfies readonly MessageKey[];
-type Messages = Record<(typeof SLOT_PICKER_MESSAGE_KEYS)[number], string>;
 
 export interface SlotPickerProps {
   serviceId: string;
@@ -56,7 +55,7 @@ export interface SlotPickerProps {
   formPath: string;
   /** Moving an existing booking instead of making one: Continue moves it (no form, no cart). */
   reschedule?: { publicId: string } | undefined;
-  messages: Messages;
+  messages: MessagesOf<typeof SLOT_PICKER_MESSAGE_KEYS>;
 }
 
 type MonthState = { state: 'loading' } | { state: 'error' } | { state: 'ready'; days: AvailabilityDay[] };

@@ -3,8 +3,8 @@ import type { Translate } from '#i18n/t.ts';
 import {
   defineTemplate,
   greeting,
+  letterFields,
   type MessageText,
-  organisationName,
   pageLink,
   templateRegistration,
   when,
@@ -14,9 +14,7 @@ import {
 
 /** A booking request the organisation approved (or declined): what, when, and where to look. */
 const bookingDecision = {
-  organisation: organisationName,
-  /** The customer's name, for the greeting (may be empty). */
-  name: z.string().trim().max(200),
+  ...letterFields,
   service: z.string().trim().min(1).max(200),
   /** Already formatted in the tenant's time zone and the customer's language. */
   when: z.string().trim().min(1).max(80),

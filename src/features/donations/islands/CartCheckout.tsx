@@ -17,7 +17,10 @@ import {
   updateLine,
 } from '../cart';
 import type { FeeMethod, FeeRates } from '../fees';
+import { CheckboxLine } from './CheckboxLine';
 import { DONOR_CONTACT_KEYS } from './DonorFields';
+import { typeLabel } from './GiftTypeFields';
+import { countOptions, SelectField } from './SelectField';
 
 export const CART_CHECKOUT_MESSAGE_KEYS = [
   'donation.cart.title',
@@ -214,65 +217,35 @@ export default function CartCheckout(props: Props) {
                     className={controlClass(Boolean(problem || serverError))}
                   />
                 </div>
-                <div>
-                  <label htmlFor={`${id}-type`} className={labelClass}>
-                    {m['donation.form.type']}
-                  </label>
-                  <select
-                    id={`${id}-type`}
-                    value={line.type}
-                    onChange={(e) => {
-                      const type = (e.currentTarget as HTMLSelectElement).value as DonationType;
-                      const first = offer ? allowedCounts(offer, type)[0] : undefined;
-                      save(updateLine(lines, index, { type, count: type === 'one-time' ? undefined : first }));
-                    }}
-                    className={controlClass(false)}
-                  >
-                    {types.map((type) => (
-                      <option key={type} value={type}>
-                        {type === 'one-time'
-                          ? m['donation.form.oneTime']
-                          : type === 'weekly'
-                            ? m['donation.form.weekly']
-                            : m['donation.form.monthly']}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SelectField
+                  id={`${id}-type`}
+                  label={m['donation.form.type']}
+                  value={line.type}
+                  options={types.map((type) => ({ value: type, label: typeLabel(type, m) }))}
+                  onChange={(value) => {
+                    const type = value as DonationType;
+                    const first = offer ? allowedCounts(offer, type)[0] : undefined;
+                    save(updateLine(lines, index, { type, count: type === 'one-time' ? undefined : first }));
+                  }}
+                />
                 {line.type !== 'one-time' && (
-                  <div>
-                    <label htmlFor={`${id}-count`} className={labelClass}>
-                      {line.type === 'weekly' ? m['donation.form.weeks'] : m['donation.form.months']}
-                    </label>
-                    <select
-                      id={`${id}-count`}
-                      value={String(line.count ?? '')}
-                      onChange={(e) =>
-                        save(updateLine(lines, index, { count: Number((e.currentTarget as HTMLSelectElement).value) }))
-                      }
-                      className={controlClass(false)}
-                    >
-                      {counts.map((count) => (
-                        <option key={count} value={String(count)}>
-                          {count}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  <SelectField
+                    id={`${id}-count`}
+                    label={line.type === 'weekly' ? m['donation.form.weeks'] : m['donation.form.months']}
+                    value={String(line.count ?? '')}
+                    options={countOptions(counts)}
+                    onChange={(value) => save(updateLine(lines, index, { count: Number(value) }))}
+                  />
                 )}
               </div>
               {(!offer || offer.coverFeesAllowed) && props.fees.methods.length > 0 && (
-                <label className="mt-3 flex items-center gap-2 text-sm text-gray-900">
-                  <input
-                    type="checkbox"
-                    checked={line.coverFees}
-                    onChange={(e) =>
-                      save(updateLine(lines, index, { coverFees: (e.currentTarget as HTMLInputElement).checked }))
-                    }
-                    className="h-4 w-4"
-                  />
+                <CheckboxLine
+                  className="mt-3 flex items-center gap-2 text-sm text-gray-900"
+                  checked={line.coverFees}
+                  onChecked={(coverFees) => save(updateLine(lines, index, { coverFees }))}
+                >
                   {m['donation.form.coverFeesPlain']}
-                </label>
+                </CheckboxLine>
               )}
               <p className="mt-3 text-right font-semibold text-gray-900" data-line-charge>
                 {formatMoney(amounts.chargeMinor, currency)}
@@ -336,16 +309,13 @@ export default function CartCheckout(props: Props) {
             )}
           </div>
         ))}
-        <label className="flex items-center gap-3 text-gray-900">
-          <input
-            type="checkbox"
-            name="anonymous"
-            defaultChecked={donor.anonymous === true}
-            onChange={(e) => save(lines, { ...donor, anonymous: (e.currentTarget as HTMLInputElement).checked })}
-            className="h-4 w-4"
-          />
+        <CheckboxLine
+          name="anonymous"
+          defaultChecked={donor.anonymous === true}
+          onChecked={(anonymous) => save(lines, { ...donor, anonymous })}
+        >
           {m['donation.form.anonymousLabel']}
-        </label>
+        </CheckboxLine>
         {DONOR_HIDDEN.map((name) =>
           text(name) ? <input key={name} type="hidden" name={name} value={text(name)} /> : null,
         )}

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '#i18n/locales.ts';
+import { ADDRESS_FIELDS } from '#lib/address.ts';
 import { type Currency, formatMoney, toMinorUnits } from '#lib/money.ts';
 import { $donationCart, MAX_DONATION_CART_LINES, setDonationCart } from '#stores/carts.ts';
 import { amountAsTyped, fill } from '../amount-text';
 import { addLine, type DonationType, type GivingOptions, lineProblem, offeredTypes } from '../cart';
 import { type FormValues, schedulePreview } from '../donation-form';
 import { coverFeeForAnyMethod, type FeeMethod, type FeeRates } from '../fees';
+import { CheckboxLine } from './CheckboxLine';
 import { DONOR_FIELD_KEYS, DonorFields } from './DonorFields';
 import { GiftAmountFields } from './GiftAmountFields';
 import { GiftTypeFields } from './GiftTypeFields';
@@ -186,19 +188,7 @@ export default function DonationForm(props: Props) {
       anonymous: data.get('anonymous') === 'on',
       taxReceipt: taxReceipt,
     };
-    for (const name of [
-      'name',
-      'phone',
-      'email',
-      'message',
-      'address_1',
-      'address_2',
-      'postcode',
-      'city',
-      'state',
-      'country',
-      'taxId',
-    ]) {
+    for (const name of ['name', 'phone', 'email', 'message', ...ADDRESS_FIELDS, 'taxId']) {
       donor[name] = text(name);
     }
     setDonationCart({ lines, donor });
@@ -251,20 +241,19 @@ export default function DonationForm(props: Props) {
       )}
 
       {offer.coverFeesAllowed && props.fees.methods.length > 0 && (
-        <label className="flex items-start gap-3 rounded-lg bg-gray-50 p-3 text-gray-900">
-          <input
-            type="checkbox"
-            name="coverFees"
-            checked={coverFees}
-            onChange={(e) => setCoverFees((e.currentTarget as HTMLInputElement).checked)}
-            className="mt-1 h-4 w-4"
-          />
+        <CheckboxLine
+          name="coverFees"
+          checked={coverFees}
+          onChecked={setCoverFees}
+          className="flex items-start gap-3 rounded-lg bg-gray-50 p-3 text-gray-900"
+          boxClassName="mt-1 h-4 w-4"
+        >
           <span>
             {hydrated && fee > 0
               ? fill(m['donation.form.coverFees'], { fee: formatMoney(fee, currency) })
               : m['donation.form.coverFeesPlain']}
           </span>
-        </label>
+        </CheckboxLine>
       )}
 
       {preview && (

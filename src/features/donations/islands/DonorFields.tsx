@@ -1,5 +1,6 @@
 import { controlClass, errorClass, hintClass, labelClass } from '#components/fields/field-styles.ts';
 import type { FormValues } from '../donation-form';
+import { CheckboxLine } from './CheckboxLine';
 
 /** The keys of who gives (name or anonymous, phone, e-mail): shown by the donation form and the cart alike. */
 export const DONOR_CONTACT_KEYS = [
@@ -140,16 +141,9 @@ export function DonorFields({
       </div>
       {issuesTaxReceipts && (
         <div className="grid gap-3">
-          <label className="flex items-center gap-3 text-gray-900">
-            <input
-              type="checkbox"
-              name="taxReceipt"
-              checked={taxReceipt}
-              onChange={(e) => onTaxReceipt((e.currentTarget as HTMLInputElement).checked)}
-              className="h-4 w-4"
-            />
+          <CheckboxLine name="taxReceipt" checked={taxReceipt} onChecked={onTaxReceipt}>
             {m['donation.form.taxReceipt']}
-          </label>
+          </CheckboxLine>
           {(!hydrated || taxReceipt) &&
             input('taxId', m['donation.form.taxId'], { hint: m['donation.form.taxIdHint'] })}
         </div>

@@ -1,6 +1,6 @@
-import { controlClass, labelClass } from '#components/fields/field-styles.ts';
 import type { DonationType, GivingOptions } from '../cart';
 import { FieldError } from './DonorFields';
+import { countOptions, SelectField } from './SelectField';
 
 type Key =
   | 'donation.form.type'
@@ -25,6 +25,18 @@ interface Props {
   messages: Record<Key, string>;
 }
 
+/** "One-time", "Weekly", "Monthly": a kind of gift in the visitor's language (the form and the cart). */
+export function typeLabel(
+  type: DonationType,
+  m: Record<'donation.form.oneTime' | 'donation.form.weekly' | 'donation.form.monthly', string>,
+): string {
+  return type === 'one-time'
+    ? m['donation.form.oneTime']
+    : type === 'weekly'
+      ? m['donation.form.weekly']
+      : m['donation.form.monthly'];
+}
+
 /** The donation form's kind of gift: once, weekly or monthly, and how many instalments. */
 export function GiftTypeFields(props: Props) {
   const { types, offer, type, hydrated, errors, messages: m } = props;
@@ -36,24 +48,14 @@ export function GiftTypeFields(props: Props) {
     const set = which === 'weekly' ? props.onWeeklyCount : props.onMonthlyCount;
     if (counts.length === 0 || (hydrated && type !== which)) return null;
     return (
-      <div>
-        <label htmlFor={`donation-${name}`} className={labelClass}>
-          {which === 'weekly' ? m['donation.form.weeks'] : m['donation.form.months']}
-        </label>
-        <select
-          id={`donation-${name}`}
-          name={name}
-          value={value}
-          onChange={(e) => set((e.currentTarget as HTMLSelectElement).value)}
-          className={controlClass(false)}
-        >
-          {counts.map((c) => (
-            <option key={c} value={String(c)}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`donation-${name}`}
+        name={name}
+        label={which === 'weekly' ? m['donation.form.weeks'] : m['donation.form.months']}
+        value={value}
+        options={countOptions(counts)}
+        onChange={set}
+      />
     );
   };
 
@@ -73,11 +75,7 @@ export function GiftTypeFields(props: Props) {
               checked={type === option}
               onChange={() => props.onType(option)}
             />
-            {option === 'one-time'
-              ? m['donation.form.oneTime']
-              : option === 'weekly'
-                ? m['donation.form.weekly']
-                : m['donation.form.monthly']}
+            {typeLabel(option, m)}
           </label>
         ))}
       </div>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   defineTemplate,
   greeting,
-  organisationName,
+  letterFields,
   pageLink,
   templateRegistration,
   when,
@@ -15,8 +15,7 @@ const Money = z.string().trim().min(1).max(40);
 const Campaign = z.string().trim().min(1).max(300);
 
 export const DonationReceiptPayload = z.object({
-  organisation: organisationName,
-  name: z.string().trim().max(200),
+  ...letterFields,
   /** "2026-000042" */
   number: z.string().trim().min(1).max(40),
   campaign: Campaign,
@@ -30,8 +29,7 @@ export const DonationReceiptPayload = z.object({
 });
 
 export const PlanPayLinkPayload = z.object({
-  organisation: organisationName,
-  name: z.string().trim().max(200),
+  ...letterFields,
   campaign: Campaign,
   amount: Money,
   seq: z.number().int().min(1),
@@ -40,8 +38,7 @@ export const PlanPayLinkPayload = z.object({
 });
 
 export const PlanCardFailedPayload = z.object({
-  organisation: organisationName,
-  name: z.string().trim().max(200),
+  ...letterFields,
   campaign: Campaign,
   amount: Money,
   link: pageLink,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   defineTemplate,
   greeting,
-  organisationName,
+  letterFields,
   pageLink,
   templateRegistration,
   when,
@@ -13,8 +13,7 @@ import {
 const Name = z.string().trim().max(200);
 
 export const FundraiserGiftPayload = z.object({
-  organisation: organisationName,
-  name: Name,
+  ...letterFields,
   title: z.string().trim().min(1).max(200),
   amount: z.string().trim().min(1).max(40),
   /** The donor's name, or the word for anonymous. */
@@ -25,23 +24,20 @@ export const FundraiserGiftPayload = z.object({
 });
 
 export const FundraiserApprovedPayload = z.object({
-  organisation: organisationName,
-  name: Name,
+  ...letterFields,
   title: z.string().trim().min(1).max(200),
   link: pageLink,
 });
 
 export const FundraiserThanksPayload = z.object({
-  organisation: organisationName,
-  name: Name,
+  ...letterFields,
   fundraiser: Name,
   message: z.string().trim().min(1).max(600),
   link: pageLink,
 });
 
 export const FundraiserDigestPayload = z.object({
-  organisation: organisationName,
-  name: Name,
+  ...letterFields,
   title: z.string().trim().min(1).max(200),
   count: z.number().int().min(1),
   amount: z.string().trim().min(1).max(40),
@@ -51,8 +47,7 @@ export const FundraiserDigestPayload = z.object({
 
 /** To an owner of the organisation: a page was hidden because enough people reported it. */
 export const FundraiserReportedPayload = z.object({
-  organisation: organisationName,
-  name: Name,
+  ...letterFields,
   title: z.string().trim().min(1).max(200),
   count: z.number().int().min(1),
   link: pageLink,

@@ -1,20 +1,12 @@
 import { z } from 'zod';
-import {
-  defineTemplate,
-  greeting,
-  organisationName,
-  pageLink,
-  templateRegistration,
-} from '#server/outbox/templates.ts';
+import { defineTemplate, greeting, letterFields, pageLink, templateRegistration } from '#server/outbox/templates.ts';
 
 // The outbox templates of loyalty (issue 14); wording under `loyalty.message.*` in the catalogues.
 
 const Programme = z.string().trim().min(1).max(200);
-const Name = z.string().trim().max(200);
 
 export const PointsEarnedPayload = z.object({
-  organisation: organisationName,
-  name: Name,
+  ...letterFields,
   programme: Programme,
   points: z.number().int().min(1),
   balance: z.number().int(),
@@ -22,16 +14,14 @@ export const PointsEarnedPayload = z.object({
 });
 
 export const RewardRedeemedPayload = z.object({
-  organisation: organisationName,
-  name: Name,
+  ...letterFields,
   reward: z.string().trim().min(1).max(200),
   code: z.string().trim().max(20),
   link: pageLink,
 });
 
 export const PointsExpiringPayload = z.object({
-  organisation: organisationName,
-  name: Name,
+  ...letterFields,
   programme: Programme,
   points: z.number().int().min(1),
   date: z.string().trim().min(1).max(60),

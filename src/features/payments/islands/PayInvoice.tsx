@@ -4,7 +4,7 @@ import Button from '#components/ui/Button.tsx';
 import ChoiceCard from '#components/ui/ChoiceCard.tsx';
 import { invoicePaymentsApiPath } from '#features/invoices/index.ts';
 import type { Locale } from '#i18n/locales.ts';
-import type { MessageKey } from '#i18n/t.ts';
+import type { MessageKey, MessagesOf } from '#i18n/t.ts';
 import { apiCall } from '#lib/api-client.ts';
 import { type Currency, formatMoney } from '#lib/money.ts';
 import type { PayOption } from '../payment-options';
@@ -29,7 +29,6 @@ export const PAY_MESSAGE_KEYS = [
   'error.request',
   'error.offline',
 ] as const satisfies readonly MessageKey[];
-type Messages = Record<(typeof PAY_MESSAGE_KEYS)[number], string>;
 
 export type { PayOption };
 
@@ -46,7 +45,7 @@ interface Props {
   currency: Currency;
   options: PayOption[];
   locale: Locale;
-  messages: Messages;
+  messages: MessagesOf<typeof PAY_MESSAGE_KEYS>;
 }
 
 type Stage =
@@ -191,7 +190,7 @@ function StripeCheckout({
   publishableKey: string;
   returnUrl: string;
   locale: Locale;
-  messages: Messages;
+  messages: Props['messages'];
 }) {
   const [state, setState] = useState<'loading' | 'ready' | 'confirming'>('loading');
   const [error, setError] = useState<string | null>(null);

@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import {
-  defineTemplate,
-  greeting,
-  organisationName,
-  pageLink,
-  templateRegistration,
-} from '#server/outbox/templates.ts';
+import { defineTemplate, greeting, letterFields, pageLink, templateRegistration } from '#server/outbox/templates.ts';
 
 /** The outbox templates of payments; wording under `message.receipt.*` in the catalogues. */
 
 export const ReceiptPayload = z.object({
-  organisation: organisationName,
-  name: z.string().trim().max(200),
+  ...letterFields,
   /** "INV-000042" */
   number: z.string().trim().min(1).max(40),
   /** Already formatted for display, e.g. "RM102.35". */

@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $realtimeShown, READY, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
+import LiveStatus from '#components/ui/LiveStatus.tsx';
 import type { Locale } from '#i18n/locales.ts';
 import { countMessage } from '#i18n/plural.ts';
+import type { MessagesOf } from '#i18n/t.ts';
 import { apiCall } from '#lib/api-client.ts';
 import type { TicketState } from '../board-state';
 import { POINT_LABEL_KEYS, pointLabel, pointTexts } from '../point-label';
@@ -22,14 +24,13 @@ export const TICKET_MESSAGE_KEYS = [
   ...POINT_LABEL_KEYS,
   'error.request',
 ] as const;
-type Messages = Record<(typeof TICKET_MESSAGE_KEYS)[number], string>;
 
 interface Props {
   initial: TicketState;
   channel: string;
   stateUrl: string;
   locale: Locale;
-  messages: Messages;
+  messages: MessagesOf<typeof TICKET_MESSAGE_KEYS>;
 }
 
 /** The visitor's ticket, kept current: position, estimate, the numbers served now, where to go when called. */
@@ -93,13 +94,11 @@ export default function LiveTicket({ initial, channel, stateUrl, locale, message
         {m['queue.ticket.nowServing']}{' '}
         <span className="font-semibold tabular-nums">{ticket.nowServing.join(', ') || m['queue.board.nobody']}</span>
       </p>
-      <p className="flex items-center gap-2 text-sm text-gray-600" data-realtime={status}>
-        <span
-          aria-hidden="true"
-          className={`inline-block h-2 w-2 rounded-full ${status === 'open' ? 'bg-green-600' : 'bg-gray-400'}`}
-        />
-        {status === 'open' ? m['queue.ticket.live'] : status === 'closed' ? m['queue.ticket.offline'] : ''}
-      </p>
+      <LiveStatus
+        status={status}
+        messages={{ live: m['queue.ticket.live'], offline: m['queue.ticket.offline'] }}
+        announce={false}
+      />
     </div>
   );
 }

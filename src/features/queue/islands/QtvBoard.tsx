@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { $realtimeStatus, READY, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
 import Button from '#components/ui/Button.tsx';
 import type { Locale } from '#i18n/locales.ts';
 import { countMessage } from '#i18n/plural.ts';
+import type { MessagesOf } from '#i18n/t.ts';
 import { apiCall } from '#lib/api-client.ts';
 import { formatTime } from '#lib/wall-time.ts';
 import type { SpeechLanguage } from '../announcement';
@@ -27,7 +28,6 @@ export const QTV_MESSAGE_KEYS = [
   ...POINT_LABEL_KEYS,
   'error.request',
 ] as const;
-type Messages = Record<(typeof QTV_MESSAGE_KEYS)[number], string>;
 
 interface Props {
   initial: BoardState;
@@ -39,7 +39,7 @@ interface Props {
   tenantName: string;
   logoPath: string;
   languages: SpeechLanguage[];
-  messages: Messages;
+  messages: MessagesOf<typeof QTV_MESSAGE_KEYS>;
 }
 
 /**
@@ -217,13 +217,7 @@ export default function QtvBoard(props: Props) {
         )}
       </div>
       <main className="grid flex-1 gap-[2vw] p-[2vw] lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="qtv-serving">
-          <h1
-            id="qtv-serving"
-            className="text-[clamp(1.25rem,2vw,2.5rem)] font-semibold uppercase tracking-wide text-slate-300"
-          >
-            {m['queue.board.nowServing']}
-          </h1>
+        <BoardSection id="qtv-serving" Heading="h1" title={m['queue.board.nowServing']}>
           {latest && (
             <p
               className={`mt-[1.5vh] rounded-2xl px-[2vw] py-[2vh] text-[clamp(1.5rem,2.7vw,3.5rem)] font-bold ${flash === latest.callId ? 'bg-amber-300 text-slate-950 motion-safe:animate-pulse' : 'bg-sky-900 text-white'}`}
@@ -257,15 +251,9 @@ export default function QtvBoard(props: Props) {
               );
             })}
           </ul>
-        </section>
+        </BoardSection>
         <aside className="flex flex-col gap-[2vh]">
-          <section aria-labelledby="qtv-next">
-            <h2
-              id="qtv-next"
-              className="text-[clamp(1.25rem,2vw,2.5rem)] font-semibold uppercase tracking-wide text-slate-300"
-            >
-              {m['queue.board.next']}
-            </h2>
+          <BoardSection id="qtv-next" Heading="h2" title={m['queue.board.next']}>
             <ul className="mt-[1vh] space-y-[1vh]">
               {state.queues.map((queue) => (
                 <li key={queue.id} className="rounded-xl bg-slate-900 p-[1vw]" data-next={queue.prefix}>
@@ -285,7 +273,7 @@ export default function QtvBoard(props: Props) {
                 </li>
               ))}
             </ul>
-          </section>
+          </BoardSection>
           {state.missed.length > 0 && (
             <section aria-labelledby="qtv-missed">
               <h2 id="qtv-missed" className="text-[clamp(1rem,1.6vw,2rem)] font-semibold text-slate-300">
@@ -323,5 +311,30 @@ export default function QtvBoard(props: Props) {
         </aside>
       </main>
     </div>
+  );
+}
+
+/** A column of the board under its heading: the h1 (who is served now) or an h2 (who is next). */
+function BoardSection({
+  id,
+  Heading,
+  title,
+  children,
+}: {
+  id: string;
+  Heading: 'h1' | 'h2';
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <Heading
+        id={id}
+        className="text-[clamp(1.25rem,2vw,2.5rem)] font-semibold uppercase tracking-wide text-slate-300"
+      >
+        {title}
+      </Heading>
+      {children}
+    </section>
   );
 }

@@ -1,25 +1,17 @@
 import { z } from 'zod';
-import {
-  defineTemplate,
-  greeting,
-  organisationName,
-  pageLink,
-  templateRegistration,
-} from '#server/outbox/templates.ts';
+import { defineTemplate, greeting, letterFields, pageLink, templateRegistration } from '#server/outbox/templates.ts';
 
 // The outbox templates of reviews (issue 15); wording under `review.message.*` in the three
 // catalogues. An invitation offers nothing in return for a review (no incentives).
 
 export const ReviewInvitationPayload = z.object({
-  organisation: organisationName,
-  name: z.string().trim().max(200),
+  ...letterFields,
   link: pageLink,
   unsubscribeLink: pageLink,
 });
 
 export const ReviewReplyPayload = z.object({
-  organisation: organisationName,
-  name: z.string().trim().max(200),
+  ...letterFields,
   reply: z.string().trim().min(1).max(2000),
 });
 
