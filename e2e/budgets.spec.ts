@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { KB, measure, report } from './budget-support';
+import { site } from './support';
 
 /**
  * DESIGN.md §8 budgets, deterministic for a given build: the gzip bytes of every script the page
@@ -147,5 +148,34 @@ for (const budget of budgets) {
     report(budget.name, measured);
     const { total } = measured;
     expect(total, `${budget.name} ships ${total} bytes of gzip JavaScript`).toBeLessThanOrEqual(budget.limit);
+  });
+}
+
+/**
+ * Pictures above the fold (issue 25): what a phone (390 px wide, 2 device pixels per CSS pixel)
+ * downloads of our own images before the visitor scrolls. The cards ask for the cover at the width
+ * they show it (srcset), lazily below the fold.
+ */
+for (const { name, slug, path, limit } of [
+  { name: 'donation landing', slug: 'yayasan', path: '/donation', limit: 40 * KB },
+  { name: 'donation landing (Indonesian)', slug: 'peduli', path: '/id/donation', limit: 40 * KB },
+]) {
+  test(`image budget: ${name} ≤ ${limit / KB} KB above the fold on a phone`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const origin = new URL(site(slug)).origin;
+    const images = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'image' || !response.url().startsWith(origin)) return;
+      const body = await response.body().catch(() => null);
+      if (body) images.set(response.url(), body.length);
+    });
+    await page.goto(site(slug, path));
+    await page.waitForLoadState('networkidle');
+    const total = [...images.values()].reduce((a, b) => a + b, 0);
+    const detail = [...images].map(([url, size]) => `${new URL(url).pathname}${new URL(url).search} ${size} B`);
+    console.log(`[budget] images on ${name}: ${(total / KB).toFixed(1)} KB (${detail.join(', ')})`);
+    expect(total, `${name} loads ${total} bytes of images above the fold`).toBeLessThanOrEqual(limit);
+    await context.close();
   });
 }
