@@ -34,6 +34,26 @@ export interface DatabaseOptions {
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'migrations');
 
+/**
+ * Postgres's own page cache inside PGlite's memory. Its default, 128MB, was most of the server's
+ * resident memory at rest once the pages had been read (issue 25); the data lives in files the
+ * operating system caches anyway. Kept in the data folder (ALTER SYSTEM), so it applies from the
+ * first reopen on.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+/** Opens the embedded database in its folder with its settings (set, then reopened, on the first start). */
+async function openPglite(dataDir: string): Promise<PGlite> {
+  const open = () => PGlite.create(dataDir, { extensions: { btree_gist } });
+  const client = await open();
+  if (dataDir.startsWith('memory://')) return client;
+  const { rows } = await client.query<{ shared_buffers: string }>('SHOW shared_buffers');
+  if (rows[0]?.shared_buffers === PGLITE_SHARED_BUFFERS) return client;
+  await client.exec(`ALTER SYSTEM SET shared_buffers = '${PGLITE_SHARED_BUFFERS}'`);
+  await client.close();
+  return open();
+}
+
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -59,9 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? './data';
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir, 'pglite'), {
-    extensions: { btree_gist },
-  });
+  const client = await openPglite(inMemory ? dataDir : path.resolve(dataDir, 'pglite'));
   // The app's statements go through the lean connection (one batch each, prepared by name);
   // migrations, the job system and LISTEN/NOTIFY use PGlite itself.
   const db = drizzlePglite(new PgliteConnection(client) as unknown as PGlite, { schema }) as unknown as Db;
