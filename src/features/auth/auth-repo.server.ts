@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { updateTenantRow } from '#db/rows.server.ts';
+import { findTenantRow, firstTenantRow, ofTenant, updateTenantRow } from '#db/rows.server.ts';
 import { customers, loginCodes, sessions, staff } from '#db/schema/index.ts';
 import { MAX_CODE_ATTEMPTS } from './login-code';
 
@@ -27,8 +27,9 @@ export async function insertLoginCode(
     .update(loginCodes)
     .set({ consumedAt: now })
     .where(
-      and(
-        eq(loginCodes.tenantId, row.tenantId),
+      ofTenant(
+        loginCodes,
+        row.tenantId,
         eq(loginCodes.channel, row.channel),
         eq(loginCodes.destination, row.destination),
         isNull(loginCodes.consumedAt),
@@ -72,8 +73,9 @@ export async function consumeLoginCode(db: Db, tenantId: string, codeId: string,
     .update(loginCodes)
     .set({ consumedAt: now })
     .where(
-      and(
-        eq(loginCodes.tenantId, tenantId),
+      ofTenant(
+        loginCodes,
+        tenantId,
         eq(loginCodes.id, codeId),
         isNull(loginCodes.consumedAt),
         lt(loginCodes.attempts, MAX_CODE_ATTEMPTS),
@@ -99,17 +101,13 @@ export async function findOrCreateCustomer(
   const [row] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(column, value)));
+    .where(ofTenant(customers, tenantId, eq(column, value)));
   if (!row) throw new Error('customer could not be created');
   return row;
 }
 
 export async function findCustomer(db: Db, tenantId: string, id: string): Promise<CustomerRow | null> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
-  return row ?? null;
+  return findTenantRow(db, customers, tenantId, id);
 }
 
 /** The customer of this tenant who logs in with this phone or email, if any. */
@@ -120,11 +118,7 @@ export async function findCustomerByContact(
   value: string,
 ): Promise<CustomerRow | null> {
   const column = channel === 'phone' ? customers.phone : customers.email;
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(column, value)));
-  return row ?? null;
+  return firstTenantRow(db, customers, tenantId, eq(column, value));
 }
 
 export async function updateCustomer(
@@ -149,8 +143,9 @@ export async function findSession(db: Db, tenantId: string, tokenHash: string, k
     .select()
     .from(sessions)
     .where(
-      and(
-        eq(sessions.tenantId, tenantId),
+      ofTenant(
+        sessions,
+        tenantId,
         eq(sessions.tokenHash, tokenHash),
         eq(sessions.kind, kind),
         gt(sessions.expiresAt, now),
@@ -160,29 +155,21 @@ export async function findSession(db: Db, tenantId: string, tokenHash: string, k
 }
 
 export async function deleteSession(db: Db, tenantId: string, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, tokenHash)));
+  await db.delete(sessions).where(ofTenant(sessions, tenantId, eq(sessions.tokenHash, tokenHash)));
 }
 
 export async function deleteSessionsOf(db: Db, tenantId: string, kind: 'customer' | 'staff', subjectId: string) {
   await db
     .delete(sessions)
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.kind, kind), eq(sessions.subjectId, subjectId)));
+    .where(ofTenant(sessions, tenantId, eq(sessions.kind, kind), eq(sessions.subjectId, subjectId)));
 }
 
 export async function findStaffByEmail(db: Db, tenantId: string, email: string): Promise<StaffRow | null> {
-  const [row] = await db
-    .select()
-    .from(staff)
-    .where(and(eq(staff.tenantId, tenantId), eq(staff.email, email)));
-  return row ?? null;
+  return firstTenantRow(db, staff, tenantId, eq(staff.email, email));
 }
 
 export async function findStaff(db: Db, tenantId: string, id: string): Promise<StaffRow | null> {
-  const [row] = await db
-    .select()
-    .from(staff)
-    .where(and(eq(staff.tenantId, tenantId), eq(staff.id, id)));
-  return row ?? null;
+  return findTenantRow(db, staff, tenantId, id);
 }
 
 export async function findStaffByInvite(
@@ -195,8 +182,9 @@ export async function findStaffByInvite(
     .select()
     .from(staff)
     .where(
-      and(
-        eq(staff.tenantId, tenantId),
+      ofTenant(
+        staff,
+        tenantId,
         eq(staff.inviteTokenHash, tokenHash),
         gt(staff.inviteExpiresAt, now),
         isNull(staff.disabledAt),
@@ -206,7 +194,7 @@ export async function findStaffByInvite(
 }
 
 export async function listStaff(db: Db, tenantId: string): Promise<StaffRow[]> {
-  return db.select().from(staff).where(eq(staff.tenantId, tenantId)).orderBy(staff.createdAt);
+  return db.select().from(staff).where(ofTenant(staff, tenantId)).orderBy(staff.createdAt);
 }
 
 export async function insertStaff(db: Db, row: typeof staff.$inferInsert): Promise<StaffRow | null> {
@@ -222,7 +210,7 @@ export async function countActiveOwners(db: Db, tenantId: string): Promise<numbe
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(staff)
-    .where(and(eq(staff.tenantId, tenantId), eq(staff.role, 'owner'), isNull(staff.disabledAt)));
+    .where(ofTenant(staff, tenantId, eq(staff.role, 'owner'), isNull(staff.disabledAt)));
   return Number(row?.n ?? 0);
 }
 

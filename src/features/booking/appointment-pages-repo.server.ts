@@ -1,5 +1,6 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { ofTenant } from '#db/rows.server.ts';
 import { bookings, resources, serviceCategories, serviceResources, services } from '#db/schema/index.ts';
 import type { BookingRow, ServiceRow } from './booking-repo.server';
 
@@ -19,10 +20,7 @@ export async function findServiceByKey(db: Db, tenantId: string, key: string): P
     .select()
     .from(services)
     .where(
-      and(
-        eq(services.tenantId, tenantId),
-        byId ? or(eq(services.id, key), eq(services.slug, key)) : eq(services.slug, key),
-      ),
+      ofTenant(services, tenantId, byId ? or(eq(services.id, key), eq(services.slug, key)) : eq(services.slug, key)),
     )
     .limit(1);
   return row ?? null;
@@ -56,8 +54,9 @@ export async function findBookingUnderService(
     .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.tenantId, tenantId)))
     .leftJoin(resources, and(eq(resources.id, bookings.resourceId), eq(resources.tenantId, tenantId)))
     .where(
-      and(
-        eq(bookings.tenantId, tenantId),
+      ofTenant(
+        bookings,
+        tenantId,
         eq(bookings.publicId, publicId),
         byId ? or(eq(services.id, serviceKey), eq(services.slug, serviceKey)) : eq(services.slug, serviceKey),
       ),
@@ -79,8 +78,9 @@ export async function findCategoryByKey(db: Db, tenantId: string, key: string): 
     .select()
     .from(serviceCategories)
     .where(
-      and(
-        eq(serviceCategories.tenantId, tenantId),
+      ofTenant(
+        serviceCategories,
+        tenantId,
         byId ? or(eq(serviceCategories.id, key), eq(serviceCategories.slug, key)) : eq(serviceCategories.slug, key),
       ),
     )
@@ -94,13 +94,7 @@ export async function listServiceResources(db: Db, tenantId: string, serviceId: 
     .select({ id: resources.id, name: resources.name, title: resources.title, kind: resources.kind })
     .from(serviceResources)
     .innerJoin(resources, and(eq(resources.id, serviceResources.resourceId), eq(resources.tenantId, tenantId)))
-    .where(
-      and(
-        eq(serviceResources.tenantId, tenantId),
-        eq(serviceResources.serviceId, serviceId),
-        eq(resources.active, true),
-      ),
-    )
+    .where(ofTenant(serviceResources, tenantId, eq(serviceResources.serviceId, serviceId), eq(resources.active, true)))
     .orderBy(asc(resources.name));
 }
 
@@ -109,6 +103,6 @@ export async function findResourceName(db: Db, tenantId: string, resourceId: str
   const [row] = await db
     .select({ id: resources.id, name: resources.name, title: resources.title })
     .from(resources)
-    .where(and(eq(resources.tenantId, tenantId), eq(resources.id, resourceId)));
+    .where(ofTenant(resources, tenantId, eq(resources.id, resourceId)));
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { ofTenant } from '#db/rows.server.ts';
 import {
   BLOCKING_STATUSES,
   blockedDates,
@@ -46,7 +47,7 @@ export async function loadServiceWithSettings(
     })
     .from(services)
     .leftJoin(bookingSettings, eq(bookingSettings.tenantId, services.tenantId))
-    .where(and(eq(services.tenantId, tenantId), eq(services.id, serviceId)));
+    .where(ofTenant(services, tenantId, eq(services.id, serviceId)));
   if (!row) return null;
   return {
     id: row.id,
@@ -80,8 +81,9 @@ export async function loadEligibleResources(
     .innerJoin(resources, and(eq(resources.id, serviceResources.resourceId), eq(resources.tenantId, tenantId)))
     .leftJoin(resourceHours, and(eq(resourceHours.resourceId, resources.id), eq(resourceHours.tenantId, tenantId)))
     .where(
-      and(
-        eq(serviceResources.tenantId, tenantId),
+      ofTenant(
+        serviceResources,
+        tenantId,
         eq(serviceResources.serviceId, serviceId),
         resourceId === undefined ? undefined : eq(serviceResources.resourceId, resourceId),
         eq(resources.active, true),
@@ -110,8 +112,9 @@ export async function loadBlockedDates(
     .select({ date: blockedDates.date, resourceId: blockedDates.resourceId })
     .from(blockedDates)
     .where(
-      and(
-        eq(blockedDates.tenantId, tenantId),
+      ofTenant(
+        blockedDates,
+        tenantId,
         gte(blockedDates.date, range.from),
         lte(blockedDates.date, range.to),
         resourceIds.length === 0
@@ -148,8 +151,9 @@ export async function loadBusy(
     })
     .from(bookings)
     .where(
-      and(
-        eq(bookings.tenantId, tenantId),
+      ofTenant(
+        bookings,
+        tenantId,
         inArray(bookings.resourceId, resourceIds),
         inArray(bookings.status, [...BLOCKING_STATUSES]),
         or(ne(bookings.status, 'held'), isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, range.now)),

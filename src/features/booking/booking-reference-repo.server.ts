@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { ofTenant } from '#db/rows.server.ts';
 import { bookings, resources, services } from '#db/schema/index.ts';
 
 /** A booking of this tenant by its short reference (already normalised), with what staff show. */
@@ -9,6 +10,6 @@ export async function findBookingByReference(db: Db, tenantId: string, reference
     .from(bookings)
     .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.tenantId, tenantId)))
     .innerJoin(resources, and(eq(resources.id, bookings.resourceId), eq(resources.tenantId, tenantId)))
-    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.reference, reference)));
+    .where(ofTenant(bookings, tenantId, eq(bookings.reference, reference)));
   return row ?? null;
 }

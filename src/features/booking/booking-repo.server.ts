@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.server.ts';
 import { madeWithContact } from '#db/contact-match.ts';
+import { findTenantRow, firstTenantRow, insertRow, ofTenant } from '#db/rows.server.ts';
 import {
   bookingSettings,
   bookings,
@@ -23,18 +24,14 @@ export type NewBooking = Omit<typeof bookings.$inferInsert, 'id' | 'createdAt'>;
 
 export async function findService(db: Db, tenantId: string, serviceId: string): Promise<ServiceRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(serviceId)) return null;
-  const [row] = await db
-    .select()
-    .from(services)
-    .where(and(eq(services.tenantId, tenantId), eq(services.id, serviceId)));
-  return row ?? null;
+  return findTenantRow(db, services, tenantId, serviceId);
 }
 
 export async function listCategories(db: Db, tenantId: string) {
   return db
     .select()
     .from(serviceCategories)
-    .where(eq(serviceCategories.tenantId, tenantId))
+    .where(ofTenant(serviceCategories, tenantId))
     .orderBy(asc(serviceCategories.position));
 }
 
@@ -43,8 +40,9 @@ export async function listActiveServices(db: Db, tenantId: string, categoryId?: 
     .select()
     .from(services)
     .where(
-      and(
-        eq(services.tenantId, tenantId),
+      ofTenant(
+        services,
+        tenantId,
         eq(services.active, true),
         categoryId ? eq(services.categoryId, categoryId) : undefined,
       ),
@@ -53,9 +51,8 @@ export async function listActiveServices(db: Db, tenantId: string, categoryId?: 
 }
 
 export async function findSettings(db: Db, tenantId: string) {
-  const [row] = await db.select().from(bookingSettings).where(eq(bookingSettings.tenantId, tenantId));
   return (
-    row ?? {
+    (await firstTenantRow(db, bookingSettings, tenantId, undefined)) ?? {
       tenantId,
       minNoticeMinutes: 120,
       horizonDays: 60,
@@ -70,7 +67,7 @@ export async function findResources(db: Db, tenantId: string, ids: string[]) {
   return db
     .select()
     .from(resources)
-    .where(and(eq(resources.tenantId, tenantId), inArray(resources.id, ids)));
+    .where(ofTenant(resources, tenantId, inArray(resources.id, ids)));
 }
 
 /**
@@ -86,7 +83,7 @@ export async function lockResources(tx: Db, tenantId: string, ids: string[]): Pr
   await tx
     .select({ id: resources.id })
     .from(resources)
-    .where(and(eq(resources.tenantId, tenantId), inArray(resources.id, unique)))
+    .where(ofTenant(resources, tenantId, inArray(resources.id, unique)))
     .orderBy(asc(resources.id))
     .for('no key update');
 }
@@ -107,8 +104,9 @@ export async function releaseExpiredHolds(
     .update(bookings)
     .set({ status: 'expired' })
     .where(
-      and(
-        eq(bookings.tenantId, tenantId),
+      ofTenant(
+        bookings,
+        tenantId,
         eq(bookings.resourceId, resourceId),
         eq(bookings.status, 'held'),
         lte(bookings.holdExpiresAt, now),
@@ -119,25 +117,15 @@ export async function releaseExpiredHolds(
 }
 
 export async function insertBooking(tx: Db, row: NewBooking): Promise<BookingRow> {
-  const [created] = await tx.insert(bookings).values(row).returning();
-  if (!created) throw new Error('booking not created');
-  return created;
+  return insertRow(tx, bookings, row, 'booking not created');
 }
 
 export async function findBookingByPublicId(db: Db, tenantId: string, publicId: string): Promise<BookingRow | null> {
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.publicId, publicId)));
-  return row ?? null;
+  return firstTenantRow(db, bookings, tenantId, eq(bookings.publicId, publicId));
 }
 
 export async function findBooking(db: Db, tenantId: string, id: string): Promise<BookingRow | null> {
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id)));
-  return row ?? null;
+  return findTenantRow(db, bookings, tenantId, id);
 }
 
 /** A booking with its service, in one query (the invoice page's booking). */
@@ -150,7 +138,7 @@ export async function findBookingWithService(
     .select({ booking: bookings, service: services })
     .from(bookings)
     .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.tenantId, tenantId)))
-    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id)));
+    .where(ofTenant(bookings, tenantId, eq(bookings.id, id)));
   return row ?? null;
 }
 
@@ -160,12 +148,7 @@ export async function findBookingWithService(
  * it acts on cannot change underneath.
  */
 export async function lockBooking(tx: Db, tenantId: string, id: string): Promise<BookingRow | null> {
-  const [row] = await tx
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id)))
-    .for('no key update');
-  return row ?? null;
+  return findTenantRow(tx, bookings, tenantId, id, 'no key update');
 }
 
 /** The bookings an invoice paid for, marked refunded (when money was owed back and not yet noted). */
@@ -177,8 +160,9 @@ export async function markBookingRefunded(
     .update(bookings)
     .set({ refundedAt: input.at, refundedByStaffId: input.staffId })
     .where(
-      and(
-        eq(bookings.tenantId, input.tenantId),
+      ofTenant(
+        bookings,
+        input.tenantId,
         eq(bookings.invoiceId, input.invoiceId),
         eq(bookings.refundDue, true),
         isNull(bookings.refundedAt),
@@ -197,7 +181,7 @@ export async function moveBooking(
   const [row] = await tx
     .update(bookings)
     .set(changes)
-    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id), inArray(bookings.status, from)))
+    .where(ofTenant(bookings, tenantId, eq(bookings.id, id), inArray(bookings.status, from)))
     .returning();
   return row ?? null;
 }
@@ -243,8 +227,9 @@ export async function listBookingsBetween(
 ) {
   return bookingsWithNames(db)
     .where(
-      and(
-        eq(bookings.tenantId, tenantId),
+      ofTenant(
+        bookings,
+        tenantId,
         gte(bookings.startsAt, from),
         lt(bookings.startsAt, until),
         inArray(bookings.status, statuses),
@@ -255,7 +240,7 @@ export async function listBookingsBetween(
 
 export async function listRequests(db: Db, tenantId: string) {
   return bookingsWithNames(db)
-    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.status, 'requested')))
+    .where(ofTenant(bookings, tenantId, eq(bookings.status, 'requested')))
     .orderBy(asc(bookings.startsAt));
 }
 
@@ -286,8 +271,9 @@ export async function listRefunds(db: Db, tenantId: string, now: Date, recentDay
     .innerJoin(resources, eq(resources.id, bookings.resourceId))
     .leftJoin(refunder, and(eq(refunder.id, refunds.recordedByStaffId), eq(refunder.tenantId, tenantId)))
     .where(
-      and(
-        eq(refunds.tenantId, tenantId),
+      ofTenant(
+        refunds,
+        tenantId,
         or(
           inArray(refunds.status, ['due', 'pending', 'failed']),
           and(eq(refunds.status, 'succeeded'), gte(refunds.completedAt, since)),
@@ -312,7 +298,7 @@ export async function claimGuestBookings(
   return tx
     .update(bookings)
     .set({ customerId })
-    .where(and(eq(bookings.tenantId, tenantId), isNull(bookings.customerId), sameContact))
+    .where(ofTenant(bookings, tenantId, isNull(bookings.customerId), sameContact))
     .returning();
 }
 
@@ -331,8 +317,9 @@ export async function listCustomerBookings(db: Db, tenantId: string, customerId:
     .from(bookings)
     .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.tenantId, bookings.tenantId)))
     .where(
-      and(
-        eq(bookings.tenantId, tenantId),
+      ofTenant(
+        bookings,
+        tenantId,
         eq(bookings.customerId, customerId),
         // A hold that was never paid is not an appointment the customer has.
         sql`${bookings.status} NOT IN ('held', 'expired') OR ${bookings.refundDue}`,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { insertRow, updateTenantRow } from '#db/rows.server.ts';
+import { findTenantRow, firstTenantRow, insertRow, ofTenant, updateTenantRow } from '#db/rows.server.ts';
 import { campaignImages, campaigns, donations, staff } from '#db/schema/index.ts';
 import type { CampaignImageKind, CampaignStatus, CampaignTotals, CampaignView } from './campaign';
 
@@ -24,7 +24,7 @@ async function imagesOf(db: Db, tenantId: string, ids: string[]) {
       height: campaignImages.height,
     })
     .from(campaignImages)
-    .where(and(eq(campaignImages.tenantId, tenantId), inArray(campaignImages.campaignId, ids)));
+    .where(ofTenant(campaignImages, tenantId, inArray(campaignImages.campaignId, ids)));
   const byCampaign = new Map<string, CampaignView['images']>();
   for (const row of rows) {
     const images = byCampaign.get(row.campaignId) ?? {};
@@ -66,7 +66,7 @@ export async function listCampaignRows(
   const rows = await db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), inArray(campaigns.status, [...statuses])))
+    .where(ofTenant(campaigns, tenantId, inArray(campaigns.status, [...statuses])))
     .orderBy(desc(campaigns.startsAt), asc(campaigns.id));
   const images = await imagesOf(
     db,
@@ -152,8 +152,9 @@ export async function findCampaignImage(
     .from(campaignImages)
     .innerJoin(campaigns, and(eq(campaigns.id, campaignImages.campaignId), eq(campaigns.tenantId, tenantId)))
     .where(
-      and(
-        eq(campaignImages.tenantId, tenantId),
+      ofTenant(
+        campaignImages,
+        tenantId,
         eq(campaigns.publicId, publicId),
         eq(campaignImages.kind, kind),
         inArray(campaigns.status, ['live', 'ended']),
@@ -172,7 +173,7 @@ export function recentPaidDonations(db: Db, tenantId: string, campaignId: string
       paidAt: donations.paidAt,
     })
     .from(donations)
-    .where(and(eq(donations.tenantId, tenantId), eq(donations.campaignId, campaignId), eq(donations.status, 'paid')))
+    .where(ofTenant(donations, tenantId, eq(donations.campaignId, campaignId), eq(donations.status, 'paid')))
     .orderBy(desc(donations.paidAt), desc(donations.id))
     .limit(limit);
 }
@@ -181,12 +182,7 @@ export function recentPaidDonations(db: Db, tenantId: string, campaignId: string
 
 /** Locks a campaign row until the transaction ends (the one order all totals writers take). */
 export async function lockCampaign(tx: Db, tenantId: string, campaignId: string): Promise<CampaignRow | null> {
-  const [row] = await tx
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId)))
-    .for('no key update');
-  return row ?? null;
+  return findTenantRow(tx, campaigns, tenantId, campaignId, 'no key update');
 }
 
 /** Adds (or, with negative numbers, takes out) money and donors; returns the new totals. */
@@ -202,7 +198,7 @@ export async function changeCampaignTotals(
       raisedMinor: sql`greatest(0, ${campaigns.raisedMinor} + ${change.raisedMinor})`,
       donorCount: sql`greatest(0, ${campaigns.donorCount} + ${change.donorCount})`,
     })
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId)))
+    .where(ofTenant(campaigns, tenantId, eq(campaigns.id, campaignId)))
     .returning({
       publicId: campaigns.publicId,
       raisedMinor: campaigns.raisedMinor,
@@ -218,7 +214,7 @@ export async function findDonationsByIds(tx: Db, tenantId: string, ids: string[]
   return tx
     .select()
     .from(donations)
-    .where(and(eq(donations.tenantId, tenantId), inArray(donations.id, ids)))
+    .where(ofTenant(donations, tenantId, inArray(donations.id, ids)))
     .orderBy(asc(donations.campaignId), asc(donations.id));
 }
 
@@ -226,7 +222,7 @@ export async function donationsOfInvoice(tx: Db, tenantId: string, invoiceId: st
   return tx
     .select()
     .from(donations)
-    .where(and(eq(donations.tenantId, tenantId), eq(donations.invoiceId, invoiceId)))
+    .where(ofTenant(donations, tenantId, eq(donations.invoiceId, invoiceId)))
     .orderBy(asc(donations.campaignId), asc(donations.id));
 }
 
@@ -242,7 +238,7 @@ export async function moveDonation(
   const [row] = await tx
     .update(donations)
     .set({ status: to, ...(to === 'paid' ? { paidAt: at } : {}) })
-    .where(and(eq(donations.tenantId, tenantId), eq(donations.id, id), inArray(donations.status, from)))
+    .where(ofTenant(donations, tenantId, eq(donations.id, id), inArray(donations.status, from)))
     .returning();
   return row ?? null;
 }
@@ -308,9 +304,5 @@ export async function listDonations(
 }
 
 export async function findDonationByPublicId(db: Db, tenantId: string, publicId: string): Promise<DonationRow | null> {
-  const [row] = await db
-    .select()
-    .from(donations)
-    .where(and(eq(donations.tenantId, tenantId), eq(donations.publicId, publicId)));
-  return row ?? null;
+  return firstTenantRow(db, donations, tenantId, eq(donations.publicId, publicId));
 }

@@ -1,6 +1,7 @@
 // The donation checkout's reads and writes (issue 12). Every query takes the tenant.
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { ofTenant } from '#db/rows.server.ts';
 import {
   campaigns,
   type DonorAddress,
@@ -49,7 +50,7 @@ export async function findGivingCampaign(db: Db, tenantId: string, key: string):
   const [byPublicId] = await db
     .select(campaignColumns)
     .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.publicId, key)))
+    .where(ofTenant(campaigns, tenantId, eq(campaigns.publicId, key)))
     .limit(1);
   return byPublicId ?? null;
 }
@@ -63,7 +64,7 @@ export async function givingCampaignsByIds(
   return db
     .select(campaignColumns)
     .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), inArray(campaigns.id, [...ids])));
+    .where(ofTenant(campaigns, tenantId, inArray(campaigns.id, [...ids])));
 }
 
 export interface DonationSettings {
@@ -98,7 +99,7 @@ export async function invoiceOfIdempotencyKey(db: Db, tenantId: string, key: str
     .select({ publicId: invoices.publicId })
     .from(donations)
     .innerJoin(invoices, and(eq(invoices.id, donations.invoiceId), eq(invoices.tenantId, tenantId)))
-    .where(and(eq(donations.tenantId, tenantId), eq(donations.idempotencyKey, key)))
+    .where(ofTenant(donations, tenantId, eq(donations.idempotencyKey, key)))
     .limit(1);
   return row?.publicId ?? null;
 }
@@ -194,7 +195,7 @@ export async function givingFundraisersByIds(
       endsAt: fundraisers.endsAt,
     })
     .from(fundraisers)
-    .where(and(eq(fundraisers.tenantId, tenantId), inArray(fundraisers.id, ids)));
+    .where(ofTenant(fundraisers, tenantId, inArray(fundraisers.id, ids)));
 }
 
 /** Who the unpaid checkouts are counted for (issue 23): one contact, one hashed address, or the whole tenant. */
@@ -226,8 +227,9 @@ export async function unpaidCheckouts(
     .from(donations)
     .innerJoin(invoices, and(eq(invoices.id, donations.invoiceId), eq(invoices.tenantId, tenantId)))
     .where(
-      and(
-        eq(donations.tenantId, tenantId),
+      ofTenant(
+        donations,
+        tenantId,
         gt(donations.createdAt, since),
         or(isNull(donations.instalmentSeq), eq(donations.instalmentSeq, 1)),
         inArray(invoices.status, ['open', 'failed']),

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { findTenantRow, ofTenant } from '#db/rows.server.ts';
 import {
   campaigns,
   donationPlans,
@@ -17,21 +18,12 @@ export type InstalmentRow = typeof planInstalments.$inferSelect;
 export type DonationRow = typeof donations.$inferSelect;
 
 export async function findPlan(db: Db, tenantId: string, planId: string): Promise<PlanRow | null> {
-  const [row] = await db
-    .select()
-    .from(donationPlans)
-    .where(and(eq(donationPlans.tenantId, tenantId), eq(donationPlans.id, planId)));
-  return row ?? null;
+  return findTenantRow(db, donationPlans, tenantId, planId);
 }
 
 /** The plan under a row lock: charges, cancellations and changes of one plan go one at a time. */
 export async function lockPlan(tx: Db, tenantId: string, planId: string): Promise<PlanRow | null> {
-  const [row] = await tx
-    .select()
-    .from(donationPlans)
-    .where(and(eq(donationPlans.tenantId, tenantId), eq(donationPlans.id, planId)))
-    .for('update');
-  return row ?? null;
+  return findTenantRow(tx, donationPlans, tenantId, planId, 'update');
 }
 
 export async function updatePlan(
@@ -44,7 +36,7 @@ export async function updatePlan(
   await tx
     .update(donationPlans)
     .set({ ...patch, updatedAt: now })
-    .where(and(eq(donationPlans.tenantId, tenantId), eq(donationPlans.id, planId)));
+    .where(ofTenant(donationPlans, tenantId, eq(donationPlans.id, planId)));
 }
 
 /** Writes the plan's instalments (1..count) where missing; existing ones are kept as they are. */
@@ -64,7 +56,7 @@ export async function instalmentsOf(db: Db, tenantId: string, planId: string): P
   return db
     .select()
     .from(planInstalments)
-    .where(and(eq(planInstalments.tenantId, tenantId), eq(planInstalments.planId, planId)))
+    .where(ofTenant(planInstalments, tenantId, eq(planInstalments.planId, planId)))
     .orderBy(asc(planInstalments.seq));
 }
 
@@ -105,8 +97,9 @@ export async function skipOpenInstalments(tx: Db, tenantId: string, planId: stri
     .update(planInstalments)
     .set({ status: 'skipped', nextAttemptAt: null })
     .where(
-      and(
-        eq(planInstalments.tenantId, tenantId),
+      ofTenant(
+        planInstalments,
+        tenantId,
         eq(planInstalments.planId, planId),
         inArray(planInstalments.status, ['scheduled', 'failed']),
       ),
@@ -164,8 +157,9 @@ export async function earlierRetrying(tx: Db, tenantId: string, planId: string, 
     .select({ seq: planInstalments.seq })
     .from(planInstalments)
     .where(
-      and(
-        eq(planInstalments.tenantId, tenantId),
+      ofTenant(
+        planInstalments,
+        tenantId,
         eq(planInstalments.planId, planId),
         sql`${planInstalments.seq} < ${seq}`,
         eq(planInstalments.status, 'scheduled'),
@@ -177,11 +171,7 @@ export async function earlierRetrying(tx: Db, tenantId: string, planId: string, 
 }
 
 export async function findDonation(db: Db, tenantId: string, donationId: string): Promise<DonationRow | null> {
-  const [row] = await db
-    .select()
-    .from(donations)
-    .where(and(eq(donations.tenantId, tenantId), eq(donations.id, donationId)));
-  return row ?? null;
+  return findTenantRow(db, donations, tenantId, donationId);
 }
 
 /** A pending gift for one instalment, with the plan's donor details; its invoice line pays it. */
@@ -224,7 +214,7 @@ export async function setDonationInvoice(tx: Db, tenantId: string, donationId: s
   await tx
     .update(donations)
     .set({ invoiceId })
-    .where(and(eq(donations.tenantId, tenantId), eq(donations.id, donationId)));
+    .where(ofTenant(donations, tenantId, eq(donations.id, donationId)));
 }
 
 export interface CampaignBrief {
@@ -245,7 +235,7 @@ export async function campaignBrief(db: Db, tenantId: string, campaignId: string
       maxAmountMinor: campaigns.maxAmountMinor,
     })
     .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId)));
+    .where(ofTenant(campaigns, tenantId, eq(campaigns.id, campaignId)));
   return row ?? null;
 }
 
@@ -255,7 +245,7 @@ export async function customerPlans(db: Db, tenantId: string, customerId: string
     .select({ plan: donationPlans, campaignTitle: campaigns.title })
     .from(donationPlans)
     .innerJoin(campaigns, eq(campaigns.id, donationPlans.campaignId))
-    .where(and(eq(donationPlans.tenantId, tenantId), eq(donationPlans.customerId, customerId)))
+    .where(ofTenant(donationPlans, tenantId, eq(donationPlans.customerId, customerId)))
     .orderBy(desc(donationPlans.createdAt))
     .limit(limit);
 }
@@ -271,8 +261,9 @@ export async function customerGifts(db: Db, tenantId: string, customerId: string
       and(eq(donationReceipts.donationId, donations.id), eq(donationReceipts.tenantId, tenantId)),
     )
     .where(
-      and(
-        eq(donations.tenantId, tenantId),
+      ofTenant(
+        donations,
+        tenantId,
         eq(donations.customerId, customerId),
         inArray(donations.status, ['paid', 'refunded']),
       ),
@@ -287,8 +278,9 @@ export async function devPlanCampaign(db: Db, tenantId: string): Promise<string>
     .select({ id: campaigns.id })
     .from(campaigns)
     .where(
-      and(
-        eq(campaigns.tenantId, tenantId),
+      ofTenant(
+        campaigns,
+        tenantId,
         eq(campaigns.status, 'live'),
         sql`cardinality(${campaigns.monthlyCounts}) > 0`,
         sql`12 = ANY(${campaigns.monthlyCounts})`,
@@ -316,7 +308,7 @@ export async function devPlanCampaign(db: Db, tenantId: string): Promise<string>
   const [made] = await db
     .select({ id: campaigns.id })
     .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.publicId, publicId)));
+    .where(ofTenant(campaigns, tenantId, eq(campaigns.publicId, publicId)));
   if (!made) throw new Error('dev campaign not created');
   return made.id;
 }
@@ -351,6 +343,6 @@ export async function giftsOfInvoice(db: Db, tenantId: string, invoiceId: string
       donationReceipts,
       and(eq(donationReceipts.donationId, donations.id), eq(donationReceipts.tenantId, tenantId)),
     )
-    .where(and(eq(donations.tenantId, tenantId), eq(donations.invoiceId, invoiceId)))
+    .where(ofTenant(donations, tenantId, eq(donations.invoiceId, invoiceId)))
     .orderBy(asc(donations.idempotencyKey));
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { firstTenantRow, ofTenant } from '#db/rows.server.ts';
 import {
   campaigns,
   donationReceipts,
@@ -25,18 +26,14 @@ export async function nextReceiptNumber(tx: Db, tenantId: string, year: number):
   const [row] = await tx
     .update(receiptSequences)
     .set({ lastNumber: sql`${receiptSequences.lastNumber} + 1` })
-    .where(and(eq(receiptSequences.tenantId, tenantId), eq(receiptSequences.year, year)))
+    .where(ofTenant(receiptSequences, tenantId, eq(receiptSequences.year, year)))
     .returning({ number: receiptSequences.lastNumber });
   if (!row) throw new Error('receipt sequence not advanced');
   return row.number;
 }
 
 export async function receiptOfDonation(db: Db, tenantId: string, donationId: string): Promise<ReceiptRow | null> {
-  const [row] = await db
-    .select()
-    .from(donationReceipts)
-    .where(and(eq(donationReceipts.tenantId, tenantId), eq(donationReceipts.donationId, donationId)));
-  return row ?? null;
+  return firstTenantRow(db, donationReceipts, tenantId, eq(donationReceipts.donationId, donationId));
 }
 
 export async function insertReceipt(tx: Db, row: typeof donationReceipts.$inferInsert): Promise<ReceiptRow> {
@@ -52,7 +49,7 @@ export async function receiptDetails(db: Db, tenantId: string, receiptId: string
     .from(donationReceipts)
     .innerJoin(donations, eq(donations.id, donationReceipts.donationId))
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(eq(donationReceipts.tenantId, tenantId), eq(donationReceipts.id, receiptId)));
+    .where(ofTenant(donationReceipts, tenantId, eq(donationReceipts.id, receiptId)));
   return row ?? null;
 }
 
@@ -62,7 +59,7 @@ export async function receiptsOfPlan(db: Db, tenantId: string, planId: string) {
     .select({ receipt: donationReceipts, seq: donations.instalmentSeq })
     .from(donationReceipts)
     .innerJoin(donations, eq(donations.id, donationReceipts.donationId))
-    .where(and(eq(donationReceipts.tenantId, tenantId), eq(donations.planId, planId)))
+    .where(ofTenant(donationReceipts, tenantId, eq(donations.planId, planId)))
     .orderBy(asc(donations.instalmentSeq));
 }
 
@@ -78,7 +75,7 @@ export async function receiptSettings(db: Db, tenantId: string) {
       officerTitle: tenantSettings.receiptOfficerTitle,
     })
     .from(tenantSettings)
-    .where(eq(tenantSettings.tenantId, tenantId));
+    .where(ofTenant(tenantSettings, tenantId));
   return (
     row ?? {
       timeZone: 'Asia/Kuala_Lumpur',
@@ -96,7 +93,7 @@ export async function donationFeeRates(db: Db, tenantId: string) {
   const [row] = await db
     .select({ rates: tenantSettings.donationFeeRates })
     .from(tenantSettings)
-    .where(eq(tenantSettings.tenantId, tenantId));
+    .where(ofTenant(tenantSettings, tenantId));
   return row?.rates ?? {};
 }
 
@@ -108,6 +105,6 @@ export async function fundraiserNameOf(tx: Db, tenantId: string, fundraiserId: s
   const [row] = await tx
     .select({ title: fundraisers.title, displayName: fundraisers.displayName, approvedAt: fundraisers.approvedAt })
     .from(fundraisers)
-    .where(and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.id, fundraiserId)));
+    .where(ofTenant(fundraisers, tenantId, eq(fundraisers.id, fundraiserId)));
   return row ? publicTexts(row).displayName : null;
 }

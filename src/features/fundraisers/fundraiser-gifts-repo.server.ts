@@ -2,6 +2,7 @@
 // takes the tenant, except the digest job's, which looks at every tenant.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { ofTenant } from '#db/rows.server.ts';
 import { customers, donations, fundraisers, fundraiserTeams } from '#db/schema/index.ts';
 
 /** A fundraiser's paid gifts, newest first (donor names as given; anonymity is the caller's). */
@@ -57,7 +58,7 @@ export async function keptTotals(db: Db, tenantId: string, campaignId: string) {
   const f = await db
     .select({ id: fundraisers.id, raisedMinor: fundraisers.raisedMinor, donorCount: fundraisers.donorCount })
     .from(fundraisers)
-    .where(and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.campaignId, campaignId)));
+    .where(ofTenant(fundraisers, tenantId, eq(fundraisers.campaignId, campaignId)));
   const t = await db
     .select({
       id: fundraiserTeams.id,
@@ -65,7 +66,7 @@ export async function keptTotals(db: Db, tenantId: string, campaignId: string) {
       donorCount: fundraiserTeams.donorCount,
     })
     .from(fundraiserTeams)
-    .where(and(eq(fundraiserTeams.tenantId, tenantId), eq(fundraiserTeams.campaignId, campaignId)));
+    .where(ofTenant(fundraiserTeams, tenantId, eq(fundraiserTeams.campaignId, campaignId)));
   return { fundraisers: f, teams: t };
 }
 
@@ -73,7 +74,7 @@ export async function customerContact(db: Db, tenantId: string, customerId: stri
   const [row] = await db
     .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone })
     .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+    .where(ofTenant(customers, tenantId, eq(customers.id, customerId)));
   return row ?? null;
 }
 
@@ -86,7 +87,7 @@ export async function giftOf(db: Db, tenantId: string, donationId: string) {
       message: donations.message,
     })
     .from(donations)
-    .where(and(eq(donations.tenantId, tenantId), eq(donations.id, donationId)));
+    .where(ofTenant(donations, tenantId, eq(donations.id, donationId)));
   return row ?? null;
 }
 

@@ -2,6 +2,7 @@
 // staff's lists. Every query takes the tenant.
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { ofTenant } from '#db/rows.server.ts';
 import {
   campaigns,
   customers,
@@ -52,11 +53,7 @@ export async function fileVersions(db: Db, tenantId: string, ids: string[], kind
     .select({ id: fundraiserFiles.fundraiserId, version: fundraiserFiles.version })
     .from(fundraiserFiles)
     .where(
-      and(
-        eq(fundraiserFiles.tenantId, tenantId),
-        inArray(fundraiserFiles.fundraiserId, ids),
-        eq(fundraiserFiles.kind, kind),
-      ),
+      ofTenant(fundraiserFiles, tenantId, inArray(fundraiserFiles.fundraiserId, ids), eq(fundraiserFiles.kind, kind)),
     );
   return new Map(rows.map((r) => [r.id, r.version]));
 }
@@ -98,7 +95,7 @@ export async function activeOwners(db: Db, tenantId: string): Promise<{ email: s
   return db
     .select({ email: staff.email, name: staff.name })
     .from(staff)
-    .where(and(eq(staff.tenantId, tenantId), eq(staff.role, 'owner'), sql`${staff.disabledAt} is null`));
+    .where(ofTenant(staff, tenantId, eq(staff.role, 'owner'), sql`${staff.disabledAt} is null`));
 }
 
 /** Staff's list: every page of the tenant with its campaign, team, owner contact and open reports. */
@@ -106,7 +103,7 @@ export async function staffRows(db: Db, tenantId: string, filter: { status?: Fun
   const reports = db
     .select({ fundraiserId: fundraiserReports.fundraiserId, n: count().as('n') })
     .from(fundraiserReports)
-    .where(and(eq(fundraiserReports.tenantId, tenantId), eq(fundraiserReports.resolved, false)))
+    .where(ofTenant(fundraiserReports, tenantId, eq(fundraiserReports.resolved, false)))
     .groupBy(fundraiserReports.fundraiserId)
     .as('reports');
   const conditions = [eq(fundraisers.tenantId, tenantId)];
@@ -171,7 +168,7 @@ export async function staffTeamRows(db: Db, tenantId: string) {
     })
     .from(fundraiserTeams)
     .innerJoin(campaigns, eq(campaigns.id, fundraiserTeams.campaignId))
-    .where(eq(fundraiserTeams.tenantId, tenantId))
+    .where(ofTenant(fundraiserTeams, tenantId))
     .orderBy(desc(fundraiserTeams.raisedMinor))
     .limit(200);
 }

@@ -2,7 +2,7 @@
 // tenant. Gifts are in fundraiser-gifts-repo, files, reports and staff lists in fundraiser-moderation-repo.
 import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { insertRow, updateTenantRow } from '#db/rows.server.ts';
+import { findTenantRow, firstTenantRow, insertRow, ofTenant, updateTenantRow } from '#db/rows.server.ts';
 import {
   campaignFundraising,
   campaigns,
@@ -18,11 +18,7 @@ export type FundraiserStatus = FundraiserRow['status'];
 export type FileKind = (typeof fundraiserFiles.$inferSelect)['kind'];
 
 export async function findFundraising(db: Db, tenantId: string, campaignId: string): Promise<FundraisingRow | null> {
-  const [row] = await db
-    .select()
-    .from(campaignFundraising)
-    .where(and(eq(campaignFundraising.tenantId, tenantId), eq(campaignFundraising.campaignId, campaignId)));
-  return row ?? null;
+  return firstTenantRow(db, campaignFundraising, tenantId, eq(campaignFundraising.campaignId, campaignId));
 }
 
 export async function saveFundraising(
@@ -52,7 +48,7 @@ export async function findCampaign(db: Db, tenantId: string, publicId: string) {
       endsAt: campaigns.endsAt,
     })
     .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.publicId, publicId)));
+    .where(ofTenant(campaigns, tenantId, eq(campaigns.publicId, publicId)));
   return row ?? null;
 }
 export type CampaignRef = NonNullable<Awaited<ReturnType<typeof findCampaign>>>;
@@ -61,7 +57,7 @@ export async function campaignPublicIdOf(db: Db, tenantId: string, campaignId: s
   const [row] = await db
     .select({ publicId: campaigns.publicId })
     .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId)));
+    .where(ofTenant(campaigns, tenantId, eq(campaigns.id, campaignId)));
   return row?.publicId ?? null;
 }
 
@@ -71,19 +67,16 @@ export async function findFundraiserBySlug(
   campaignId: string,
   slug: string,
 ): Promise<FundraiserRow | null> {
-  const [row] = await db
-    .select()
-    .from(fundraisers)
-    .where(and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.campaignId, campaignId), eq(fundraisers.slug, slug)));
-  return row ?? null;
+  return firstTenantRow(
+    db,
+    fundraisers,
+    tenantId,
+    and(eq(fundraisers.campaignId, campaignId), eq(fundraisers.slug, slug)),
+  );
 }
 
 export async function findFundraiser(db: Db, tenantId: string, id: string): Promise<FundraiserRow | null> {
-  const [row] = await db
-    .select()
-    .from(fundraisers)
-    .where(and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.id, id)));
-  return row ?? null;
+  return findTenantRow(db, fundraisers, tenantId, id);
 }
 
 /** Slugs already taken under a campaign that start with `base` (fundraisers or teams). */
@@ -98,7 +91,7 @@ export async function takenSlugs(
   const rows = await db
     .select({ slug: table.slug })
     .from(table)
-    .where(and(eq(table.tenantId, tenantId), eq(table.campaignId, campaignId), like(table.slug, `${base}%`)));
+    .where(ofTenant(table, tenantId, eq(table.campaignId, campaignId), like(table.slug, `${base}%`)));
   return new Set(rows.map((r) => r.slug));
 }
 
@@ -128,21 +121,13 @@ export async function findTeamBySlug(db: Db, tenantId: string, campaignId: strin
     .select()
     .from(fundraiserTeams)
     .where(
-      and(
-        eq(fundraiserTeams.tenantId, tenantId),
-        eq(fundraiserTeams.campaignId, campaignId),
-        eq(fundraiserTeams.slug, slug),
-      ),
+      ofTenant(fundraiserTeams, tenantId, eq(fundraiserTeams.campaignId, campaignId), eq(fundraiserTeams.slug, slug)),
     );
   return row ?? null;
 }
 
 export async function findTeam(db: Db, tenantId: string, id: string): Promise<TeamRow | null> {
-  const [row] = await db
-    .select()
-    .from(fundraiserTeams)
-    .where(and(eq(fundraiserTeams.tenantId, tenantId), eq(fundraiserTeams.id, id)));
-  return row ?? null;
+  return findTenantRow(db, fundraiserTeams, tenantId, id);
 }
 
 export async function insertTeam(
@@ -156,7 +141,7 @@ export async function teamsOfCampaign(db: Db, tenantId: string, campaignId: stri
   return db
     .select()
     .from(fundraiserTeams)
-    .where(and(eq(fundraiserTeams.tenantId, tenantId), eq(fundraiserTeams.campaignId, campaignId)))
+    .where(ofTenant(fundraiserTeams, tenantId, eq(fundraiserTeams.campaignId, campaignId)))
     .orderBy(asc(fundraiserTeams.name));
 }
 
@@ -173,7 +158,7 @@ export async function changeFundraiserTotals(
       raisedMinor: sql`${fundraisers.raisedMinor} + ${delta.raisedMinor}`,
       donorCount: sql`${fundraisers.donorCount} + ${delta.donorCount}`,
     })
-    .where(and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.id, id)))
+    .where(ofTenant(fundraisers, tenantId, eq(fundraisers.id, id)))
     .returning();
   return row ?? null;
 }
@@ -190,7 +175,7 @@ export async function changeTeamTotals(
       raisedMinor: sql`${fundraiserTeams.raisedMinor} + ${delta.raisedMinor}`,
       donorCount: sql`${fundraiserTeams.donorCount} + ${delta.donorCount}`,
     })
-    .where(and(eq(fundraiserTeams.tenantId, tenantId), eq(fundraiserTeams.id, id)));
+    .where(ofTenant(fundraiserTeams, tenantId, eq(fundraiserTeams.id, id)));
 }
 
 /** Public fundraisers of a campaign (live or closed: the leaderboard's entries). */
@@ -211,8 +196,9 @@ export async function liveFundraisers(db: Db, tenantId: string, campaignId: stri
     })
     .from(fundraisers)
     .where(
-      and(
-        eq(fundraisers.tenantId, tenantId),
+      ofTenant(
+        fundraisers,
+        tenantId,
         eq(fundraisers.campaignId, campaignId),
         inArray(fundraisers.status, ['live', 'closed']),
       ),
@@ -234,7 +220,7 @@ export async function hideIfLive(db: Db, tenantId: string, id: string): Promise<
   const [row] = await db
     .update(fundraisers)
     .set({ status: 'hidden', updatedAt: new Date() })
-    .where(and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.id, id), eq(fundraisers.status, 'live')))
+    .where(ofTenant(fundraisers, tenantId, eq(fundraisers.id, id), eq(fundraisers.status, 'live')))
     .returning();
   return row ?? null;
 }
@@ -250,8 +236,9 @@ export async function openPagesOf(db: Db, tenantId: string, customerId: string):
     .select({ n: count() })
     .from(fundraisers)
     .where(
-      and(
-        eq(fundraisers.tenantId, tenantId),
+      ofTenant(
+        fundraisers,
+        tenantId,
         eq(fundraisers.customerId, customerId),
         inArray(fundraisers.status, ['pending', 'live']),
       ),
@@ -274,6 +261,6 @@ export async function fundraisersOfCustomer(db: Db, tenantId: string, customerId
     })
     .from(fundraisers)
     .innerJoin(campaigns, eq(campaigns.id, fundraisers.campaignId))
-    .where(and(eq(fundraisers.tenantId, tenantId), eq(fundraisers.customerId, customerId)))
+    .where(ofTenant(fundraisers, tenantId, eq(fundraisers.customerId, customerId)))
     .orderBy(desc(fundraisers.createdAt));
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
 import { madeWithContact } from '#db/contact-match.ts';
 import { preparedQuery } from '#db/prepared.server.ts';
+import { findTenantRow, firstTenantRow, ofTenant } from '#db/rows.server.ts';
 import { invoiceCounters, invoiceLines, invoices, payments } from '#db/schema/index.ts';
 import type { Currency } from '#lib/money.ts';
 import {
@@ -29,7 +30,7 @@ export async function nextInvoiceNumber(tx: Db, tenantId: string): Promise<numbe
   const [row] = await tx
     .update(invoiceCounters)
     .set({ lastNumber: sql`${invoiceCounters.lastNumber} + 1` })
-    .where(eq(invoiceCounters.tenantId, tenantId))
+    .where(ofTenant(invoiceCounters, tenantId))
     .returning({ number: invoiceCounters.lastNumber });
   if (!row) throw new Error('invoice counter missing');
   return row.number;
@@ -49,19 +50,11 @@ export async function insertInvoice(
 }
 
 export async function findInvoiceRowByPublicId(db: Db, tenantId: string, publicId: string): Promise<InvoiceRow | null> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.publicId, publicId)));
-  return row ?? null;
+  return firstTenantRow(db, invoices, tenantId, eq(invoices.publicId, publicId));
 }
 
 export async function findInvoiceRow(db: Db, tenantId: string, id: string): Promise<InvoiceRow | null> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)));
-  return row ?? null;
+  return findTenantRow(db, invoices, tenantId, id);
 }
 
 /** Invoices with their lines, in one query for the lines of all of them. */
@@ -222,7 +215,7 @@ export async function moveInvoiceStatus(
   const [row] = await tx
     .update(invoices)
     .set(changes)
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id), inArray(invoices.status, from)))
+    .where(ofTenant(invoices, tenantId, eq(invoices.id, id), inArray(invoices.status, from)))
     .returning();
   return row ?? null;
 }
@@ -231,7 +224,7 @@ export async function listInvoiceRowsByStatus(db: Db, tenantId: string, statuses
   return db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.tenantId, tenantId), inArray(invoices.status, statuses)))
+    .where(ofTenant(invoices, tenantId, inArray(invoices.status, statuses)))
     .orderBy(desc(invoices.createdAt))
     .limit(limit);
 }
@@ -241,7 +234,7 @@ export async function setInvoiceDueAt(tx: Db, tenantId: string, id: string, dueA
   await tx
     .update(invoices)
     .set({ dueAt })
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id), inArray(invoices.status, ['open', 'failed'])));
+    .where(ofTenant(invoices, tenantId, eq(invoices.id, id), inArray(invoices.status, ['open', 'failed'])));
 }
 
 /** The card that pays this (still payable) invoice is to be kept for later charges (a donor updating a plan's card). */
@@ -249,7 +242,7 @@ export async function setSavesPaymentMethod(tx: Db, tenantId: string, id: string
   await tx
     .update(invoices)
     .set({ savesPaymentMethod: true })
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id), inArray(invoices.status, ['open', 'failed'])));
+    .where(ofTenant(invoices, tenantId, eq(invoices.id, id), inArray(invoices.status, ['open', 'failed'])));
 }
 
 /** What an invoice's lines pay for, in line order (for the effects of its payment). */
@@ -257,7 +250,7 @@ export async function lineSourcesOf(db: Db, tenantId: string, invoiceId: string)
   const rows = await db
     .select({ kind: invoiceLines.sourceKind, id: invoiceLines.sourceId })
     .from(invoiceLines)
-    .where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, invoiceId)))
+    .where(ofTenant(invoiceLines, tenantId, eq(invoiceLines.invoiceId, invoiceId)))
     .orderBy(asc(invoiceLines.position));
   return rows.flatMap((row) => (row.kind && row.id ? [{ kind: row.kind, id: row.id }] : []));
 }
@@ -277,7 +270,7 @@ export async function claimGuestInvoices(
   return tx
     .update(invoices)
     .set({ customerId })
-    .where(and(eq(invoices.tenantId, tenantId), isNull(invoices.customerId), sameContact))
+    .where(ofTenant(invoices, tenantId, isNull(invoices.customerId), sameContact))
     .returning();
 }
 
@@ -296,20 +289,20 @@ export async function addDiscountLine(
   const [invoice] = await tx
     .select()
     .from(invoices)
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, invoiceId)))
+    .where(ofTenant(invoices, tenantId, eq(invoices.id, invoiceId)))
     .for('update');
   if (invoice?.status !== 'open') return { ok: false, reason: 'not_open' };
   if (invoice.fee !== 0) return { ok: false, reason: 'payment_started' };
   const started = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId), eq(payments.status, 'pending')))
+    .where(ofTenant(payments, tenantId, eq(payments.invoiceId, invoiceId), eq(payments.status, 'pending')))
     .limit(1);
   if (started.length > 0) return { ok: false, reason: 'payment_started' };
   const existing = await tx
     .select()
     .from(invoiceLines)
-    .where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, invoiceId)))
+    .where(ofTenant(invoiceLines, tenantId, eq(invoiceLines.invoiceId, invoiceId)))
     .orderBy(asc(invoiceLines.position));
   const lines: CheckoutLine[] = existing.map((l) => ({
     description: l.description,

@@ -2,6 +2,7 @@
 // jobs' queries over it. Every query is scoped by tenant, except the jobs' and the check's.
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { firstTenantRow, ofTenant } from '#db/rows.server.ts';
 import { customers, loyaltyDraws, loyaltyEntries, loyaltyLots, loyaltyMembers } from '#db/schema/index.ts';
 import type { EntryRow, NewEntry } from './loyalty-repo.server';
 import type { Draw, Lot } from './loyalty-rules';
@@ -13,18 +14,14 @@ export async function insertEntry(tx: Db, entry: NewEntry): Promise<EntryRow | n
 }
 
 export async function entryByKey(db: Db, tenantId: string, key: string): Promise<EntryRow | null> {
-  const [row] = await db
-    .select()
-    .from(loyaltyEntries)
-    .where(and(eq(loyaltyEntries.tenantId, tenantId), eq(loyaltyEntries.key, key)));
-  return row ?? null;
+  return firstTenantRow(db, loyaltyEntries, tenantId, eq(loyaltyEntries.key, key));
 }
 
 export async function entriesByKeyPrefix(db: Db, tenantId: string, prefix: string): Promise<EntryRow[]> {
   return db
     .select()
     .from(loyaltyEntries)
-    .where(and(eq(loyaltyEntries.tenantId, tenantId), sql`${loyaltyEntries.key} LIKE ${`${prefix}%`}`));
+    .where(ofTenant(loyaltyEntries, tenantId, sql`${loyaltyEntries.key} LIKE ${`${prefix}%`}`));
 }
 
 export async function insertLot(
@@ -45,7 +42,7 @@ export async function lotsOf(db: Db, tenantId: string, memberId: string): Promis
   const rows = await db
     .select()
     .from(loyaltyLots)
-    .where(and(eq(loyaltyLots.tenantId, tenantId), eq(loyaltyLots.memberId, memberId)));
+    .where(ofTenant(loyaltyLots, tenantId, eq(loyaltyLots.memberId, memberId)));
   return rows.map((r) => ({
     id: r.entryId,
     points: r.points,
@@ -64,7 +61,7 @@ export async function applyDraws(tx: Db, tenantId: string, entryId: string, draw
     await tx
       .update(loyaltyLots)
       .set({ remaining: sql`${loyaltyLots.remaining} - ${d.points}` })
-      .where(and(eq(loyaltyLots.tenantId, tenantId), eq(loyaltyLots.entryId, d.lotId)));
+      .where(ofTenant(loyaltyLots, tenantId, eq(loyaltyLots.entryId, d.lotId)));
   }
 }
 
@@ -82,7 +79,7 @@ export async function historyOf(db: Db, tenantId: string, memberId: string, limi
   return db
     .select()
     .from(loyaltyEntries)
-    .where(and(eq(loyaltyEntries.tenantId, tenantId), eq(loyaltyEntries.memberId, memberId)))
+    .where(ofTenant(loyaltyEntries, tenantId, eq(loyaltyEntries.memberId, memberId)))
     .orderBy(desc(loyaltyEntries.createdAt), desc(loyaltyEntries.id))
     .limit(limit);
 }
@@ -99,7 +96,7 @@ export async function tenantLedger(db: Db, tenantId: string, limit: number) {
     .from(loyaltyEntries)
     .innerJoin(loyaltyMembers, eq(loyaltyMembers.id, loyaltyEntries.memberId))
     .innerJoin(customers, eq(customers.id, loyaltyMembers.customerId))
-    .where(eq(loyaltyEntries.tenantId, tenantId))
+    .where(ofTenant(loyaltyEntries, tenantId))
     .orderBy(desc(loyaltyEntries.createdAt))
     .limit(limit);
 }
@@ -110,8 +107,9 @@ export async function earnedSince(db: Db, tenantId: string, memberId: string, fr
     .select({ sum: sql<string>`coalesce(sum(${loyaltyEntries.points}), 0)` })
     .from(loyaltyEntries)
     .where(
-      and(
-        eq(loyaltyEntries.tenantId, tenantId),
+      ofTenant(
+        loyaltyEntries,
+        tenantId,
         eq(loyaltyEntries.memberId, memberId),
         inArray(loyaltyEntries.kind, ['earn', 'bonus', 'clawback']),
         gt(loyaltyEntries.createdAt, from),

@@ -2,7 +2,7 @@
 // Every query is scoped by tenant, except the job's due holds.
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { insertRow } from '#db/rows.server.ts';
+import { firstTenantRow, insertRow, ofTenant } from '#db/rows.server.ts';
 import { loyaltyHolds, loyaltyVouchers } from '#db/schema/index.ts';
 import type { HoldRow, VoucherRow } from './loyalty-repo.server';
 
@@ -15,11 +15,7 @@ export async function insertHold(
 }
 
 export async function holdOfInvoice(db: Db, tenantId: string, invoiceId: string): Promise<HoldRow | null> {
-  const [row] = await db
-    .select()
-    .from(loyaltyHolds)
-    .where(and(eq(loyaltyHolds.tenantId, tenantId), eq(loyaltyHolds.invoiceId, invoiceId)));
-  return row ?? null;
+  return firstTenantRow(db, loyaltyHolds, tenantId, eq(loyaltyHolds.invoiceId, invoiceId));
 }
 
 /** Moves a hold from `held` only: null when another run moved it first. */
@@ -32,7 +28,7 @@ export async function closeHold(
   const [row] = await tx
     .update(loyaltyHolds)
     .set({ status })
-    .where(and(eq(loyaltyHolds.tenantId, tenantId), eq(loyaltyHolds.id, id), eq(loyaltyHolds.status, 'held')))
+    .where(ofTenant(loyaltyHolds, tenantId, eq(loyaltyHolds.id, id), eq(loyaltyHolds.status, 'held')))
     .returning();
   return row ?? null;
 }
@@ -42,7 +38,7 @@ export async function deferHold(tx: Db, tenantId: string, id: string, until: Dat
   const rows = await tx
     .update(loyaltyHolds)
     .set({ expiresAt: until })
-    .where(and(eq(loyaltyHolds.tenantId, tenantId), eq(loyaltyHolds.id, id), eq(loyaltyHolds.status, 'held')))
+    .where(ofTenant(loyaltyHolds, tenantId, eq(loyaltyHolds.id, id), eq(loyaltyHolds.status, 'held')))
     .returning({ id: loyaltyHolds.id });
   return rows.length > 0;
 }
@@ -66,16 +62,12 @@ export async function vouchersOf(db: Db, tenantId: string, memberId: string): Pr
   return db
     .select()
     .from(loyaltyVouchers)
-    .where(and(eq(loyaltyVouchers.tenantId, tenantId), eq(loyaltyVouchers.memberId, memberId)))
+    .where(ofTenant(loyaltyVouchers, tenantId, eq(loyaltyVouchers.memberId, memberId)))
     .orderBy(desc(loyaltyVouchers.createdAt));
 }
 
 export async function voucherByCode(db: Db, tenantId: string, code: string): Promise<VoucherRow | null> {
-  const [row] = await db
-    .select()
-    .from(loyaltyVouchers)
-    .where(and(eq(loyaltyVouchers.tenantId, tenantId), eq(loyaltyVouchers.code, code)));
-  return row ?? null;
+  return firstTenantRow(db, loyaltyVouchers, tenantId, eq(loyaltyVouchers.code, code));
 }
 
 /** Marks an issued voucher used: null when it was used (or voided) already. */

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { insertRow } from '#db/rows.server.ts';
+import { findTenantRow, firstTenantRow, insertRow, ofTenant } from '#db/rows.server.ts';
 import {
   customers,
   type loyaltyEntries,
@@ -25,7 +25,7 @@ export type VoucherRow = typeof loyaltyVouchers.$inferSelect;
 export type NewEntry = Omit<typeof loyaltyEntries.$inferInsert, 'id'>;
 
 export async function allowedRewardKinds(db: Db, tenantId: string): Promise<string[]> {
-  const [row] = await db.select().from(loyaltySettings).where(eq(loyaltySettings.tenantId, tenantId));
+  const [row] = await db.select().from(loyaltySettings).where(ofTenant(loyaltySettings, tenantId));
   return row?.allowedRewardKinds ?? [];
 }
 
@@ -40,24 +40,16 @@ export async function programmesOf(db: Db, tenantId: string, activeOnly = true):
   return db
     .select()
     .from(loyaltyProgrammes)
-    .where(and(eq(loyaltyProgrammes.tenantId, tenantId), activeOnly ? eq(loyaltyProgrammes.active, true) : undefined))
+    .where(ofTenant(loyaltyProgrammes, tenantId, activeOnly ? eq(loyaltyProgrammes.active, true) : undefined))
     .orderBy(asc(loyaltyProgrammes.createdAt));
 }
 
 export async function programmeByPublicId(db: Db, tenantId: string, publicId: string): Promise<ProgrammeRow | null> {
-  const [row] = await db
-    .select()
-    .from(loyaltyProgrammes)
-    .where(and(eq(loyaltyProgrammes.tenantId, tenantId), eq(loyaltyProgrammes.publicId, publicId)));
-  return row ?? null;
+  return firstTenantRow(db, loyaltyProgrammes, tenantId, eq(loyaltyProgrammes.publicId, publicId));
 }
 
 export async function programmeById(db: Db, tenantId: string, id: string): Promise<ProgrammeRow | null> {
-  const [row] = await db
-    .select()
-    .from(loyaltyProgrammes)
-    .where(and(eq(loyaltyProgrammes.tenantId, tenantId), eq(loyaltyProgrammes.id, id)));
-  return row ?? null;
+  return findTenantRow(db, loyaltyProgrammes, tenantId, id);
 }
 
 export async function insertProgramme(
@@ -76,7 +68,7 @@ export async function updateProgramme(
   await db
     .update(loyaltyProgrammes)
     .set(values)
-    .where(and(eq(loyaltyProgrammes.tenantId, tenantId), eq(loyaltyProgrammes.id, id)));
+    .where(ofTenant(loyaltyProgrammes, tenantId, eq(loyaltyProgrammes.id, id)));
 }
 
 export async function rewardsOf(db: Db, tenantId: string, programmeIds: string[], activeOnly = true) {
@@ -85,8 +77,9 @@ export async function rewardsOf(db: Db, tenantId: string, programmeIds: string[]
     .select()
     .from(loyaltyRewards)
     .where(
-      and(
-        eq(loyaltyRewards.tenantId, tenantId),
+      ofTenant(
+        loyaltyRewards,
+        tenantId,
         inArray(loyaltyRewards.programmeId, programmeIds),
         activeOnly ? eq(loyaltyRewards.active, true) : undefined,
       ),
@@ -107,25 +100,16 @@ export async function updateReward(
   await db
     .update(loyaltyRewards)
     .set(values)
-    .where(and(eq(loyaltyRewards.tenantId, tenantId), eq(loyaltyRewards.id, id)));
+    .where(ofTenant(loyaltyRewards, tenantId, eq(loyaltyRewards.id, id)));
 }
 
 export async function rewardById(db: Db, tenantId: string, id: string): Promise<RewardRow | null> {
-  const [row] = await db
-    .select()
-    .from(loyaltyRewards)
-    .where(and(eq(loyaltyRewards.tenantId, tenantId), eq(loyaltyRewards.id, id)));
-  return row ?? null;
+  return findTenantRow(db, loyaltyRewards, tenantId, id);
 }
 
 /** The reward, its row locked (stock) until the transaction ends. */
 export async function lockReward(tx: Db, tenantId: string, id: string): Promise<RewardRow | null> {
-  const [row] = await tx
-    .select()
-    .from(loyaltyRewards)
-    .where(and(eq(loyaltyRewards.tenantId, tenantId), eq(loyaltyRewards.id, id)))
-    .for('update');
-  return row ?? null;
+  return findTenantRow(tx, loyaltyRewards, tenantId, id, 'update');
 }
 
 /** Takes one from a limited stock; false when none is left (the check has the last word). */
@@ -133,7 +117,7 @@ export async function takeStock(tx: Db, tenantId: string, id: string): Promise<b
   const rows = await tx
     .update(loyaltyRewards)
     .set({ stock: sql`${loyaltyRewards.stock} - 1` })
-    .where(and(eq(loyaltyRewards.tenantId, tenantId), eq(loyaltyRewards.id, id), gt(loyaltyRewards.stock, 0)))
+    .where(ofTenant(loyaltyRewards, tenantId, eq(loyaltyRewards.id, id), gt(loyaltyRewards.stock, 0)))
     .returning({ id: loyaltyRewards.id });
   return rows.length > 0;
 }
@@ -142,7 +126,7 @@ export async function giveStockBack(tx: Db, tenantId: string, id: string): Promi
   await tx
     .update(loyaltyRewards)
     .set({ stock: sql`${loyaltyRewards.stock} + 1` })
-    .where(and(eq(loyaltyRewards.tenantId, tenantId), eq(loyaltyRewards.id, id), isNotNull(loyaltyRewards.stock)));
+    .where(ofTenant(loyaltyRewards, tenantId, eq(loyaltyRewards.id, id), isNotNull(loyaltyRewards.stock)));
 }
 
 /** Joins once: a second call finds the first membership. Returns it and whether it is new. */
@@ -156,8 +140,9 @@ export async function insertMember(
     .select()
     .from(loyaltyMembers)
     .where(
-      and(
-        eq(loyaltyMembers.tenantId, values.tenantId),
+      ofTenant(
+        loyaltyMembers,
+        values.tenantId,
         eq(loyaltyMembers.programmeId, values.programmeId),
         eq(loyaltyMembers.customerId, values.customerId),
       ),
@@ -170,32 +155,23 @@ export async function membershipsOf(db: Db, tenantId: string, customerId: string
   return db
     .select()
     .from(loyaltyMembers)
-    .where(and(eq(loyaltyMembers.tenantId, tenantId), eq(loyaltyMembers.customerId, customerId)));
+    .where(ofTenant(loyaltyMembers, tenantId, eq(loyaltyMembers.customerId, customerId)));
 }
 
 export async function memberById(db: Db, tenantId: string, id: string): Promise<MemberRow | null> {
-  const [row] = await db
-    .select()
-    .from(loyaltyMembers)
-    .where(and(eq(loyaltyMembers.tenantId, tenantId), eq(loyaltyMembers.id, id)));
-  return row ?? null;
+  return findTenantRow(db, loyaltyMembers, tenantId, id);
 }
 
 /** The member's row locked until the transaction ends: every change of their points queues here. */
 export async function lockMember(tx: Db, tenantId: string, id: string): Promise<MemberRow | null> {
-  const [row] = await tx
-    .select()
-    .from(loyaltyMembers)
-    .where(and(eq(loyaltyMembers.tenantId, tenantId), eq(loyaltyMembers.id, id)))
-    .for('update');
-  return row ?? null;
+  return findTenantRow(tx, loyaltyMembers, tenantId, id, 'update');
 }
 
 export async function setOwed(tx: Db, tenantId: string, memberId: string, owed: number): Promise<void> {
   await tx
     .update(loyaltyMembers)
     .set({ owed })
-    .where(and(eq(loyaltyMembers.tenantId, tenantId), eq(loyaltyMembers.id, memberId)));
+    .where(ofTenant(loyaltyMembers, tenantId, eq(loyaltyMembers.id, memberId)));
 }
 
 /** The customer's memberships of active programmes with their balances, in one query (account page). */
@@ -211,11 +187,7 @@ export async function customerBalances(db: Db, tenantId: string, customerId: str
     .innerJoin(loyaltyProgrammes, eq(loyaltyProgrammes.id, loyaltyMembers.programmeId))
     .leftJoin(loyaltyLots, eq(loyaltyLots.memberId, loyaltyMembers.id))
     .where(
-      and(
-        eq(loyaltyMembers.tenantId, tenantId),
-        eq(loyaltyMembers.customerId, customerId),
-        eq(loyaltyProgrammes.active, true),
-      ),
+      ofTenant(loyaltyMembers, tenantId, eq(loyaltyMembers.customerId, customerId), eq(loyaltyProgrammes.active, true)),
     )
     .groupBy(loyaltyProgrammes.id, loyaltyMembers.id)
     .orderBy(asc(loyaltyProgrammes.createdAt));
@@ -228,7 +200,7 @@ export async function membersByPhone(db: Db, tenantId: string, phoneDigits: stri
     .select({ member: loyaltyMembers, phone: customers.phone })
     .from(loyaltyMembers)
     .innerJoin(customers, eq(customers.id, loyaltyMembers.customerId))
-    .where(and(eq(loyaltyMembers.tenantId, tenantId), eq(customers.phone, phoneDigits)));
+    .where(ofTenant(loyaltyMembers, tenantId, eq(customers.phone, phoneDigits)));
 }
 
 export async function memberContact(db: Db, tenantId: string, memberId: string) {
@@ -236,6 +208,6 @@ export async function memberContact(db: Db, tenantId: string, memberId: string) 
     .select({ phone: customers.phone, email: customers.email })
     .from(loyaltyMembers)
     .innerJoin(customers, eq(customers.id, loyaltyMembers.customerId))
-    .where(and(eq(loyaltyMembers.tenantId, tenantId), eq(loyaltyMembers.id, memberId)));
+    .where(ofTenant(loyaltyMembers, tenantId, eq(loyaltyMembers.id, memberId)));
   return row ?? null;
 }

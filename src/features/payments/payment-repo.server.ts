@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, gt, inArray, isNotNull, lte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { findTenantRow, ofTenant } from '#db/rows.server.ts';
 import { invoices, paymentEvents, payments, staff, tenantPaymentMethods } from '#db/schema/index.ts';
 import { displayInvoiceNumber } from '#features/invoices/invoice.ts';
 import { type Locale, localized } from '#i18n/locales.ts';
@@ -30,7 +31,7 @@ async function enabledMethodRows(db: Db, tenantId: string, shown: boolean): Prom
   const rows = await db
     .select()
     .from(tenantPaymentMethods)
-    .where(and(eq(tenantPaymentMethods.tenantId, tenantId), eq(tenantPaymentMethods.enabled, true)));
+    .where(ofTenant(tenantPaymentMethods, tenantId, eq(tenantPaymentMethods.enabled, true)));
   if (shown) {
     const tenants = shownMethods.get(db) ?? new Map<string, { rows: MethodRow[]; until: number }>();
     if (tenants.size > 1000) tenants.clear();
@@ -76,7 +77,7 @@ export async function setProviderRef(db: Db, tenantId: string, id: string, provi
   await db
     .update(payments)
     .set({ providerRef })
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)));
+    .where(ofTenant(payments, tenantId, eq(payments.id, id)));
 }
 
 /** A payment id as the database stores it (anything else is "not found", never a query error). */
@@ -86,11 +87,7 @@ export function isPaymentId(id: unknown): id is string {
 
 export async function findPayment(db: Db, tenantId: string, id: string): Promise<PaymentRow | null> {
   if (!isPaymentId(id)) return null;
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)));
-  return row ?? null;
+  return findTenantRow(db, payments, tenantId, id);
 }
 
 /** For webhooks, which name our payment id (or the provider's ref) but arrive without a tenant. */
@@ -119,7 +116,7 @@ export async function latestPaymentOf(db: Db, tenantId: string, invoiceId: strin
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId)))
+    .where(ofTenant(payments, tenantId, eq(payments.invoiceId, invoiceId)))
     .orderBy(desc(payments.createdAt))
     .limit(1);
   return row ?? null;
@@ -154,8 +151,9 @@ export async function pendingCounterPayment(db: Db, tenantId: string, invoiceId:
     .select()
     .from(payments)
     .where(
-      and(
-        eq(payments.tenantId, tenantId),
+      ofTenant(
+        payments,
+        tenantId,
         eq(payments.invoiceId, invoiceId),
         eq(payments.method, 'counter'),
         eq(payments.status, 'pending'),
@@ -179,7 +177,7 @@ export async function lockInvoice(
   const [row] = await tx
     .select({ status: invoices.status })
     .from(invoices)
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, invoiceId)))
+    .where(ofTenant(invoices, tenantId, eq(invoices.id, invoiceId)))
     .for('no key update');
   return row ?? null;
 }
@@ -277,7 +275,7 @@ export async function counterPayments(db: Db, tenantId: string, limit: number) {
     .from(payments)
     .innerJoin(invoices, and(eq(invoices.id, payments.invoiceId), eq(invoices.tenantId, payments.tenantId)))
     .leftJoin(staff, eq(staff.id, payments.settledByStaffId))
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.method, 'counter')))
+    .where(ofTenant(payments, tenantId, eq(payments.method, 'counter')))
     .orderBy(desc(payments.createdAt))
     .limit(limit);
   return rows.map(({ invoiceNumber, contactPhone, contactEmail, ...row }) => ({
@@ -294,7 +292,7 @@ export async function counterPayments(db: Db, tenantId: string, limit: number) {
 
 /** Switches every payment method of a tenant on or off (developer aid and tests). */
 export async function setMethodsEnabled(db: Db, tenantId: string, enabled: boolean): Promise<void> {
-  await db.update(tenantPaymentMethods).set({ enabled }).where(eq(tenantPaymentMethods.tenantId, tenantId));
+  await db.update(tenantPaymentMethods).set({ enabled }).where(ofTenant(tenantPaymentMethods, tenantId));
   shownMethods.get(db)?.delete(tenantId);
 }
 

@@ -1,6 +1,7 @@
 // The refunds table's reads, and the payment lock a refund takes first. Every query takes the tenant.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { ofTenant } from '#db/rows.server.ts';
 import { invoices, payments, refunds } from '#db/schema/index.ts';
 import type { PaymentRow } from './payment-repo.server';
 import type { RefundRow } from './refunds.server';
@@ -11,7 +12,7 @@ export async function lockPayment(tx: Db, tenantId: string, paymentId: string) {
     .select({ payment: payments, currency: invoices.currencyCode })
     .from(payments)
     .innerJoin(invoices, and(eq(invoices.id, payments.invoiceId), eq(invoices.tenantId, tenantId)))
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+    .where(ofTenant(payments, tenantId, eq(payments.id, paymentId)))
     .for('no key update', { of: payments });
   return row ?? null;
 }
@@ -21,7 +22,7 @@ export async function refundedSoFar(tx: Db, tenantId: string, paymentId: string)
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
     .from(refunds)
-    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.paymentId, paymentId), ne(refunds.status, 'failed')));
+    .where(ofTenant(refunds, tenantId, eq(refunds.paymentId, paymentId), ne(refunds.status, 'failed')));
   return Number(row?.total ?? 0);
 }
 
@@ -30,7 +31,7 @@ export function refundsOfPayment(db: Db, tenantId: string, paymentId: string): P
   return db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.paymentId, paymentId)))
+    .where(ofTenant(refunds, tenantId, eq(refunds.paymentId, paymentId)))
     .orderBy(asc(refunds.requestedAt), asc(refunds.id));
 }
 
@@ -39,7 +40,7 @@ export async function paidPaymentOf(db: Db, tenantId: string, invoiceId: string)
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId), eq(payments.status, 'paid')))
+    .where(ofTenant(payments, tenantId, eq(payments.invoiceId, invoiceId), eq(payments.status, 'paid')))
     .orderBy(asc(payments.settledAt), asc(payments.createdAt))
     .limit(1);
   return row ?? null;
@@ -58,7 +59,7 @@ export async function refundOfInvoice(
     .select({ amount: refunds.amount, status: refunds.status })
     .from(refunds)
     .innerJoin(payments, and(eq(payments.id, refunds.paymentId), eq(payments.tenantId, tenantId)))
-    .where(and(eq(refunds.tenantId, tenantId), eq(payments.invoiceId, invoiceId), ne(refunds.status, 'failed')));
+    .where(ofTenant(refunds, tenantId, eq(payments.invoiceId, invoiceId), ne(refunds.status, 'failed')));
   if (rows.length === 0) return null;
   return {
     amount: rows.reduce((sum, row) => sum + row.amount, 0),

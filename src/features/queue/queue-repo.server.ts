@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { insertRow, updateTenantRow } from '#db/rows.server.ts';
+import { countRows, findTenantRow, firstTenantRow, insertRow, ofTenant, updateTenantRow } from '#db/rows.server.ts';
 import {
   queueCounters,
   queueDisplays,
@@ -21,8 +21,7 @@ export type TicketRow = typeof queueTickets.$inferSelect;
 export type DisplayRow = typeof queueDisplays.$inferSelect;
 
 export async function findSettings(db: Db, tenantId: string) {
-  const [row] = await db.select().from(queueSettings).where(eq(queueSettings.tenantId, tenantId));
-  return row ?? null;
+  return firstTenantRow(db, queueSettings, tenantId, undefined);
 }
 
 export async function insertSettings(db: Db, tenantId: string, channelKey: string) {
@@ -30,43 +29,31 @@ export async function insertSettings(db: Db, tenantId: string, channelKey: strin
 }
 
 export async function updateSmsAbroad(db: Db, tenantId: string, smsAbroad: boolean) {
-  await db.update(queueSettings).set({ smsAbroad }).where(eq(queueSettings.tenantId, tenantId));
+  await db.update(queueSettings).set({ smsAbroad }).where(ofTenant(queueSettings, tenantId));
 }
 
 export async function updateSmsSettings(db: Db, tenantId: string, smsEnabled: boolean) {
-  await db.update(queueSettings).set({ smsEnabled }).where(eq(queueSettings.tenantId, tenantId));
+  await db.update(queueSettings).set({ smsEnabled }).where(ofTenant(queueSettings, tenantId));
 }
 
 export function listQueues(db: Db, tenantId: string) {
-  return db
-    .select()
-    .from(queues)
-    .where(eq(queues.tenantId, tenantId))
-    .orderBy(asc(queues.position), asc(queues.prefix));
+  return db.select().from(queues).where(ofTenant(queues, tenantId)).orderBy(asc(queues.position), asc(queues.prefix));
 }
 
 export function listPoints(db: Db, tenantId: string) {
   return db
     .select()
     .from(servicePoints)
-    .where(eq(servicePoints.tenantId, tenantId))
+    .where(ofTenant(servicePoints, tenantId))
     .orderBy(asc(servicePoints.position), asc(servicePoints.number));
 }
 
 export async function findQueue(db: Db, tenantId: string, queueId: string) {
-  const [row] = await db
-    .select()
-    .from(queues)
-    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, queueId)));
-  return row ?? null;
+  return findTenantRow(db, queues, tenantId, queueId);
 }
 
 export async function findPoint(db: Db, tenantId: string, pointId: string) {
-  const [row] = await db
-    .select()
-    .from(servicePoints)
-    .where(and(eq(servicePoints.tenantId, tenantId), eq(servicePoints.id, pointId)));
-  return row ?? null;
+  return findTenantRow(db, servicePoints, tenantId, pointId);
 }
 
 /** The next number of a queue's day: one statement, so two issuers never get the same. */
@@ -100,8 +87,9 @@ export async function lockNextWaiting(db: Db, tenantId: string, queueId: string,
     .select()
     .from(queueTickets)
     .where(
-      and(
-        eq(queueTickets.tenantId, tenantId),
+      ofTenant(
+        queueTickets,
+        tenantId,
         eq(queueTickets.queueId, queueId),
         eq(queueTickets.status, 'waiting'),
         eq(queueTickets.serviceDate, serviceDate),
@@ -114,12 +102,7 @@ export async function lockNextWaiting(db: Db, tenantId: string, queueId: string,
 }
 
 export async function lockTicket(db: Db, tenantId: string, ticketId: string) {
-  const [row] = await db
-    .select()
-    .from(queueTickets)
-    .where(and(eq(queueTickets.tenantId, tenantId), eq(queueTickets.id, ticketId)))
-    .for('update');
-  return row ?? null;
+  return findTenantRow(db, queueTickets, tenantId, ticketId, 'update');
 }
 
 export async function updateTicket(
@@ -128,11 +111,7 @@ export async function updateTicket(
   ticketId: string,
   set: Partial<typeof queueTickets.$inferInsert>,
 ) {
-  const [row] = await db
-    .update(queueTickets)
-    .set(set)
-    .where(and(eq(queueTickets.tenantId, tenantId), eq(queueTickets.id, ticketId)))
-    .returning();
+  const row = await updateTenantRow(db, queueTickets, tenantId, ticketId, set);
   if (!row) throw new Error('ticket vanished');
   return row;
 }
@@ -141,31 +120,23 @@ export function ticketsOfDay(db: Db, tenantId: string, serviceDate: string) {
   return db
     .select()
     .from(queueTickets)
-    .where(and(eq(queueTickets.tenantId, tenantId), eq(queueTickets.serviceDate, serviceDate)))
+    .where(ofTenant(queueTickets, tenantId, eq(queueTickets.serviceDate, serviceDate)))
     .orderBy(asc(queueTickets.queuedAt), asc(queueTickets.seq));
 }
 
 export async function findTicketByPublicId(db: Db, tenantId: string, publicId: string) {
-  const [row] = await db
-    .select()
-    .from(queueTickets)
-    .where(and(eq(queueTickets.tenantId, tenantId), eq(queueTickets.publicId, publicId)));
-  return row ?? null;
+  return firstTenantRow(db, queueTickets, tenantId, eq(queueTickets.publicId, publicId));
 }
 
 export async function findTicketByBooking(db: Db, tenantId: string, bookingId: string) {
-  const [row] = await db
-    .select()
-    .from(queueTickets)
-    .where(and(eq(queueTickets.tenantId, tenantId), eq(queueTickets.bookingId, bookingId)));
-  return row ?? null;
+  return firstTenantRow(db, queueTickets, tenantId, eq(queueTickets.bookingId, bookingId));
 }
 
 export function ticketHistory(db: Db, tenantId: string, ticketId: string) {
   return db
     .select()
     .from(queueTicketEvents)
-    .where(and(eq(queueTicketEvents.tenantId, tenantId), eq(queueTicketEvents.ticketId, ticketId)))
+    .where(ofTenant(queueTicketEvents, tenantId, eq(queueTicketEvents.ticketId, ticketId)))
     .orderBy(asc(queueTicketEvents.at), asc(queueTicketEvents.id));
 }
 
@@ -175,8 +146,9 @@ export function lockOpenBefore(db: Db, tenantId: string, serviceDate: string, st
     .select()
     .from(queueTickets)
     .where(
-      and(
-        eq(queueTickets.tenantId, tenantId),
+      ofTenant(
+        queueTickets,
+        tenantId,
         lt(queueTickets.serviceDate, serviceDate),
         inArray(queueTickets.status, [...statuses]),
       ),
@@ -188,7 +160,7 @@ export function listDisplays(db: Db, tenantId: string) {
   return db
     .select()
     .from(queueDisplays)
-    .where(and(eq(queueDisplays.tenantId, tenantId), isNull(queueDisplays.revokedAt)))
+    .where(ofTenant(queueDisplays, tenantId, isNull(queueDisplays.revokedAt)))
     .orderBy(desc(queueDisplays.createdAt));
 }
 
@@ -200,17 +172,18 @@ export async function revokeDisplay(db: Db, tenantId: string, displayId: string,
   const rows = await db
     .update(queueDisplays)
     .set({ revokedAt: now })
-    .where(and(eq(queueDisplays.tenantId, tenantId), eq(queueDisplays.id, displayId), isNull(queueDisplays.revokedAt)))
+    .where(ofTenant(queueDisplays, tenantId, eq(queueDisplays.id, displayId), isNull(queueDisplays.revokedAt)))
     .returning({ id: queueDisplays.id });
   return rows.length > 0;
 }
 
 export async function findLiveDisplay(db: Db, tenantId: string, code: string) {
-  const [row] = await db
-    .select()
-    .from(queueDisplays)
-    .where(and(eq(queueDisplays.tenantId, tenantId), eq(queueDisplays.code, code), isNull(queueDisplays.revokedAt)));
-  return row ?? null;
+  return firstTenantRow(
+    db,
+    queueDisplays,
+    tenantId,
+    and(eq(queueDisplays.code, code), isNull(queueDisplays.revokedAt)),
+  );
 }
 
 /** Recently finished tickets of a queue (for its average service time). */
@@ -219,8 +192,9 @@ export function finishedSince(db: Db, tenantId: string, queueId: string, since: 
     .select({ calledAt: queueTickets.calledAt, servingAt: queueTickets.servingAt, finishedAt: queueTickets.finishedAt })
     .from(queueTickets)
     .where(
-      and(
-        eq(queueTickets.tenantId, tenantId),
+      ofTenant(
+        queueTickets,
+        tenantId,
         eq(queueTickets.queueId, queueId),
         eq(queueTickets.status, 'done'),
         gte(queueTickets.finishedAt, since),
@@ -242,11 +216,7 @@ export function queueTenants(db: Db) {
 
 /** The tenant's queue with this prefix, if any. */
 export async function findQueueByPrefix(db: Db, tenantId: string, prefix: string) {
-  const [row] = await db
-    .select()
-    .from(queues)
-    .where(and(eq(queues.tenantId, tenantId), eq(queues.prefix, prefix)));
-  return row ?? null;
+  return firstTenantRow(db, queues, tenantId, eq(queues.prefix, prefix));
 }
 
 export async function insertQueue(db: Db, values: typeof queues.$inferInsert) {
@@ -277,18 +247,14 @@ export async function updatePoint(
 
 /** How many tickets are still open (waiting, called, serving) in a queue or at a point. */
 export async function countOpenTickets(db: Db, tenantId: string, where: { queueId?: string; pointId?: string }) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(queueTickets)
-    .where(
-      and(
-        eq(queueTickets.tenantId, tenantId),
-        where.queueId ? eq(queueTickets.queueId, where.queueId) : undefined,
-        where.pointId ? eq(queueTickets.pointId, where.pointId) : undefined,
-        inArray(queueTickets.status, ['waiting', 'called', 'serving']),
-      ),
-    );
-  return Number(row?.count ?? 0);
+  return countRows(
+    db,
+    queueTickets,
+    tenantId,
+    where.queueId ? eq(queueTickets.queueId, where.queueId) : undefined,
+    where.pointId ? eq(queueTickets.pointId, where.pointId) : undefined,
+    inArray(queueTickets.status, ['waiting', 'called', 'serving']),
+  );
 }
 
 /** The next position at the end of the tenant's queues or points. */
@@ -297,6 +263,6 @@ export async function nextPosition(db: Db, tenantId: string, table: 'queues' | '
   const [row] = await db
     .select({ max: sql<number | null>`max(${target.position})` })
     .from(target)
-    .where(eq(target.tenantId, tenantId));
+    .where(ofTenant(target, tenantId));
   return Number(row?.max ?? -1) + 1;
 }

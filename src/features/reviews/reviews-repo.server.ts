@@ -2,6 +2,7 @@
 // search for due invitations across tenants (each row then carries its tenant).
 import { and, desc, eq, gte, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { findTenantRow, firstTenantRow, ofTenant } from '#db/rows.server.ts';
 import {
   bookings,
   resources,
@@ -26,7 +27,7 @@ export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = {
 };
 
 export async function findReviewSettings(db: Db, tenantId: string): Promise<ReviewSettings> {
-  const [row] = await db.select().from(reviewSettings).where(eq(reviewSettings.tenantId, tenantId));
+  const [row] = await db.select().from(reviewSettings).where(ofTenant(reviewSettings, tenantId));
   if (!row) return DEFAULT_REVIEW_SETTINGS;
   const { tenantId: _, ...settings } = row;
   return settings;
@@ -50,7 +51,7 @@ export async function findReviewLinks(db: Db, tenantId: string): Promise<ReviewL
       publicReviewUrl: reviewLinks.publicReviewUrl,
     })
     .from(reviewLinks)
-    .where(eq(reviewLinks.tenantId, tenantId))
+    .where(ofTenant(reviewLinks, tenantId))
     .orderBy(reviewLinks.slug);
 }
 
@@ -99,8 +100,9 @@ export async function lastSentTo(tx: Db, tenantId: string, key: string): Promise
     .select({ sentAt: reviewInvitations.sentAt })
     .from(reviewInvitations)
     .where(
-      and(
-        eq(reviewInvitations.tenantId, tenantId),
+      ofTenant(
+        reviewInvitations,
+        tenantId,
         eq(reviewInvitations.recipientKey, key),
         eq(reviewInvitations.status, 'sent'),
         isNotNull(reviewInvitations.sentAt),
@@ -115,7 +117,7 @@ export async function isUnsubscribed(db: Db, tenantId: string, key: string): Pro
   const [row] = await db
     .select({ key: reviewUnsubscribes.recipientKey })
     .from(reviewUnsubscribes)
-    .where(and(eq(reviewUnsubscribes.tenantId, tenantId), eq(reviewUnsubscribes.recipientKey, key)));
+    .where(ofTenant(reviewUnsubscribes, tenantId, eq(reviewUnsubscribes.recipientKey, key)));
   return Boolean(row);
 }
 
@@ -132,7 +134,7 @@ export async function settleInvitation(
   await tx
     .update(reviewInvitations)
     .set(outcome)
-    .where(and(eq(reviewInvitations.tenantId, tenantId), eq(reviewInvitations.id, id)));
+    .where(ofTenant(reviewInvitations, tenantId, eq(reviewInvitations.id, id)));
 }
 
 /** The booking an invitation is for (contact, language, practitioner). */
@@ -150,7 +152,7 @@ export async function invitationBooking(tx: Db, tenantId: string, bookingId: str
     })
     .from(bookings)
     .leftJoin(resources, eq(resources.id, bookings.resourceId))
-    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, bookingId)));
+    .where(ofTenant(bookings, tenantId, eq(bookings.id, bookingId)));
   return row ?? null;
 }
 
@@ -159,19 +161,11 @@ export async function invitationByTokenHash(
   tenantId: string,
   tokenHash: string,
 ): Promise<InvitationRow | null> {
-  const [row] = await db
-    .select()
-    .from(reviewInvitations)
-    .where(and(eq(reviewInvitations.tenantId, tenantId), eq(reviewInvitations.tokenHash, tokenHash)));
-  return row ?? null;
+  return firstTenantRow(db, reviewInvitations, tenantId, eq(reviewInvitations.tokenHash, tokenHash));
 }
 
 export async function reviewOfBooking(db: Db, tenantId: string, bookingId: string): Promise<ReviewRow | null> {
-  const [row] = await db
-    .select()
-    .from(reviews)
-    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.bookingId, bookingId), eq(reviews.kind, 'review')));
-  return row ?? null;
+  return firstTenantRow(db, reviews, tenantId, and(eq(reviews.bookingId, bookingId), eq(reviews.kind, 'review')));
 }
 
 export async function insertReview(db: Db, values: typeof reviews.$inferInsert): Promise<ReviewRow | null> {
@@ -188,7 +182,7 @@ export async function updateReview(
   await db
     .update(reviews)
     .set(set)
-    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.id, id)));
+    .where(ofTenant(reviews, tenantId, eq(reviews.id, id)));
 }
 
 export interface ReviewFilter {
@@ -238,11 +232,7 @@ export async function staffReviewRows(
 }
 
 export async function findReview(db: Db, tenantId: string, id: string): Promise<ReviewRow | null> {
-  const [row] = await db
-    .select()
-    .from(reviews)
-    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.id, id)));
-  return row ?? null;
+  return findTenantRow(db, reviews, tenantId, id);
 }
 
 export async function markReview(
@@ -259,7 +249,7 @@ export async function markReview(
   const rows = await db
     .update(reviews)
     .set(set)
-    .where(and(eq(reviews.tenantId, tenantId), eq(reviews.id, id)))
+    .where(ofTenant(reviews, tenantId, eq(reviews.id, id)))
     .returning({ id: reviews.id });
   return rows.length > 0;
 }
@@ -269,7 +259,7 @@ export async function practitionersOf(db: Db, tenantId: string): Promise<{ id: s
   return db
     .select({ id: resources.id, name: resources.name })
     .from(resources)
-    .where(and(eq(resources.tenantId, tenantId), eq(resources.kind, 'practitioner')))
+    .where(ofTenant(resources, tenantId, eq(resources.kind, 'practitioner')))
     .orderBy(resources.name);
 }
 
@@ -287,8 +277,9 @@ export async function publishedReviews(db: Db, tenantId: string, limit: number) 
     })
     .from(reviews)
     .where(
-      and(
-        eq(reviews.tenantId, tenantId),
+      ofTenant(
+        reviews,
+        tenantId,
         eq(reviews.kind, 'review'),
         eq(reviews.mayPublish, true),
         eq(reviews.moderation, 'approved'),
@@ -307,7 +298,7 @@ export async function insertReviewLink(db: Db, values: typeof reviewLinks.$infer
 export async function deleteReviewLink(db: Db, tenantId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(reviewLinks)
-    .where(and(eq(reviewLinks.tenantId, tenantId), eq(reviewLinks.id, id)))
+    .where(ofTenant(reviewLinks, tenantId, eq(reviewLinks.id, id)))
     .returning({ id: reviewLinks.id });
   return rows.length > 0;
 }

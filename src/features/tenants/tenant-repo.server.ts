@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { ofTenant } from '#db/rows.server.ts';
 import { domainVerifications, tenantHosts, tenantSettings, tenants } from '#db/schema/index.ts';
 import { type Tenant, toTheme } from './tenant';
 
@@ -23,12 +24,12 @@ export async function findTenantById(db: Db, tenantId: string): Promise<Tenant |
     db
       .select({ hostname: tenantHosts.hostname, isPrimary: tenantHosts.isPrimary })
       .from(tenantHosts)
-      .where(eq(tenantHosts.tenantId, tenantId))
+      .where(ofTenant(tenantHosts, tenantId))
       .orderBy(asc(tenantHosts.hostname)),
     db
       .select({ platform: domainVerifications.platform, code: domainVerifications.code })
       .from(domainVerifications)
-      .where(eq(domainVerifications.tenantId, tenantId))
+      .where(ofTenant(domainVerifications, tenantId))
       .orderBy(asc(domainVerifications.id)),
   ]);
   const t = row.tenants;

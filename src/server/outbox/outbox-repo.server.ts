@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { ofTenant } from '#db/rows.server.ts';
 import { outbox } from '#db/schema/index.ts';
 import type { Channel } from './message';
 
@@ -45,8 +46,9 @@ export async function replacePendingOutboxRow(
     .update(outbox)
     .set({ destination: row.destination, locale: row.locale, template: row.template, payload: row.payload })
     .where(
-      and(
-        eq(outbox.tenantId, row.tenantId),
+      ofTenant(
+        outbox,
+        row.tenantId,
         eq(outbox.coalesceKey, row.coalesceKey),
         eq(outbox.channel, row.channel),
         eq(outbox.status, 'pending'),
@@ -67,8 +69,9 @@ export async function dropPendingOutboxRows(
   const dropped = await db
     .delete(outbox)
     .where(
-      and(
-        eq(outbox.tenantId, tenantId),
+      ofTenant(
+        outbox,
+        tenantId,
         eq(outbox.coalesceKey, coalesceKey),
         eq(outbox.status, 'pending'),
         eq(outbox.attempts, 0),

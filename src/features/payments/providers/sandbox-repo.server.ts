@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { findTenantRow, ofTenant } from '#db/rows.server.ts';
 import { sandboxCharges } from '#db/schema/index.ts';
 import type { SandboxChargeStatus } from './sandbox-webhook';
 
@@ -22,11 +23,7 @@ export async function sandboxChargeById(db: Db, id: string): Promise<SandboxChar
 
 /** A charge as the tenant's hosted page may show it: another tenant's charge does not exist here. */
 export async function tenantSandboxCharge(db: Db, tenantId: string, id: string): Promise<SandboxCharge | null> {
-  const [row] = await db
-    .select()
-    .from(sandboxCharges)
-    .where(and(eq(sandboxCharges.tenantId, tenantId), eq(sandboxCharges.id, id)));
-  return row ?? null;
+  return findTenantRow(db, sandboxCharges, tenantId, id);
 }
 
 /**
@@ -41,8 +38,9 @@ export async function finishSandboxCharge(
     .update(sandboxCharges)
     .set({ status: input.status, updatedAt: input.now })
     .where(
-      and(
-        eq(sandboxCharges.tenantId, input.tenantId),
+      ofTenant(
+        sandboxCharges,
+        input.tenantId,
         eq(sandboxCharges.id, input.id),
         eq(sandboxCharges.status, 'requires_action'),
       ),
