@@ -69,12 +69,3 @@ export async function updateTenantRow<T extends TenantTable>(
     .returning()) as T['$inferSelect'][];
   return row ?? null;
 }
-
-/** Deletes the tenant's row with this id; answers whether there was one. */
-export async function deleteTenantRow(db: Db, table: TenantTable, tenantId: string, id: string) {
-  const rows = await db
-    .delete(table)
-    .where(ofTenant(table, tenantId, eq(table.id, id)))
-    .returning({ id: table.id });
-  return rows.length > 0;
-}
