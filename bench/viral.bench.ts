@@ -18,7 +18,7 @@
 //
 // Run: npx tsx bench/viral.bench.ts   Knobs: BENCH_DONORS (200), BENCH_RUSH_SECONDS (30),
 // BENCH_READERS (20), BENCH_READ_SECONDS (10), BENCH_CPU_DONORS (40), BENCH_PORT (4470),
-// BENCH_CAMPAIGN (banjir-kelantan, a one-time campaign of yayasan's demo), BENCH_BASELINE.
+// BENCH_CAMPAIGN (banjir-kelantan, a one-time campaign of yayasan's demo), BENCH_BASELINE, BENCH_NODE_ARGS.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -251,7 +251,13 @@ async function measure(root: string, kind: BenchDatabaseKind): Promise<Measured>
   const fresh = kind === 'postgres' ? await freshPostgresDatabase() : undefined;
   const server = spawn(
     process.execPath,
-    ['--import', path.join(here, 'bench/event-loop-probe.mjs'), path.join(root, 'scripts/serve.mjs')],
+    [
+      // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      path.join(here, 'bench/event-loop-probe.mjs'),
+      path.join(root, 'scripts/serve.mjs'),
+    ],
     {
       cwd: root,
       env: {

@@ -39,7 +39,7 @@ export const pageCacheStep = defineMiddleware(async ({ request, url, cookies, lo
   });
   const served = await servePage(
     pageCache(),
-    { key, tenantId: tenant.id, tags, ttlSeconds: rule.ttlSeconds },
+    { key, tenantId: tenant.id, tags, ttlSeconds: rule.ttlSeconds, staleSeconds: rule.staleSeconds },
     () => next(),
     () => [...cookies.headers()].join('\n'),
   );

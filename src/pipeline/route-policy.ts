@@ -55,14 +55,18 @@ export interface RoutePolicy {
 export interface PageCacheRule {
   ttlSeconds: number;
   tags: PageTag[];
+  /** Past `ttlSeconds`, how long more the old page is answered while one render replaces it. */
+  staleSeconds?: number;
 }
 
 /** Cacheable pages: seconds to a minute, so a missed invalidation does not last. */
-const SITE_PAGE: PageCacheRule = { ttlSeconds: 60, tags: [] };
+// The landings a shared link brings crowds to (home, campaigns) are answered stale while they
+// render again (issue 25): readers never queue behind a render when a page's time runs out.
+const SITE_PAGE: PageCacheRule = { ttlSeconds: 60, tags: [], staleSeconds: 60 };
 const CATALOGUE_PAGE: PageCacheRule = { ttlSeconds: 60, tags: ['catalogue'] };
 // A service page shows its booking window (today's first date): kept shorter.
 const SERVICE_PAGE: PageCacheRule = { ttlSeconds: 30, tags: ['catalogue'] };
-const CAMPAIGN_PAGE: PageCacheRule = { ttlSeconds: 30, tags: ['campaigns'] };
+const CAMPAIGN_PAGE: PageCacheRule = { ttlSeconds: 30, tags: ['campaigns'], staleSeconds: 30 };
 const REVIEW_PAGE: PageCacheRule = { ttlSeconds: 60, tags: [] };
 
 /** A capability a tenant may offer (its settings' `offers_*`); a route family may need one. */

@@ -92,6 +92,22 @@ export async function findCampaignRow(
   return { row, view: toView(row, images.get(row.id)) };
 }
 
+/** What the live page catches up on: a public campaign's totals (null for a draft or none). */
+export async function findCampaignTotals(db: Db, tenantId: string, publicId: string): Promise<CampaignTotals | null> {
+  const [row] = await db
+    .select({
+      status: campaigns.status,
+      raisedMinor: campaigns.raisedMinor,
+      donorCount: campaigns.donorCount,
+      goalMinor: campaigns.goalMinor,
+    })
+    .from(campaigns)
+    .where(ofTenant(campaigns, tenantId, eq(campaigns.publicId, publicId)));
+  if (!row || row.status === 'draft') return null;
+  const { raisedMinor, donorCount, goalMinor } = row;
+  return { raisedMinor, donorCount, goalMinor };
+}
+
 export async function insertCampaign(db: Db, tenantId: string, values: CampaignInsert): Promise<CampaignRow> {
   const [row] = await db
     .insert(campaigns)

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { campaignImages, campaigns, donations, staff } from '#db/schema/index.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
+import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { seedDemo } from '#demo/demo.server.ts';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
 import {
@@ -14,6 +14,7 @@ import {
   donationFilterOf,
   donationLanding,
   endCampaign,
+  recordOfflineDonation,
   SHARE_IMAGE,
   saveCampaign,
   staffDonations,
@@ -164,5 +165,39 @@ describe.each(testDatabaseKinds)('campaigns on %s', (kind) => {
       byName.every((r) => (r.donation.donorName ?? '').toLowerCase().includes(name.slice(0, 5).toLowerCase())),
     ).toBe(true);
     expect(await staffDonations(database.db, yayasan.id, donationFilterOf({ campaign: live.id }, 'UTC'))).toEqual([]);
+  });
+
+  it('a crowd asking for a campaign’s totals costs one read; a gift paid here shows at once', async () => {
+    const [live] = (await donationLanding(database.db, peduli.id, new Date())).live;
+    if (!live) throw new Error('no live campaign');
+    const counter = countQueries(database);
+    const crowd = await Promise.all(
+      Array.from({ length: 50 }, () => campaignTotals(counter.db, peduli.id, live.publicId)),
+    );
+    expect(counter.count()).toBe(1);
+    expect(new Set(crowd.map((t) => JSON.stringify(t))).size).toBe(1);
+    const before = crowd[0];
+    if (!before) throw new Error('no totals');
+    const gift = await recordOfflineDonation(database.db, peduli, {
+      campaignId: live.id,
+      amountMinor: 1234,
+      donorName: 'Tunai',
+      anonymous: false,
+      phone: null,
+      email: null,
+      message: null,
+      taxReceipt: false,
+      taxId: null,
+      locale: 'en',
+      staffId,
+      receivedAt: new Date(),
+    });
+    expect(gift).not.toBeNull();
+    expect(await campaignTotals(counter.db, peduli.id, live.publicId)).toEqual({
+      ...before,
+      raisedMinor: before.raisedMinor + 1234,
+      donorCount: before.donorCount + 1,
+    });
+    expect(counter.count()).toBe(1);
   });
 });

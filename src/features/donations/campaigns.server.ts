@@ -23,6 +23,7 @@ import {
   type DonationFilter,
   findCampaignImage,
   findCampaignRow,
+  findCampaignTotals,
   findDonationByPublicId,
   insertCampaign,
   listCampaignRows,
@@ -32,7 +33,7 @@ import {
   saveCampaignImage,
   updateCampaign,
 } from './campaign-repo.server';
-import { recordOfflineGift, takeDonationsOut } from './donation-totals.server';
+import { keptTotals, recordOfflineGift, takeDonationsOut, totalsKey } from './donation-totals.server';
 import './donation-events';
 import { zonedDayStart } from '#lib/zoned-time.ts';
 
@@ -104,10 +105,7 @@ export async function campaignPage(
 /** A public campaign's totals (the live page's catch-up after a cached render). */
 export async function campaignTotals(db: Db, tenantId: string, publicId: string): Promise<CampaignTotals | null> {
   if (!CAMPAIGN_ID.test(publicId)) return null;
-  const found = await findCampaignRow(db, tenantId, { publicId });
-  if (!found || found.view.status === 'draft') return null;
-  const { raisedMinor, donorCount, goalMinor } = found.view;
-  return { raisedMinor, donorCount, goalMinor };
+  return keptTotals.get(totalsKey(tenantId, publicId), () => findCampaignTotals(db, tenantId, publicId));
 }
 
 /** A campaign's picture for the image endpoint; the cover also at a smaller width (`CoverWidth`). */

@@ -1,6 +1,7 @@
 import type { Db } from '#db/client.server.ts';
 import { transaction } from '#db/transaction.server.ts';
 import { errorFields, log } from '#lib/logger.server.ts';
+import { shortLived } from '#lib/short-lived.ts';
 import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
 import { publish } from '#server/realtime/index.ts';
 import type { CampaignTotals } from './campaign';
@@ -19,8 +20,17 @@ import './donation-events';
 // campaign row locked, in the same transaction that moves a gift to paid (or out of it), so 50
 // settlements at once add up exactly and a replayed webhook adds nothing (the move happens once).
 
+/**
+ * The totals answer kept a second (issue 25): a crowd opening a campaign page asks once, not once
+ * each. This instance's own changes replace it at once; another instance's reach open pages over
+ * the live channel, and the page lets a live message win over an answer asked for before it.
+ */
+export const keptTotals = shortLived<CampaignTotals | null>(1_000);
+export const totalsKey = (tenantId: string, publicId: string) => `${tenantId}:${publicId}`;
+
 /** Sends the new totals to open campaign pages; never throws (the change is committed). */
 export async function announceTotals(tenantId: string, publicId: string, totals: CampaignTotals): Promise<void> {
+  keptTotals.put(totalsKey(tenantId, publicId), totals);
   await publish(tenantId, campaignChannel(publicId), 'totals', totals).catch((error: unknown) =>
     log.warn('realtime publish failed', errorFields(error)),
   );

@@ -146,6 +146,67 @@ describe('page cache', () => {
     expect(text(after)).toBe('page 2');
   });
 
+  it('past its TTL, within its stale time, answers the old page at once and renders once for everyone', async () => {
+    const time = clock();
+    const cache = new PageCache({ now: time.now });
+    const stale = spec('a', { ttlSeconds: 30, staleSeconds: 30 });
+    await cache.serve(stale, async () => rendered('page 1'));
+    time.advance(30_000);
+    expect(cache.get('a')).toBeNull(); // not fresh: the front door does not answer it
+    const slow = deferred();
+    let renders = 0;
+    const again = () => {
+      renders += 1;
+      return slow.promise;
+    };
+    const readers = await Promise.all([1, 2, 3].map(() => cache.serve(stale, again)));
+    expect(readers.map((r) => [r.outcome, text(r)])).toEqual([
+      ['stale', 'page 1'],
+      ['stale', 'page 1'],
+      ['stale', 'page 1'],
+    ]);
+    expect(renders).toBe(1);
+    slow.finish(rendered('page 2'));
+    await slow.promise;
+    await Promise.resolve();
+    const next = await cache.serve(stale, again);
+    expect([next.outcome, text(next)]).toEqual(['hit', 'page 2']);
+    expect(renders).toBe(1);
+  });
+
+  it('past its stale time, or when the page cannot be rendered again, a visitor waits for a render', async () => {
+    const time = clock();
+    const cache = new PageCache({ now: time.now });
+    const stale = spec('a', { ttlSeconds: 30, staleSeconds: 30 });
+    await cache.serve(stale, async () => rendered('page 1'));
+    time.advance(60_000);
+    const late = await cache.serve(stale, async () => rendered('page 2'));
+    expect([late.outcome, text(late)]).toEqual(['miss', 'page 2']);
+    time.advance(30_000);
+    // The campaign ended meanwhile: the background render is a 404, so the old page goes too.
+    const gone = deferred();
+    expect((await cache.serve(stale, () => gone.promise)).outcome).toBe('stale');
+    gone.finish({ cacheable: false, response: new Response('gone', { status: 404 }) });
+    await gone.promise;
+    await Promise.resolve();
+    const after = await cache.serve(stale, async () => ({
+      cacheable: false,
+      response: new Response('gone', { status: 404 }),
+    }));
+    expect(after.outcome).toBe('uncacheable');
+  });
+
+  it('an invalidation drops a stale page too: after a change nobody gets the old one', async () => {
+    const time = clock();
+    const cache = new PageCache({ now: time.now });
+    const stale = spec('a', { ttlSeconds: 30, staleSeconds: 30 });
+    await cache.serve(stale, async () => rendered('old'));
+    time.advance(31_000);
+    cache.invalidate({ tenantId: KLINIK, tags: ['catalogue'] });
+    const after = await cache.serve(stale, async () => rendered('new'));
+    expect([after.outcome, text(after)]).toEqual(['miss', 'new']);
+  });
+
   it('drops a tenant’s pages by tag, all of them without tags, and no other tenant’s', async () => {
     const cache = new PageCache();
     await cache.serve(spec('k-home', { tags: [] }), async () => rendered('home'));

@@ -8,6 +8,9 @@
  * - Invalidation by tenant and tag; a render that started before an invalidation of its tenant is
  *   handed to its waiters but never stored (it may show what just changed).
  * - Bounded: least recently used entries go first past `maxEntries` or `maxBytes`.
+ * - Stale while revalidating: a page past its `ttlSeconds` but within `staleSeconds` more is still
+ *   answered, at once, while one render for everyone refreshes it in the background (a viral
+ *   campaign page never makes its readers wait for a render). An invalidation drops it outright.
  */
 
 /**
@@ -38,6 +41,8 @@ interface Entry {
   tenantId: string;
   tags: ReadonlySet<PageTag>;
   expiresAt: number;
+  /** Until then, past `expiresAt`, it is answered while a fresh one renders. */
+  staleUntil: number;
 }
 
 export interface PageCacheOptions {
@@ -52,10 +57,15 @@ export interface PageSpec {
   /** Every page also carries `tenant`. */
   tags: readonly PageTag[];
   ttlSeconds: number;
+  /** Past `ttlSeconds`, how long more the page may be answered while it is rendered again. */
+  staleSeconds?: number;
 }
 
-/** How a page was answered: from the cache, rendered and stored, or rendered and not stored. */
-export type CacheOutcome = 'hit' | 'miss' | 'shared' | 'uncacheable';
+/**
+ * How a page was answered: from the cache, rendered and stored, shared with a render under way,
+ * from the cache past its time while it renders again (`stale`), or rendered and not stored.
+ */
+export type CacheOutcome = 'hit' | 'miss' | 'shared' | 'stale' | 'uncacheable';
 
 /** The page (from the cache or rendered), or a response that was not kept, for its own caller only. */
 export type Served = { outcome: CacheOutcome; page: CachedPage } | { outcome: 'uncacheable'; response: Response };
@@ -89,15 +99,21 @@ export class PageCache {
 
   /** The stored page, if fresh (and marks it recently used). */
   get(key: string): CachedPage | null {
+    const entry = this.#kept(key);
+    return entry && entry.expiresAt > this.#now() ? entry.page : null;
+  }
+
+  /** The entry, fresh or still within its stale time (marked recently used); past that, dropped. */
+  #kept(key: string): Entry | null {
     const entry = this.#entries.get(key);
     if (!entry) return null;
-    if (entry.expiresAt <= this.#now()) {
+    if (Math.max(entry.expiresAt, entry.staleUntil) <= this.#now()) {
       this.#delete(key, entry);
       return null;
     }
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    return entry.page;
+    return entry;
   }
 
   /** The strong ETag of the stored page, if fresh (the front door's check that its copy is current). */
@@ -113,8 +129,16 @@ export class PageCache {
    * (`render` is called again for them), so no one gets another visitor's error or redirect.
    */
   async serve(spec: PageSpec, render: () => Promise<Rendered>): Promise<Served> {
-    const hit = this.get(spec.key);
-    if (hit) return { page: hit, outcome: 'hit' };
+    const kept = this.#kept(spec.key);
+    if (kept && kept.expiresAt > this.#now()) return { page: kept.page, outcome: 'hit' };
+    if (kept) {
+      // Past its time but within its stale time: answered now, rendered again once in the background.
+      // A render that cannot be kept (the page is gone, an error) ends the stale answers too.
+      const drop = () => this.#delete(spec.key, kept);
+      if (!this.#inflight.has(spec.key))
+        void this.#render(spec, render).then((served) => served.outcome === 'uncacheable' && drop(), drop);
+      return { page: kept.page, outcome: 'stale' };
+    }
     const pending = this.#inflight.get(spec.key);
     if (pending) {
       const shared = await pending.page;
@@ -124,6 +148,11 @@ export class PageCache {
         ? { page: own.page, outcome: 'uncacheable' }
         : { outcome: 'uncacheable', response: own.response };
     }
+    return this.#render(spec, render);
+  }
+
+  /** Renders once for everyone asking (single flight) and keeps the page unless its tenant changed meanwhile. */
+  async #render(spec: PageSpec, render: () => Promise<Rendered>): Promise<Served> {
     const generation = this.#generation(spec.tenantId);
     let settle: (page: CachedPage | null) => void = () => {};
     const leader = new Promise<CachedPage | null>((resolve) => {
@@ -187,6 +216,7 @@ export class PageCache {
       tenantId: spec.tenantId,
       tags: new Set<PageTag>(['tenant', ...spec.tags]),
       expiresAt: this.#now() + spec.ttlSeconds * 1000,
+      staleUntil: this.#now() + (spec.ttlSeconds + (spec.staleSeconds ?? 0)) * 1000,
     });
     this.#bytes += page.body.byteLength;
     for (const [key, entry] of this.#entries) {

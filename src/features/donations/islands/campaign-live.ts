@@ -46,16 +46,21 @@ function start() {
   if (!root?.dataset.live) return;
   const config = JSON.parse(root.dataset.live) as LiveConfig;
   const publicId = root.dataset.campaignPage ?? '';
+  // Live messages seen: an answer asked for before the latest one is older than what shows.
+  let heard = 0;
   const refresh = async () => {
+    const asked = heard;
     const response = await fetch(campaignTotalsApiPath(publicId)).catch(() => null);
     const data: unknown = response?.ok ? await response.json().catch(() => null) : null;
-    if (isTotals(data)) render(root, config, data);
+    if (isTotals(data) && heard === asked) render(root, config, data);
     // Live from here on (tests and the JS budget wait for it: the stream keeps the network busy).
     root.dataset.liveReady = '1';
   };
   unsubscribe = subscribe(config.channel, (event, data) => {
-    if (event === 'totals' && isTotals(data)) render(root, config, data);
-    else if (event === READY || event === RESYNC) void refresh();
+    if (event === 'totals' && isTotals(data)) {
+      heard += 1;
+      render(root, config, data);
+    } else if (event === READY || event === RESYNC) void refresh();
   });
 }
 
