@@ -21,7 +21,7 @@ const sharedBuffers = async () => {
 
 describe('the embedded database in its folder', () => {
   it('runs with its small shared buffers from the first start, and keeps them when reopened', async () => {
-    expect(PGLITE_SHARED_BUFFERS).toBe('32MB');
+    expect(PGLITE_SHARED_BUFFERS).toBe('16MB');
     expect(await sharedBuffers()).toBe(PGLITE_SHARED_BUFFERS);
     expect(await sharedBuffers()).toBe(PGLITE_SHARED_BUFFERS);
   });
