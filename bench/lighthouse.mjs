@@ -66,6 +66,8 @@ try {
     envVars: { ...process.env, ...chromium.env },
   });
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
+  /** Simulated mobile timings (ms) per run: what a visitor on a mid phone and slow 4G waits. */
+  const timings = { 'first-contentful-paint': [], 'largest-contentful-paint': [], 'total-blocking-time': [] };
   const failing = new Map();
   for (let run = 0; run < runs; run += 1) {
     const result = await lighthouse(url, {
@@ -75,6 +77,7 @@ try {
       onlyCategories: CATEGORIES,
     });
     if (!result) throw new Error('lighthouse gave no result');
+    for (const [id, values] of Object.entries(timings)) values.push(result.lhr.audits[id]?.numericValue ?? Number.NaN);
     for (const category of CATEGORIES) {
       scores[category].push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
       for (const ref of result.lhr.categories[category]?.auditRefs ?? []) {
@@ -98,6 +101,11 @@ try {
     const score = median(scores[category]);
     failed ||= score < MINIMUM;
     console.log(`  ${category.padEnd(15)} ${String(score).padStart(3)}   runs: ${scores[category].join(', ')}`);
+  }
+  for (const [id, values] of Object.entries(timings)) {
+    console.log(
+      `  ${id.padEnd(25)} ${(median(values) / 1000).toFixed(2)} s   runs: ${values.map((v) => (v / 1000).toFixed(2)).join(', ')}`,
+    );
   }
   if (failing.size > 0) console.log(`  audits below 0.9:\n    ${[...failing.values()].join('\n    ')}`);
 } finally {
