@@ -10,7 +10,7 @@ import {
 } from '#features/donations/test-support.ts';
 import { type RealtimeMessage, realtime } from '#server/realtime/index.ts';
 import { liveFundraisers, teamsOfCampaign } from './fundraiser-repo.server';
-import { openFundraising, seedBoard } from './fundraisers-test-support.ts';
+import { openFundraising } from './fundraisers-test-support.ts';
 import {
   campaignLeaderboard,
   FUNDRAISERS_EVENT,
@@ -24,6 +24,7 @@ import {
   type Ranking,
   rank,
 } from './index.server.ts';
+import { seedBoard } from './leaderboard-test-support.ts';
 
 // Issue 25: the leaderboard is ranked by the database (ORDER BY … LIMIT/OFFSET) with rank()'s
 // order and "1, 2, 2, 4" ranks; a page costs the same handful of queries however many fundraisers
