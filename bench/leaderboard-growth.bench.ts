@@ -31,10 +31,10 @@ const SMALL = 10;
 const RANKING_INDEXES = [
   `CREATE INDEX IF NOT EXISTS "fundraiser_teams_board_amount_idx" ON "fundraiser_teams" USING btree ("tenant_id","campaign_id","raised_minor" DESC NULLS LAST,"donor_count" DESC NULLS LAST,"created_at","id")`,
   `CREATE INDEX IF NOT EXISTS "fundraiser_teams_board_donors_idx" ON "fundraiser_teams" USING btree ("tenant_id","campaign_id","donor_count" DESC NULLS LAST,"raised_minor" DESC NULLS LAST,"created_at","id")`,
-  `CREATE INDEX IF NOT EXISTS "fundraiser_teams_board_score_idx" ON "fundraiser_teams" USING btree ("tenant_id","campaign_id",("donor_count"::bigint * "raised_minor") DESC,"raised_minor" DESC NULLS LAST,"donor_count" DESC NULLS LAST,"created_at","id")`,
+  `CREATE INDEX IF NOT EXISTS "fundraiser_teams_board_score_idx" ON "fundraiser_teams" USING btree ("tenant_id","campaign_id",("donor_count"::bigint * "raised_minor") DESC NULLS LAST,"raised_minor" DESC NULLS LAST,"donor_count" DESC NULLS LAST,"created_at","id")`,
   `CREATE INDEX IF NOT EXISTS "fundraisers_board_amount_idx" ON "fundraisers" USING btree ("tenant_id","campaign_id","raised_minor" DESC NULLS LAST,"donor_count" DESC NULLS LAST,"created_at","id") WHERE "fundraisers"."status" in ('live', 'closed')`,
   `CREATE INDEX IF NOT EXISTS "fundraisers_board_donors_idx" ON "fundraisers" USING btree ("tenant_id","campaign_id","donor_count" DESC NULLS LAST,"raised_minor" DESC NULLS LAST,"created_at","id") WHERE "fundraisers"."status" in ('live', 'closed')`,
-  `CREATE INDEX IF NOT EXISTS "fundraisers_board_score_idx" ON "fundraisers" USING btree ("tenant_id","campaign_id",("donor_count"::bigint * "raised_minor") DESC,"raised_minor" DESC NULLS LAST,"donor_count" DESC NULLS LAST,"created_at","id") WHERE "fundraisers"."status" in ('live', 'closed')`,
+  `CREATE INDEX IF NOT EXISTS "fundraisers_board_score_idx" ON "fundraisers" USING btree ("tenant_id","campaign_id",("donor_count"::bigint * "raised_minor") DESC NULLS LAST,"raised_minor" DESC NULLS LAST,"donor_count" DESC NULLS LAST,"created_at","id") WHERE "fundraisers"."status" in ('live', 'closed')`,
 ];
 
 /** The leaderboard's read before issue 25 (leaderboard.server.ts then): every row, ranked in JavaScript. */
