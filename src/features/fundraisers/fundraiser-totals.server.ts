@@ -2,17 +2,19 @@
 // in the settling transaction (donations' `donation.paid`, emitted after the campaign row is
 // locked and the gift moved to paid once) and in the refund's (`donation.refunded`). The one lock
 // order is campaign → fundraiser → team, so concurrent payments through one team serialise on the
-// campaign and never deadlock; a replayed webhook moves no gift and so adds nothing.
+// campaign and never deadlock; a replayed webhook moves no gift and so adds nothing. After commit
+// the campaign's channel gets the fundraiser's totals and rank and the board's first places.
 import type { Db } from '#db/client.server.ts';
 import type { DonationPaidEvent, DonationRefundedEvent } from '#features/donations/index.ts';
 import { campaignChannel } from '#features/donations/index.ts';
 import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, type EventHandler, events } from '#server/events/index.ts';
 import { publish } from '#server/realtime/index.ts';
-import { FUNDRAISERS_EVENT, type FundraiserTotalsMessage } from './fundraiser-channel';
+import { FUNDRAISERS_EVENT } from './fundraiser-channel';
 import { keptTotals, totalsFromGifts } from './fundraiser-gifts-repo.server';
 import { campaignPublicIdOf, changeFundraiserTotals, changeTeamTotals } from './fundraiser-repo.server';
 import './fundraiser-events';
+import { liveBoardMessage } from './leaderboard.server';
 
 interface Move {
   tenantId: string;
@@ -30,12 +32,18 @@ async function move(tx: Db, m: Move): Promise<AfterCommit[]> {
   if (!fundraiser) return [];
   if (m.teamId) await changeTeamTotals(tx, m.tenantId, m.teamId, delta);
   const publicId = await campaignPublicIdOf(tx, m.tenantId, m.campaignId);
-  const message: FundraiserTotalsMessage = {
-    fundraiserId: fundraiser.id,
-    raisedMinor: fundraiser.raisedMinor,
-    donorCount: fundraiser.donorCount,
-    teamId: m.teamId,
-  };
+  // The board every viewer needs, read once per gift. Read here, where the settling transaction
+  // holds the campaign's row lock: gifts of one campaign take turns, so this is the board as this
+  // gift commits it and messages are in commit order (after commit there is no handle to read with).
+  const message = publicId
+    ? await liveBoardMessage(tx, m.tenantId, m.campaignId, {
+        id: fundraiser.id,
+        raisedMinor: fundraiser.raisedMinor,
+        donorCount: fundraiser.donorCount,
+        teamId: m.teamId,
+        refund: m.raisedMinor < 0,
+      })
+    : null;
   const after: AfterCommit[] = [];
   if (m.raisedMinor > 0) {
     after.push(
@@ -46,7 +54,7 @@ async function move(tx: Db, m: Move): Promise<AfterCommit[]> {
       })),
     );
   }
-  if (publicId) {
+  if (publicId && message) {
     after.push(() =>
       publish(m.tenantId, campaignChannel(publicId), FUNDRAISERS_EVENT, message).catch((error: unknown) =>
         log.warn('realtime publish failed', errorFields(error)),

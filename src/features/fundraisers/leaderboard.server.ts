@@ -1,9 +1,13 @@
 import type { Db } from '#db/client.server.ts';
 import { CAMPAIGN_ID } from '#features/donations/index.server.ts';
-import { type CampaignRef, countLive, findCampaign, liveFundraisers, teamsOfCampaign } from './fundraiser-repo.server';
-import { leaderboardVisible, maskContacts, publicTexts, type Ranking, rank } from './fundraiser-rules';
+import { MAX_MESSAGE_BYTES } from '#server/realtime/index.ts';
+import type { FundraiserTotalsMessage } from './fundraiser-channel';
+import { LIVE_TOP } from './fundraiser-channel';
+import { type CampaignRef, countLive, findCampaign } from './fundraiser-repo.server';
+import { leaderboardVisible, maskContacts, pageRanks, publicTexts, type Ranking, scoreOf } from './fundraiser-rules';
 import { fundraisingSettings } from './fundraisers.server';
 import type { LeaderboardRow, TeamRowAnswer } from './leaderboard-answer';
+import { type BoardRow, boardPage, countBetter, countOnBoard, topTeams } from './leaderboard-repo.server';
 
 /** A row of the leaderboard as the endpoint answers it, with the score it was ranked by. */
 export interface LeaderboardEntry extends LeaderboardRow {
@@ -24,7 +28,38 @@ export interface Leaderboard {
   teams: TeamEntry[];
 }
 
-/** A campaign's leaderboard by its ranking rule: a page of fundraisers (offset/limit) and its teams. */
+/** How many teams the first page shows. */
+const TEAMS_SHOWN = 10;
+
+/** A page's rows as the endpoint shows them: texts masked like the page itself until staff approve it. */
+function entries(rows: BoardRow[], rule: Ranking, offset: number, betterThanFirst: number): LeaderboardEntry[] {
+  const scores = rows.map((f) => scoreOf(f, rule));
+  const ranks = pageRanks(scores, offset, betterThanFirst);
+  return rows.map((f, index) => {
+    const { displayName, title } = publicTexts(f);
+    return {
+      rank: ranks[index] ?? offset + index + 1,
+      id: f.id,
+      slug: f.slug,
+      name: displayName,
+      title,
+      raisedMinor: f.raisedMinor,
+      donorCount: f.donorCount,
+      score: scores[index] ?? 0,
+      verified: f.verification === 'verified',
+      teamName: f.teamId ? maskContacts(f.teamName ?? '').text || null : null,
+    };
+  });
+}
+
+/** The endpoint's row of an entry (the score stays on the server). */
+export const answerRow = ({ score: _score, ...row }: LeaderboardEntry): LeaderboardRow => row;
+
+/**
+ * A campaign's leaderboard by its ranking rule: a page of fundraisers (offset/limit) and, on the
+ * first page, its teams. A constant number of queries, each ORDER BY … LIMIT (issue 25): the cost
+ * does not grow with the campaign's fundraisers beyond the page's offset.
+ */
 export async function campaignLeaderboard(
   db: Db,
   tenantId: string,
@@ -32,46 +67,34 @@ export async function campaignLeaderboard(
   page: { offset: number; limit: number } = { offset: 0, limit: 5 },
 ): Promise<Leaderboard> {
   const settings = await fundraisingSettings(db, tenantId, campaignId);
-  const [live, teams] = await Promise.all([
-    liveFundraisers(db, tenantId, campaignId),
-    teamsOfCampaign(db, tenantId, campaignId),
+  const rule = settings.ranking;
+  const [rows, total, teams] = await Promise.all([
+    boardPage(db, tenantId, campaignId, rule, page),
+    countOnBoard(db, tenantId, campaignId),
+    page.offset === 0 ? topTeams(db, tenantId, campaignId, rule, TEAMS_SHOWN) : Promise.resolve([]),
   ]);
-  const teamName = new Map(teams.map((t) => [t.id, t.name]));
-  const members = new Map<string, number>();
-  for (const f of live) if (f.teamId) members.set(f.teamId, (members.get(f.teamId) ?? 0) + 1);
-  const ranked = rank(
-    live.map((f) => ({ ...f, raisedMinor: Number(f.raisedMinor) })),
-    settings.ranking,
-  );
-  const rankedTeams = rank(
-    teams.filter((t) => members.has(t.id)).map((t) => ({ ...t, raisedMinor: Number(t.raisedMinor) })),
-    settings.ranking,
+  // Only a later page's first row may share its score with rows before the page.
+  const first = rows[0];
+  const better = first && page.offset > 0 ? await countBetter(db, tenantId, campaignId, rule, first) : 0;
+  const teamRanks = pageRanks(
+    teams.map((t) => scoreOf(t, rule)),
+    0,
+    0,
   );
   return {
-    visible: settings.enabled && leaderboardVisible(live.length, settings.leaderboardMin),
-    ranking: settings.ranking,
-    total: live.length,
-    fundraisers: ranked.slice(page.offset, page.offset + page.limit).map((f) => ({
-      rank: f.rank,
-      id: f.id,
-      slug: f.slug,
-      // Masked like the page itself until staff approve it.
-      ...(({ displayName, title }) => ({ name: displayName, title }))(publicTexts(f)),
-      raisedMinor: f.raisedMinor,
-      donorCount: f.donorCount,
-      score: f.score,
-      verified: f.verification === 'verified',
-      teamName: f.teamId ? maskContacts(teamName.get(f.teamId) ?? '').text || null : null,
-    })),
-    teams: rankedTeams.slice(0, page.offset === 0 ? 10 : 0).map((t) => ({
-      rank: t.rank,
+    visible: settings.enabled && leaderboardVisible(total, settings.leaderboardMin),
+    ranking: rule,
+    total,
+    fundraisers: entries(rows, rule, page.offset, better),
+    teams: teams.map((t, index) => ({
+      rank: teamRanks[index] ?? index + 1,
       id: t.id,
       slug: t.slug,
       name: maskContacts(t.name).text,
       raisedMinor: t.raisedMinor,
       donorCount: t.donorCount,
-      score: t.score,
-      members: members.get(t.id) ?? 0,
+      score: scoreOf(t, rule),
+      members: Number(t.members),
     })),
   };
 }
@@ -92,4 +115,44 @@ export async function leaderboardOf(
 /** How many live fundraisers a campaign has. */
 export function liveFundraiserCount(db: Db, tenantId: string, campaignId: string): Promise<number> {
   return countLive(db, tenantId, campaignId);
+}
+
+/** Room left for `data` in a realtime message once its envelope (ids, channel, time) is counted. */
+const DATA_BYTES = MAX_MESSAGE_BYTES - 600;
+const utf8 = new TextEncoder();
+
+/**
+ * The `fundraisers` message after a gift or refund through a fundraiser committed: its totals,
+ * its rank and the board's first places, read once for every viewer (issue 25). The first places
+ * are cut (never to fewer than 5, the campaign page's) rather than let the message outgrow the
+ * realtime limit, which would send it empty.
+ */
+export async function liveBoardMessage(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+  changed: { id: string; raisedMinor: number; donorCount: number; teamId: string | null; refund: boolean },
+): Promise<FundraiserTotalsMessage> {
+  const { ranking: rule } = await fundraisingSettings(db, tenantId, campaignId);
+  const [rows, better] = await Promise.all([
+    boardPage(db, tenantId, campaignId, rule, { offset: 0, limit: LIVE_TOP + 1 }),
+    countBetter(db, tenantId, campaignId, rule, changed),
+  ]);
+  const top = entries(rows.slice(0, LIVE_TOP), rule, 0, 0).map(answerRow);
+  const message: FundraiserTotalsMessage = {
+    fundraiserId: changed.id,
+    raisedMinor: changed.raisedMinor,
+    donorCount: changed.donorCount,
+    teamId: changed.teamId,
+    rank: better + 1,
+    refund: changed.refund,
+    top,
+    more: rows.length > LIVE_TOP,
+    asOf: rows[0]?.readAt ?? Date.now() * 1000,
+  };
+  while (message.top.length > 5 && utf8.encode(JSON.stringify(message)).byteLength > DATA_BYTES) {
+    message.top = message.top.slice(0, Math.max(5, message.top.length - 5));
+    message.more = true;
+  }
+  return message;
 }

@@ -19,7 +19,7 @@ import { type BrowserRealtime, createRealtime, type Realtime } from './realtime.
 
 export { CHANNEL_NAME, MAX_CHANNELS, RealtimeQuery } from './channel-name';
 export { EVENT_STREAM_HEADERS } from './event-stream';
-export type { RealtimeMessage } from './message';
+export { MAX_MESSAGE_BYTES, type RealtimeMessage } from './message';
 export type { BrowserRealtime, Realtime, RealtimeOptions } from './realtime.server';
 export { createRealtime } from './realtime.server';
 export { READY_EVENT, RESYNC_EVENT } from './sse';

@@ -1,13 +1,15 @@
-import { READY, RESYNC, subscribe } from '#components/realtime/realtime-client.ts';
+import { READY, subscribe } from '#components/realtime/realtime-client.ts';
 import { apiCall } from '#lib/api-client.ts';
 import { type Currency, formatMoney } from '#lib/money.ts';
 import type { FundraiserTotalsMessage } from '../fundraiser-channel';
 import { goalPercent } from '../fundraiser-rules';
 import { LeaderboardResponse, type LeaderboardRow } from '../leaderboard-answer';
+import { boardStep } from '../live-board';
 
-// Live fundraisers (issue 13): a leaderboard refetches its page of entries after each gift through
-// a fundraiser of its campaign (`fundraisers` on `campaign:{publicId}`), and a fundraiser page
-// updates its own raised / donors / progress from the message. Texts only (textContent): names
+// Live fundraisers (issues 13, 25): a leaderboard renders its page of entries from the message
+// after each gift through a fundraiser of its campaign (`fundraisers` on `campaign:{publicId}`),
+// refetching only after a gap in the stream (live-board.ts), and a fundraiser page updates its own
+// raised / donors / progress from the message. Texts only (textContent): names
 // typed by supporters are never HTML.
 
 interface BoardConfig {
@@ -67,19 +69,27 @@ function renderRows(root: HTMLElement, config: BoardConfig, rows: LeaderboardRow
 
 function startBoard(root: HTMLElement) {
   const config = JSON.parse(root.dataset.leaderboardLive ?? '{}') as BoardConfig;
+  const entries = root.querySelectorAll<HTMLElement>('[data-fundraiser-entry]');
+  const state = { asOf: 0, shown: [...entries].map((entry) => entry.dataset.fundraiserEntry ?? '') };
+  const show = (rows: LeaderboardRow[]) => {
+    state.shown = rows.map((row) => row.id);
+    renderRows(root, config, rows);
+  };
   const refresh = async () => {
     const answer = await apiCall(LeaderboardResponse, `${config.api}?offset=${config.offset}&limit=${config.limit}`, {
       failed: '',
       offline: '',
     });
-    if (answer.ok) renderRows(root, config, answer.data.fundraisers);
+    if (answer.ok) show(answer.data.fundraisers);
   };
   stops.push(
-    subscribe(config.channel, (event) => {
-      if (event === 'fundraisers' || event === RESYNC) void refresh();
-      if (event === READY) {
-        root.dataset.liveReady = '1';
-        void refresh();
+    subscribe(config.channel, (event, data) => {
+      if (event === READY) root.dataset.liveReady = '1';
+      const step = boardStep(config, state, event, data);
+      if (step.kind === 'refetch') void refresh();
+      if (step.kind === 'render') {
+        state.asOf = step.asOf;
+        show(step.rows);
       }
     }),
   );
