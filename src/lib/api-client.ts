@@ -9,15 +9,6 @@
 // visitor's language), 'network' (no answer, offline, aborted: status 0), 'invalid' (an answer
 // that is not JSON or does not fit the schema). Imports nothing of ours (src/lib), not even zod:
 // any schema with zod's `safeParse` will do.
-// A call given an `idempotencyKey` is safe to send again, and is: on no answer or a short
-// 503/429, by the policy of retry-policy.ts, with the same key (the island shows "busy, retrying").
-import {
-  type AttemptOutcome,
-  IDEMPOTENT_POST_RETRY,
-  type RetryPolicy,
-  retryAfterSecondsOf,
-  retryDelayMs,
-} from './retry-policy';
 
 /** What apiCall needs of a schema: zod's and zod/mini's `safeParse`. */
 export interface ResponseSchema<T> {
@@ -65,8 +56,6 @@ export type ApiFailure = {
   message: string;
   reason?: string;
   fields?: Record<string, string>;
-  /** The answer's Retry-After, in seconds, when it had one (a 429 or 503). */
-  retryAfterSeconds?: number;
 };
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
@@ -89,19 +78,6 @@ export interface ApiCallOptions {
   offline?: string;
   /** The fetch to use (tests); the browser's by default. */
   fetch?: typeof fetch;
-  /**
-   * This attempt's idempotency key (one per click of Pay: `crypto.randomUUID()`), added to a JSON
-   * body as `idempotencyKey` — the field the project's forms carry theirs in — or sent as an
-   * `Idempotency-Key` header with any other body. It makes the request safe to repeat, so apiCall
-   * repeats it, with the same key, on no answer or a short 503/429 (`retry`).
-   */
-  idempotencyKey?: string;
-  /** Called before each repeat (2 = the second attempt): the island says "busy, retrying". */
-  onRetrying?: (attempt: number) => void;
-  /** How often and how soon to repeat a keyed request; IDEMPOTENT_POST_RETRY by default. */
-  retry?: RetryPolicy;
-  /** Waits between attempts (tests); a timer by default. */
-  wait?: (ms: number) => Promise<void>;
 }
 
 const RAW_BODY = (body: unknown) =>
@@ -114,44 +90,23 @@ function pageLocale(): string | undefined {
   return typeof document === 'undefined' ? undefined : document.documentElement?.lang || undefined;
 }
 
-const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-
-const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Calls one of our endpoints and checks its answer; never throws. */
 export async function apiCall<T>(
   schema: ResponseSchema<T>,
   url: string,
   options: ApiCallOptions,
 ): Promise<ApiResult<T>> {
-  const { idempotencyKey, signal } = options;
-  if (idempotencyKey === undefined) return attempt(schema, url, options);
-  const policy = options.retry ?? IDEMPOTENT_POST_RETRY;
-  const wait = options.wait ?? timer;
-  for (let number = 1; ; number += 1) {
-    const result = await attempt(schema, url, options);
-    if (result.ok || signal?.aborted || isOffline()) return result;
-    const delay = retryDelayMs(policy, number, result satisfies AttemptOutcome);
-    if (delay === null) return result;
-    options.onRetrying?.(number + 1);
-    await wait(delay);
-  }
-}
-
-/** One request and its answer, checked. */
-async function attempt<T>(schema: ResponseSchema<T>, url: string, options: ApiCallOptions): Promise<ApiResult<T>> {
-  const { method = 'GET', body, signal, cache, failed, offline, idempotencyKey } = options;
+  const { method = 'GET', body, signal, cache, failed, offline } = options;
   const locale = options.locale ?? pageLocale();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (locale) headers['Accept-Language'] = locale;
   let payload: BodyInit | undefined;
-  if (body !== undefined && RAW_BODY(body)) {
-    payload = body as BodyInit;
-    if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
-  } else if (body !== undefined || idempotencyKey !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    const keyed = idempotencyKey !== undefined && (body === undefined || (typeof body === 'object' && body !== null));
-    payload = JSON.stringify(keyed ? { ...(body as object | undefined), idempotencyKey } : body);
+  if (body !== undefined) {
+    if (RAW_BODY(body)) payload = body as BodyInit;
+    else {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
   }
 
   let response: Response;
@@ -164,10 +119,9 @@ async function attempt<T>(schema: ResponseSchema<T>, url: string, options: ApiCa
       ...(cache ? { cache } : {}),
     });
   } catch {
-    return { ok: false, status: 0, kind: 'network', message: (isOffline() && offline) || failed };
+    const isOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    return { ok: false, status: 0, kind: 'network', message: (isOffline && offline) || failed };
   }
-  const retryAfterSeconds = response.ok ? undefined : retryAfterSecondsOf(response.headers.get('Retry-After'));
-  const waitHint = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
 
   let parsed: unknown;
   try {
@@ -175,12 +129,12 @@ async function attempt<T>(schema: ResponseSchema<T>, url: string, options: ApiCa
     parsed = text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
     // An HTML error page from a proxy, a cut-off answer.
-    return { ok: false, status: response.status, kind: response.ok ? 'invalid' : 'http', message: failed, ...waitHint };
+    return { ok: false, status: response.status, kind: response.ok ? 'invalid' : 'http', message: failed };
   }
 
   if (!response.ok) {
     const refusal = refusalOf(parsed);
-    if (!refusal) return { ok: false, status: response.status, kind: 'http', message: failed, ...waitHint };
+    if (!refusal) return { ok: false, status: response.status, kind: 'http', message: failed };
     const { error, reason, fields } = refusal;
     return {
       ok: false,
@@ -189,20 +143,10 @@ async function attempt<T>(schema: ResponseSchema<T>, url: string, options: ApiCa
       message: error || failed,
       ...(reason !== undefined ? { reason } : {}),
       ...(fields !== undefined ? { fields } : {}),
-      ...waitHint,
     };
   }
 
   const data = schema.safeParse(parsed);
   if (!data.success) return { ok: false, status: response.status, kind: 'invalid', message: failed };
   return { ok: true, status: response.status, data: data.data };
-}
-
-/**
- * A new idempotency key: a UUID where the browser makes one (secure pages), else 32 random hex
- * characters (a page on a plain-http address has `getRandomValues` but no `randomUUID`).
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

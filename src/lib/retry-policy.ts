@@ -1,5 +1,5 @@
 // When a request that carries an idempotency key may be sent again, and after how long. Pure:
-// apiCall (api-client.ts) asks it after each failed attempt. A browser never repeats a POST whose
+// apiCallRetrying (api-retry.ts) asks it after each failed attempt. A browser never repeats a POST whose
 // connection was reset; under a rush that loses a donor's "Pay". A request with a key is safe to
 // repeat (the server answers the same payment for the same key), so the island does it itself:
 //   - no answer at all (connection reset, offline, timeout)       → again, after a backoff
@@ -22,7 +22,7 @@ export interface RetryPolicy {
 /** The payment start's: four attempts within about 4 s of backoff, Retry-After up to 10 s. */
 export const IDEMPOTENT_POST_RETRY: RetryPolicy = { attempts: 4, baseMs: 400, capMs: 3_000, maxRetryAfterMs: 10_000 };
 
-/** What an attempt came back with, as apiCall says it. */
+/** What an attempt came back with: apiCall's status and kind, and the answer's Retry-After. */
 export interface AttemptOutcome {
   /** 0 when no answer came. */
   status: number;

@@ -5,7 +5,7 @@ import ChoiceCard from '#components/ui/ChoiceCard.tsx';
 import { invoicePaymentsApiPath } from '#features/invoices/index.ts';
 import type { Locale } from '#i18n/locales.ts';
 import type { MessageKey, MessagesOf } from '#i18n/t.ts';
-import { apiCall, newIdempotencyKey } from '#lib/api-client.ts';
+import { apiCallRetrying, newIdempotencyKey } from '#lib/api-retry.ts';
 import { type Currency, formatMoney } from '#lib/money.ts';
 import type { PayOption } from '../payment-options';
 import { PaymentStartedResponse } from '../payments-api.schema';
@@ -92,8 +92,7 @@ export default function PayInvoice({
     setError(null);
     // One key per click of Pay: a repeat after a lost answer (a reset connection in a rush) is
     // the same attempt, and the server answers it with the same payment.
-    const answer = await apiCall(PaymentStartedResponse, invoicePaymentsApiPath(publicId), {
-      method: 'POST',
+    const answer = await apiCallRetrying(PaymentStartedResponse, invoicePaymentsApiPath(publicId), {
       locale,
       body: { method, coverFees },
       idempotencyKey: newIdempotencyKey(),

@@ -2,9 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiCall, newIdempotencyKey } from './api-client';
+import { apiCall } from './api-client';
+import { apiCallRetrying, newIdempotencyKey } from './api-retry';
 
-// A keyed POST (the payment start) is sent again by apiCall when no answer came or the server
+// A keyed POST (the payment start) is sent again by apiCallRetrying when no answer came or the server
 // said "busy, come back in a moment"; each attempt carries the same key.
 
 const Answer = z.object({ paymentId: z.string() });
@@ -16,14 +17,14 @@ const reset = () => Promise.reject(new TypeError('fetch failed', { cause: { code
 const sentBodies = (fetch: ReturnType<typeof vi.fn>) =>
   fetch.mock.calls.map((call) => JSON.parse(String((call as unknown as [string, RequestInit])[1].body)));
 
-describe('apiCall with an idempotency key', () => {
+describe('apiCallRetrying, apiCall with an idempotency key', () => {
   it('sends the key in the JSON body and sends it again after a lost answer', async () => {
     const fetch = vi
       .fn()
       .mockImplementationOnce(reset)
       .mockImplementationOnce(async () => paid());
     const retrying: number[] = [];
-    const result = await apiCall(Answer, '/api/pay', {
+    const result = await apiCallRetrying(Answer, '/api/pay', {
       method: 'POST',
       body: { method: 'card' },
       idempotencyKey: key,
@@ -43,7 +44,7 @@ describe('apiCall with an idempotency key', () => {
   it('gives up after the policy’s attempts with the usual failed message', async () => {
     const fetch = vi.fn(reset);
     const waits: number[] = [];
-    const result = await apiCall(Answer, '/api/pay', {
+    const result = await apiCallRetrying(Answer, '/api/pay', {
       method: 'POST',
       body: {},
       idempotencyKey: key,
@@ -69,7 +70,7 @@ describe('apiCall with an idempotency key', () => {
       .mockImplementationOnce(async () => busy())
       .mockImplementationOnce(async () => paid());
     const waits: number[] = [];
-    const result = await apiCall(Answer, '/api/pay', {
+    const result = await apiCallRetrying(Answer, '/api/pay', {
       method: 'POST',
       body: {},
       idempotencyKey: key,
@@ -81,8 +82,16 @@ describe('apiCall with an idempotency key', () => {
     });
     expect(result.ok).toBe(true);
     expect(waits[0]).toBeGreaterThanOrEqual(2_000);
-    const refused = await apiCall(Answer, '/api/pay', { method: 'POST', failed, fetch: vi.fn(async () => busy()) });
-    expect(refused).toMatchObject({ ok: false, status: 503, message: 'Busy', retryAfterSeconds: 2 });
+    // Busy to the end: the endpoint's own message, after the policy's attempts.
+    const stillBusy = vi.fn(async () => busy());
+    const refused = await apiCallRetrying(Answer, '/api/pay', {
+      idempotencyKey: key,
+      failed,
+      fetch: stillBusy,
+      wait: noWait,
+    });
+    expect(refused).toEqual({ ok: false, status: 503, kind: 'http', message: 'Busy' });
+    expect(stillBusy).toHaveBeenCalledTimes(4);
   });
 
   it('shows a refusal at once: a 409, or a rate limit of minutes', async () => {
@@ -92,7 +101,7 @@ describe('apiCall with an idempotency key', () => {
         new Response(JSON.stringify({ error: 'Try in 5 minutes' }), { status: 429, headers: { 'Retry-After': '300' } }),
     );
     for (const fetch of [conflict, limited]) {
-      const result = await apiCall(Answer, '/api/pay', {
+      const result = await apiCallRetrying(Answer, '/api/pay', {
         method: 'POST',
         idempotencyKey: key,
         failed,
@@ -106,7 +115,7 @@ describe('apiCall with an idempotency key', () => {
 
   it('never repeats a request without a key', async () => {
     const fetch = vi.fn(reset);
-    const result = await apiCall(Answer, '/api/pay', { method: 'POST', body: {}, failed, fetch, wait: noWait });
+    const result = await apiCall(Answer, '/api/pay', { method: 'POST', body: {}, failed, fetch });
     expect(result).toMatchObject({ ok: false, kind: 'network' });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
@@ -118,7 +127,7 @@ describe('apiCall with an idempotency key', () => {
   });
 });
 
-describe('apiCall against a server that resets the first connection', () => {
+describe('apiCallRetrying against a server that resets the first connection', () => {
   // The rush's failure: the server read the POST, then the connection was reset before any answer.
   let server: Server;
   let url = '';
@@ -144,7 +153,7 @@ describe('apiCall against a server that resets the first connection', () => {
   it('succeeds on the repeat, which carries the same key', async () => {
     const retrying: number[] = [];
     const sent = newIdempotencyKey();
-    const result = await apiCall(Answer, url, {
+    const result = await apiCallRetrying(Answer, url, {
       method: 'POST',
       body: { method: 'card', coverFees: false },
       idempotencyKey: sent,
