@@ -107,6 +107,55 @@ test('a cancelled payment says so, not "failed", and offers to try again (Englis
   await expect(page).toHaveURL(site('klinik', `/id${invoice.path}`));
 });
 
+test.describe('Pay retried safely (issue 25)', () => {
+  test('a reset connection loses no donor: the panel asks again with the same key and gets the same payment', async ({
+    page,
+  }) => {
+    const invoice = await newInvoice(page, 'klinik', { amount: 10_000 });
+    await page.goto(site('klinik', invoice.path));
+    await hydrated(page);
+    const keys: unknown[] = [];
+    let started: string | null = null;
+    await page.route('**/api/invoices/*/payments', async (route) => {
+      keys.push((route.request().postDataJSON() as { idempotencyKey?: unknown }).idempotencyKey);
+      if (started === null) {
+        // The server starts the payment, and its answer never reaches the browser. (Sent from the
+        // runner, which cannot resolve *.localhost: to the loopback, naming the tenant's host.)
+        const url = new URL(route.request().url());
+        const host = url.host;
+        url.hostname = '127.0.0.1';
+        const answer = await route.fetch({ url: url.href, headers: { ...route.request().headers(), host } });
+        started = ((await answer.json()) as { paymentId: string }).paymentId;
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await page.getByLabel('Credit/debit card').check();
+    await page.getByRole('button', { name: 'Pay RM100.00' }).click();
+    await expect(page).toHaveURL(/\/pay\/sandbox\//);
+    expect(started).not.toBeNull();
+    expect(page.url()).toContain(String(started));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  test('the same key twice is one payment; another key is another', async ({ page }) => {
+    const invoice = await newInvoice(page, 'klinik', { amount: 10_000 });
+    const path = `/api/invoices/${invoice.publicId}/payments`;
+    const pay = (idempotencyKey: string) =>
+      postJson<{ paymentId: string }>(page, path, { method: 'card', coverFees: false, idempotencyKey });
+    const first = await pay('e2e-key-0123456789-a');
+    const again = await pay('e2e-key-0123456789-a');
+    const other = await pay('e2e-key-0123456789-b');
+    expect([first.status, again.status, other.status]).toEqual([200, 200, 200]);
+    expect(again.body.paymentId).toBe(first.body.paymentId);
+    expect(other.body.paymentId).not.toBe(first.body.paymentId);
+    const bad = await postJson<{ error: string }>(page, path, { method: 'card', idempotencyKey: 'short' });
+    expect(bad.status).toBe(400);
+  });
+});
+
 test.describe('due time and bad input', () => {
   test('shows the due time, and an overdue invoice cannot be paid (Indonesian)', async ({ page }) => {
     const due = await newInvoice(page, 'peduli', { kind: 'donation', amount: 150_000, dueInMinutes: 90 });

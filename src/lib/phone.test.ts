@@ -2,7 +2,6 @@ import metadata from 'libphonenumber-js/metadata.min.json' with { type: 'json' }
 import { describe, expect, it } from 'vitest';
 import type { Country } from './countries';
 import {
-  countryFromTimeZone,
   digitsOnly,
   internationalPhone,
   MALAYSIA_DIAL_CODE,
@@ -13,6 +12,7 @@ import {
   validatePhone,
 } from './phone';
 import { normalisePhone } from './phone-e164';
+import { countryFromTimeZone } from './time-zones';
 
 describe('digitsOnly', () => {
   it('keeps only ASCII digits', () => {

@@ -1,8 +1,7 @@
 // Phone field rules (SPEC §5, §9). The normalisation to E.164 with libphonenumber is in ./phone-e164,
 // for the server; the field drops a trunk 0 by internationalPhone below, without it.
 import type { Country } from './countries';
-import { COUNTRIES, DEFAULT_COUNTRY_ISO, findCountry } from './countries';
-import { timeZoneCountry } from './time-zones';
+import { COUNTRIES } from './countries';
 
 /** Message keys; the UI translates them. */
 export type PhoneError = 'phone.required' | 'phone.invalid';
@@ -120,14 +119,4 @@ export function matchDialCode(value: string, countries: readonly Country[] = COU
     if (best) return best;
   }
   return null;
-}
-
-/**
- * Default phone country when none is chosen: the country of the browser's
- * time zone (Intl.DateTimeFormat().resolvedOptions().timeZone), limited to
- * countries in the phone list; anything else falls back to Malaysia.
- */
-export function countryFromTimeZone(timeZone: string | undefined): string {
-  const iso = timeZone ? timeZoneCountry(timeZone) : undefined;
-  return iso && findCountry(iso) ? iso : DEFAULT_COUNTRY_ISO;
 }

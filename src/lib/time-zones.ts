@@ -4,7 +4,9 @@
 // 'Asia/Calcutta', not 'Asia/Kolkata'). Links that tzdata points at a same-clock
 // zone in another country (Iceland → Abidjan, Pacific/Truk → Port_Moresby) are
 // mapped to their real country. Etc/UTC and friends are deliberately absent.
-// Keyed by country to keep the table small; see countryFromTimeZone in phone.ts.
+// Keyed by country to keep the table small; see countryFromTimeZone below. A browser loads this
+// only for a zone outside the region (browser-country.ts): nothing a page ships imports it whole.
+import { DEFAULT_COUNTRY_ISO, findCountry } from './countries';
 
 export const TIME_ZONES_BY_COUNTRY: Readonly<Record<string, string>> = {
   AD: 'Europe/Andorra',
@@ -267,4 +269,14 @@ export function timeZoneCountry(timeZone: string): string | undefined {
     }
   }
   return zoneMap.get(timeZone.trim().toLowerCase());
+}
+
+/**
+ * Default phone country when none is chosen: the country of the browser's
+ * time zone (Intl.DateTimeFormat().resolvedOptions().timeZone), limited to
+ * countries in the phone list; anything else falls back to Malaysia.
+ */
+export function countryFromTimeZone(timeZone: string | undefined): string {
+  const iso = timeZone ? timeZoneCountry(timeZone) : undefined;
+  return iso && findCountry(iso) ? iso : DEFAULT_COUNTRY_ISO;
 }

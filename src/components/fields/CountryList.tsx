@@ -1,94 +1,96 @@
-import type { KeyboardEvent, RefObject } from 'react';
-import { flagUrl } from '#lib/countries.ts';
+import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { countryOptions, filterCountries } from './country-options';
+import { Flag } from './Flag';
 import type { PhoneMessages } from './PhoneInput';
-import type { CountryOption } from './phone-model';
 
 interface Props {
   popupId: string;
   listId: string;
   optionId: (iso: string) => string;
-  /** The countries matching the search, in order. */
-  options: CountryOption[];
-  active: number;
-  activeOption: CountryOption | undefined;
-  activeId: string | undefined;
-  /** The country the field has now (shown in bold). */
+  locale: string;
+  /** The country the field has now (shown in bold, highlighted first when nothing is searched). */
   currentIso: string;
-  query: string;
-  onQuery: (query: string) => void;
-  onActive: (next: number | ((current: number) => number)) => void;
+  /** What the search starts with (a letter typed on the closed picker), '' for none. */
+  initialQuery: string;
   onChoose: (iso: string) => void;
   /** Closes the picker, giving focus back to the country button or not. */
   onClose: (focusButton: boolean) => void;
-  searchRef: RefObject<HTMLInputElement | null>;
   buttonRef: RefObject<HTMLButtonElement | null>;
   messages: Pick<PhoneMessages, 'phone.searchCountry' | 'phone.country' | 'phone.noCountry'>;
 }
 
 /**
  * PhoneInput's open country picker: a search box that keeps the focus (a combobox pointing at the
- * highlighted option) over the list of countries.
+ * highlighted option) over the list of countries. Loaded when the visitor first opens the picker
+ * (PhoneInput's `lazy`): the list, its search and its localised names are not in the bytes every
+ * page with a phone field ships. It takes the focus when it mounts.
  */
-/** A country's flag beside its name or dial code (decorative: the text says which country). */
-export function Flag({ iso, lazy = false }: { iso: string; lazy?: boolean }) {
-  return (
-    <img
-      src={flagUrl(iso)}
-      alt=""
-      width={20}
-      height={15}
-      loading={lazy ? 'lazy' : undefined}
-      className="h-[15px] w-5 shrink-0 rounded-sm object-cover"
-    />
-  );
-}
-
-export function CountryList({
+export default function CountryList({
   popupId,
   listId,
   optionId,
-  options,
-  active,
-  activeOption,
-  activeId,
+  locale,
   currentIso,
-  query,
-  onQuery,
-  onActive,
+  initialQuery,
   onChoose,
   onClose,
-  searchRef,
   buttonRef,
   messages,
 }: Props) {
+  const all = useMemo(() => countryOptions(locale), [locale]);
+  const [query, setQuery] = useState(initialQuery);
+  const options = useMemo(() => filterCountries(all, query), [all, query]);
+  // Unsearched, the field's country is highlighted first; a search starts at its first match.
+  const [active, setActive] = useState(() =>
+    initialQuery
+      ? 0
+      : Math.max(
+          0,
+          filterCountries(all, '').findIndex((o) => o.iso === currentIso),
+        ),
+  );
+  const activeOption = options[Math.min(active, options.length - 1)];
+  const activeId = activeOption ? optionId(activeOption.iso) : undefined;
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => searchRef.current?.focus(), []);
+  // Keep the highlighted option in view while moving with the arrow keys.
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
+  const onQuery = (next: string) => {
+    setQuery(next);
+    setActive(0);
+  };
+
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const last = options.length - 1;
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
-        onActive((i) => Math.min(last, i + 1));
+        setActive((i) => Math.min(last, i + 1));
         break;
       case 'ArrowUp':
         event.preventDefault();
-        onActive((i) => Math.max(0, i - 1));
+        setActive((i) => Math.max(0, i - 1));
         break;
       case 'Home':
         if (event.ctrlKey) break;
         event.preventDefault();
-        onActive(0);
+        setActive(0);
         break;
       case 'End':
         if (event.ctrlKey) break;
         event.preventDefault();
-        onActive(Math.max(0, last));
+        setActive(Math.max(0, last));
         break;
       case 'PageDown':
         event.preventDefault();
-        onActive((i) => Math.min(last, i + 8));
+        setActive((i) => Math.min(last, i + 8));
         break;
       case 'PageUp':
         event.preventDefault();
-        onActive((i) => Math.max(0, i - 8));
+        setActive((i) => Math.max(0, i - 8));
         break;
       case 'Enter':
         // Never submit the form from inside the picker.
@@ -155,7 +157,7 @@ export function CountryList({
               onClick={() => onChoose(option.iso)}
               onMouseMove={() => {
                 const index = options.indexOf(option);
-                if (index !== active) onActive(index);
+                if (index !== active) setActive(index);
               }}
               className={[
                 'flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm',

@@ -1,20 +1,20 @@
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Locale } from '#i18n/locales.ts';
 import type { MessageKey } from '#i18n/t.ts';
+import { countryOfZone, regionCountry } from '#lib/browser-country.ts';
 import { countryName } from '#lib/countries.ts';
-import { countryFromTimeZone, digitsOnly, internationalPhone, validatePhone } from '#lib/phone.ts';
-import { CountryList, Flag } from './CountryList';
+import { digitsOnly, internationalPhone, validatePhone } from '#lib/phone.ts';
 import { FieldError, FieldLabel, useFieldIds } from './FieldParts';
+import { Flag } from './Flag';
 import { describedBy } from './field-styles';
 import { useFormSubmitValidation } from './form-validation';
-import {
-  countryOptions,
-  countryOrDefault,
-  filterCountries,
-  MAX_PHONE_DIGITS,
-  parsePastedPhone,
-  splitPhoneValue,
-} from './phone-model';
+import { countryOrDefault, MAX_PHONE_DIGITS, parsePastedPhone, splitPhoneValue } from './phone-model';
+
+// The open picker (its list, search and localised names) loads when first wanted: most visitors
+// never open it, and /login's budget is 40 KB (issue 25). Hovering or focusing the country
+// button starts the load, so the list is usually there by the click.
+const loadCountryList = () => import('./CountryList');
+const CountryList = lazy(loadCountryList);
 
 /** The strings PhoneInput needs: pass `pick(locale, PHONE_MESSAGE_KEYS)`. */
 export const PHONE_MESSAGE_KEYS = [
@@ -71,13 +71,12 @@ export default function PhoneInput({
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
+  // What the picker's search starts with: a letter typed on the closed country button.
+  const [seed, setSeed] = useState('');
 
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const numberRef = useRef<HTMLInputElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
   const pickedByVisitor = useRef(false);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -86,9 +85,6 @@ export default function PhoneInput({
   // The dial code prefixed to the number (SPEC.md §5), a trunk 0 after it dropped where the
   // country dials one (lib/phone internationalPhone; the server normalises again with libphonenumber).
   const emitted = internationalPhone(number, country.dialCode);
-  const options = useMemo(() => (open ? countryOptions(locale) : []), [open, locale]);
-  const filtered = useMemo(() => filterCountries(options, query), [options, query]);
-  const activeOption = filtered[Math.min(active, filtered.length - 1)];
 
   const message = (value: string, countryIso: string): string | null => {
     const problem = validatePhone(value, countryIso, required);
@@ -96,7 +92,8 @@ export default function PhoneInput({
   };
 
   // An empty field takes its country from the browser's time zone. Done after mount: the server
-  // cannot know the zone, and doing it during render would mismatch on hydration.
+  // cannot know the zone, and doing it during render would mismatch on hydration. The region's
+  // zones are known at once; another loads the zone table first (lib/browser-country).
   useEffect(() => {
     if (defaultValue || pickedByVisitor.current) return;
     let zone: string | undefined;
@@ -105,7 +102,18 @@ export default function PhoneInput({
     } catch {
       zone = undefined;
     }
-    setIso(countryFromTimeZone(zone));
+    const near = regionCountry(zone);
+    if (near) {
+      setIso(near);
+      return;
+    }
+    let current = true;
+    void countryOfZone(zone).then((found) => {
+      if (current && !pickedByVisitor.current) setIso(found);
+    });
+    return () => {
+      current = false;
+    };
   }, [defaultValue]);
 
   // Tell the parent about every change of the emitted value, not about the first render.
@@ -123,32 +131,13 @@ export default function PhoneInput({
     return problem === null;
   });
 
-  // Keep the highlighted option in view while moving with the arrow keys.
-  const activeId = activeOption ? optionId(activeOption.iso) : undefined;
-  useEffect(() => {
-    if (open && activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, activeId]);
-
-  const openPicker = (seed = '') => {
-    const all = filterCountries(countryOptions(locale), '');
-    setQuery(seed);
-    setActive(
-      seed
-        ? 0
-        : Math.max(
-            0,
-            all.findIndex((o) => o.iso === iso),
-          ),
-    );
+  const openPicker = (letter = '') => {
+    setSeed(letter);
     setOpen(true);
   };
-  useEffect(() => {
-    if (open) searchRef.current?.focus();
-  }, [open]);
 
   const closePicker = (focusButton: boolean) => {
     setOpen(false);
-    setQuery('');
     if (focusButton) buttonRef.current?.focus();
   };
 
@@ -157,7 +146,6 @@ export default function PhoneInput({
     setIso(next);
     if (touched) setError(message(number, next));
     setOpen(false);
-    setQuery('');
     numberRef.current?.focus();
   };
 
@@ -222,6 +210,8 @@ export default function PhoneInput({
             data-country={country.iso}
             onClick={() => (open ? closePicker(false) : openPicker())}
             onKeyDown={onButtonKeyDown}
+            onPointerEnter={() => void loadCountryList()}
+            onFocus={() => void loadCountryList()}
             className="flex shrink-0 items-center gap-1.5 rounded-l-lg border-r border-gray-300 px-3 py-2 text-gray-900 hover:bg-gray-50 focus:outline-none focus-visible:bg-primary-soft"
           >
             <Flag iso={country.iso} />
@@ -261,27 +251,22 @@ export default function PhoneInput({
         </div>
 
         {open && (
-          <CountryList
-            popupId={popupId}
-            listId={listId}
-            optionId={optionId}
-            options={filtered}
-            active={active}
-            activeOption={activeOption}
-            activeId={activeId}
-            currentIso={iso}
-            query={query}
-            onQuery={(next) => {
-              setQuery(next);
-              setActive(0);
-            }}
-            onActive={setActive}
-            onChoose={choose}
-            onClose={closePicker}
-            searchRef={searchRef}
-            buttonRef={buttonRef}
-            messages={messages}
-          />
+          // Nothing while it loads (a moment at most, usually started on hover or focus): the
+          // list takes the focus into its search box when it mounts.
+          <Suspense fallback={null}>
+            <CountryList
+              popupId={popupId}
+              listId={listId}
+              optionId={optionId}
+              locale={locale}
+              currentIso={iso}
+              initialQuery={seed}
+              onChoose={choose}
+              onClose={closePicker}
+              buttonRef={buttonRef}
+              messages={messages}
+            />
+          </Suspense>
         )}
       </div>
       <input type="hidden" name={name} value={emitted} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryOptions, filterCountries, parsePastedPhone, splitPhoneValue } from './phone-model';
+import { countryOptions, filterCountries } from './country-options';
+import { parsePastedPhone, splitPhoneValue } from './phone-model';
 
 describe('splitPhoneValue', () => {
   it('reads a Malaysian value back into the national form', () => {

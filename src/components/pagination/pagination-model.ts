@@ -59,9 +59,12 @@ export function paginationModel({ page, pageSize, total }: PaginationInput): Pag
   };
 }
 
+// Made once: a pager formats every page number it shows, on every list page rendered.
+const pageNumbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** Page numbers use comma thousands separators in every language (SPEC.md §5): 1,235. */
 export function formatPageNumber(n: number): string {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(n);
+  return pageNumbers.format(n);
 }
 
 /**

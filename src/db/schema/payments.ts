@@ -120,10 +120,18 @@ export const payments = pgTable(
     settledVia: text('settled_via'),
     settledByStaffId: optionalRef('settled_by_staff_id', () => staff.id),
     settledAt: instant('settled_at'),
+    /**
+     * The payer's key for one attempt to pay (the panel's island makes one per click of Pay): a
+     * POST repeated with it after a lost answer gets the same payment, never a second one.
+     */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('payments_invoice_idx').on(t.invoiceId),
+    uniqueIndex('payments_tenant_idempotency_key')
+      .on(t.tenantId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef).where(sql`${t.providerRef} IS NOT NULL`),
   ],
 );

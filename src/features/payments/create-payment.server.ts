@@ -1,4 +1,5 @@
 import type { Db } from '#db/client.server.ts';
+import { isUniqueViolation } from '#db/errors.ts';
 import { transaction } from '#db/transaction.server.ts';
 import { canPayNow, type InvoiceView } from '#features/invoices/index.ts';
 import type { Tenant } from '#features/tenants/index.ts';
@@ -7,14 +8,18 @@ import { localized } from '#i18n/locales.ts';
 import { log } from '#lib/logger.server.ts';
 import { type AfterCommit, events } from '#server/events/index.ts';
 import { hitRateLimit } from '#server/rate-limit.server.ts';
-import { quote } from './payment-options';
+import { type PaymentOption, quote } from './payment-options';
 import {
   enabledOptions,
   insertPayment,
   lockInvoice,
+  PAYMENT_IDEMPOTENCY_CONSTRAINT,
+  type PaymentRow,
+  paymentOfIdempotencyKey,
   pendingCounterPayment,
   setProviderRef,
 } from './payment-repo.server';
+import { isFinalPayment } from './payment-state';
 import type { PaymentMethod, PaymentProvider, PaymentStart } from './provider';
 import { methodAvailable } from './providers';
 
@@ -34,7 +39,11 @@ export const ATTEMPTS_FREE_OF_TENANT_LIMIT = 3;
 
 export type CreatePaymentResult =
   | { ok: true; paymentId: string; start: PaymentStart; instructions: string | null }
-  | { ok: false; reason: 'not_payable' | 'method_unavailable' | 'rate_limited'; retryAfterSeconds?: number };
+  | {
+      ok: false;
+      reason: 'not_payable' | 'method_unavailable' | 'rate_limited' | 'key_reused';
+      retryAfterSeconds?: number;
+    };
 
 export interface Providers {
   forMethod(method: PaymentMethod): PaymentProvider;
@@ -57,6 +66,11 @@ export async function createPayment(
     ip: string;
     siteOrigin: string;
     returnPath: string;
+    /**
+     * The payer's key for this attempt (the panel's island makes one per click of Pay and sends
+     * it again when it retries after a lost answer): one key, one payment, one answer.
+     */
+    idempotencyKey?: string | undefined;
     now?: Date;
   },
 ): Promise<CreatePaymentResult> {
@@ -65,6 +79,10 @@ export async function createPayment(
   if (!option || !methodAvailable(input.method, input.invoice.currency.code)) {
     return { ok: false, reason: 'method_unavailable' };
   }
+  const key = input.idempotencyKey;
+  // A repeated request is no new attempt: it answers before the rate limits count it.
+  const earlier = key ? await paymentOfIdempotencyKey(db, input.tenant.id, key) : null;
+  if (earlier) return answerAgain(db, providers, input, option, earlier);
 
   const own = await hitRateLimit(db, `pay:invoice:${input.invoice.id}`, PAYMENT_LIMITS.perInvoice, input.now);
   if (!own.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: own.retryAfterSeconds };
@@ -96,48 +114,99 @@ export async function createPayment(
     method: input.method,
     amount: total,
     fee,
+    idempotencyKey: key ?? null,
   };
   // Choosing the counter has effects of its own (invoice.counter_chosen), committed with the payment.
   let afterCommit: AfterCommit[] = [];
-  const payment =
-    input.method === 'counter'
-      ? await transaction(db, async (tx) => {
-          afterCommit = [];
-          // Under the invoice's lock: two choices at once still make one pending counter payment.
-          await lockInvoice(tx, row.tenantId, row.invoiceId);
-          const existing = await pendingCounterPayment(tx, row.tenantId, row.invoiceId);
-          if (existing) return existing;
-          const created = await insertPayment(tx, row);
-          const at = input.now ?? new Date();
-          afterCommit = await events.emit(tx, 'invoice.counter_chosen', {
-            tenantId: row.tenantId,
-            invoice: input.invoice,
-            paymentId: created.id,
-            at,
-          });
-          return created;
-        })
-      : await insertPayment(db, row);
+  let payment: PaymentRow;
+  try {
+    payment =
+      input.method === 'counter'
+        ? await transaction(db, async (tx) => {
+            afterCommit = [];
+            // Under the invoice's lock: two choices at once still make one pending counter payment.
+            await lockInvoice(tx, row.tenantId, row.invoiceId);
+            const existing = await pendingCounterPayment(tx, row.tenantId, row.invoiceId);
+            if (existing) return existing;
+            const created = await insertPayment(tx, row);
+            const at = input.now ?? new Date();
+            afterCommit = await events.emit(tx, 'invoice.counter_chosen', {
+              tenantId: row.tenantId,
+              invoice: input.invoice,
+              paymentId: created.id,
+              at,
+            });
+            return created;
+          })
+        : await insertPayment(db, row);
+  } catch (error) {
+    // The same key at the same moment (the first request still running when its retry came):
+    // the row the first one made is the payment of both.
+    const made =
+      key && isUniqueViolation(error) === PAYMENT_IDEMPOTENCY_CONSTRAINT
+        ? await paymentOfIdempotencyKey(db, row.tenantId, key)
+        : null;
+    if (!made) throw error;
+    return answerAgain(db, providers, input, option, made);
+  }
   for (const effect of afterCommit) {
     await effect().catch((error: unknown) => log.warn('after-counter effect failed', { error: String(error) }));
   }
+  const start = await askProvider(db, provider, input, payment);
+  return { ok: true, paymentId: payment.id, start, instructions: option.instructions };
+}
+
+type PaymentInput = Parameters<typeof createPayment>[2];
+
+/**
+ * Asks the provider how the browser continues with `payment`. Both providers answer the same for
+ * the same payment (the sandbox keeps one charge per payment id; Stripe's PaymentIntent is made
+ * with the payment id as its idempotency key), so asking again never charges twice.
+ */
+async function askProvider(db: Db, provider: PaymentProvider, input: PaymentInput, payment: PaymentRow) {
   const returnUrl = new URL(`${input.returnPath}?payment=${payment.id}`, input.siteOrigin).href;
   const start = await provider.createPayment({
     paymentId: payment.id,
     tenantId: input.tenant.id,
     invoicePublicId: input.invoice.publicId,
     invoiceNumber: input.invoice.displayNumber,
-    amount: total,
+    amount: payment.amount,
     currency: input.invoice.currency.code,
-    method: input.method,
+    method: payment.method,
     description: `${input.tenant.name} ${input.invoice.displayNumber}: ${localized(input.invoice.lines[0]?.description, input.locale)}`,
     customerEmail: input.invoice.contactEmail,
     locale: input.locale,
     returnUrl,
     siteOrigin: input.siteOrigin,
-    ...(input.invoice.savesPaymentMethod && input.method === 'card' ? { saveMethod: true } : {}),
+    ...(input.invoice.savesPaymentMethod && payment.method === 'card' ? { saveMethod: true } : {}),
   });
   const providerRef = start.kind === 'offline' ? null : start.providerRef;
-  if (providerRef) await setProviderRef(db, input.tenant.id, payment.id, providerRef);
-  return { ok: true, paymentId: payment.id, start, instructions: option.instructions };
+  if (providerRef && providerRef !== payment.providerRef) {
+    await setProviderRef(db, input.tenant.id, payment.id, providerRef);
+  }
+  return start;
+}
+
+/**
+ * The answer to a request whose key an earlier request already used: the same payment, asked of
+ * its provider again. A key sent with another invoice or another choice is refused, never
+ * answered with someone else's payment; a payment no longer open cannot be continued.
+ */
+async function answerAgain(
+  db: Db,
+  providers: Providers,
+  input: PaymentInput,
+  option: PaymentOption,
+  earlier: PaymentRow,
+): Promise<CreatePaymentResult> {
+  const { total } = quote(input.invoice.subtotal, option, input.coverFees);
+  if (earlier.invoiceId !== input.invoice.id || earlier.method !== input.method || earlier.amount !== total) {
+    return { ok: false, reason: 'key_reused' };
+  }
+  if (isFinalPayment(earlier.status)) return { ok: false, reason: 'not_payable' };
+  const start: PaymentStart =
+    earlier.method === 'counter'
+      ? { kind: 'offline' }
+      : await askProvider(db, providers.forMethod(earlier.method), input, earlier);
+  return { ok: true, paymentId: earlier.id, start, instructions: option.instructions };
 }

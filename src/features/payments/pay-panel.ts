@@ -1,9 +1,18 @@
 // The payment panel's plain-form round trip (issue 23): where a refused form post sends the payer
 // back, and what the panel then reads from its address. Pure: the form endpoint and the panel share it.
 
-/** Why a payment could not start. `needs_script`: Stripe's card form cannot run without JavaScript. */
-export type PayError = 'not_payable' | 'method_unavailable' | 'rate_limited' | 'needs_script';
-export const PAY_ERRORS: readonly PayError[] = ['not_payable', 'method_unavailable', 'rate_limited', 'needs_script'];
+/**
+ * Why a payment could not start. `needs_script`: Stripe's card form cannot run without JavaScript;
+ * `key_reused`: an idempotency key sent again with another invoice or choice (no panel of ours does).
+ */
+export type PayError = 'not_payable' | 'method_unavailable' | 'rate_limited' | 'needs_script' | 'key_reused';
+export const PAY_ERRORS: readonly PayError[] = [
+  'not_payable',
+  'method_unavailable',
+  'rate_limited',
+  'needs_script',
+  'key_reused',
+];
 
 /** The message key the panel shows for each refusal. */
 export const PAY_ERROR_KEYS = {
@@ -11,6 +20,7 @@ export const PAY_ERROR_KEYS = {
   method_unavailable: 'invoice.methodUnavailable',
   rate_limited: 'invoice.rateLimited',
   needs_script: 'invoice.needsScript',
+  key_reused: 'error.request',
 } as const satisfies Record<PayError, string>;
 
 /** Query parameters the round trip adds to the panel's page (and removes from its own `back`). */

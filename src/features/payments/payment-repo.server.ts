@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, gt, inArray, isNotNull, lte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { findTenantRow, ofTenant } from '#db/rows.server.ts';
+import { findTenantRow, firstTenantRow, ofTenant } from '#db/rows.server.ts';
 import { invoices, paymentEvents, payments, staff, tenantPaymentMethods } from '#db/schema/index.ts';
 import { displayInvoiceNumber } from '#features/invoices/invoice.ts';
 import { type Locale, localized } from '#i18n/locales.ts';
@@ -66,11 +66,20 @@ export async function insertPayment(
     method: PaymentMethod;
     amount: number;
     fee: number;
+    idempotencyKey?: string | null;
   },
 ): Promise<PaymentRow> {
   const [created] = await db.insert(payments).values(row).returning();
   if (!created) throw new Error('payment not created');
   return created;
+}
+
+/** The unique key that keeps one payment per payer's idempotency key (see `insertPayment`). */
+export const PAYMENT_IDEMPOTENCY_CONSTRAINT = 'payments_tenant_idempotency_key';
+
+/** The payment an earlier request with this idempotency key made, if any. */
+export async function paymentOfIdempotencyKey(db: Db, tenantId: string, key: string): Promise<PaymentRow | null> {
+  return firstTenantRow(db, payments, tenantId, eq(payments.idempotencyKey, key));
 }
 
 export async function setProviderRef(db: Db, tenantId: string, id: string, providerRef: string): Promise<void> {

@@ -37,7 +37,7 @@ export async function startInvoicePayment(
   db: Db,
   context: { tenant: Tenant; locale: Locale; ip: string; origin: string },
   invoice: InvoiceView,
-  choice: { method: PaymentMethod; coverFees: boolean; form?: boolean },
+  choice: { method: PaymentMethod; coverFees: boolean; form?: boolean; idempotencyKey?: string | undefined },
 ): Promise<StartedPayment> {
   if (choice.form && methodNeedsScript(choice.method)) return { ok: false, error: 'needs_script', status: 409 };
   const verifyPath = verifyPathOf(context.locale, invoice);
@@ -50,6 +50,7 @@ export async function startInvoicePayment(
     ip: context.ip,
     siteOrigin: context.origin,
     returnPath: verifyPath,
+    idempotencyKey: choice.idempotencyKey,
   });
   if (!result.ok) {
     return result.reason === 'rate_limited'

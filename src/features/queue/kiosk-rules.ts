@@ -1,8 +1,9 @@
 // The kiosk's pure rules (issue 23): how a typed mobile number is read, and the limits that keep
 // a display code from becoming a free ticket (and SMS) machine. No I/O: kiosk-rules.test.ts.
 import { findCountry } from '#lib/countries.ts';
-import { countryFromTimeZone, digitsOnly, matchDialCode, phoneValue, validatePhone } from '#lib/phone.ts';
+import { digitsOnly, matchDialCode, phoneValue, validatePhone } from '#lib/phone.ts';
 import { normalisePhone } from '#lib/phone-e164.ts';
+import { countryFromTimeZone } from '#lib/time-zones.ts';
 
 const MINUTE = 60_000;
 

@@ -5,7 +5,7 @@ import ChoiceCard from '#components/ui/ChoiceCard.tsx';
 import { invoicePaymentsApiPath } from '#features/invoices/index.ts';
 import type { Locale } from '#i18n/locales.ts';
 import type { MessageKey, MessagesOf } from '#i18n/t.ts';
-import { apiCall } from '#lib/api-client.ts';
+import { apiCallRetrying, newIdempotencyKey } from '#lib/api-retry.ts';
 import { type Currency, formatMoney } from '#lib/money.ts';
 import type { PayOption } from '../payment-options';
 import { PaymentStartedResponse } from '../payments-api.schema';
@@ -21,6 +21,7 @@ export const PAY_MESSAGE_KEYS = [
   'invoice.pay',
   'invoice.confirmCounter',
   'invoice.paying',
+  'invoice.retrying',
   'invoice.counterChosen',
   'invoice.cardDetails',
   'invoice.confirmPay',
@@ -77,6 +78,7 @@ export default function PayInvoice({
   const [method, setMethod] = useState<PaymentMethod>(options[0]?.method ?? 'card');
   const [coverFees, setCoverFees] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [retrying, setRetrying] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
   const [stage, setStage] = useState<Stage>({ kind: 'choose' });
   const option = options.find((o) => o.method === method);
@@ -88,13 +90,17 @@ export default function PayInvoice({
     if (busy) return;
     setBusy(true);
     setError(null);
-    const answer = await apiCall(PaymentStartedResponse, invoicePaymentsApiPath(publicId), {
-      method: 'POST',
+    // One key per click of Pay: a repeat after a lost answer (a reset connection in a rush) is
+    // the same attempt, and the server answers it with the same payment.
+    const answer = await apiCallRetrying(PaymentStartedResponse, invoicePaymentsApiPath(publicId), {
       locale,
       body: { method, coverFees },
+      idempotencyKey: newIdempotencyKey(),
+      onRetrying: () => setRetrying(true),
       failed: m['error.request'],
       offline: m['error.offline'],
     });
+    setRetrying(false);
     if (!answer.ok) {
       setBusy(false);
       setError(answer.message);
@@ -167,6 +173,10 @@ export default function PayInvoice({
         </label>
       )}
       {errorBox}
+      {/* Always in the page, so screen readers hear the line when it appears. */}
+      <p role="status" aria-live="polite" className={retrying ? 'text-sm text-gray-700' : 'sr-only'}>
+        {retrying ? m['invoice.retrying'] : ''}
+      </p>
       <Button type="submit" size="lg" loading={busy}>
         {busy
           ? m['invoice.paying']

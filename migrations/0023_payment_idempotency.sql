@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_tenant_idempotency_key" ON "payments" USING btree ("tenant_id","idempotency_key") WHERE "payments"."idempotency_key" IS NOT NULL;
