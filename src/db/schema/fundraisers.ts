@@ -60,6 +60,32 @@ export const fundraiserTeams = pgTable(
   },
   (t) => [
     uniqueIndex('fundraiser_teams_campaign_slug_key').on(t.tenantId, t.campaignId, t.slug),
+    // The board's order per ranking rule (issue 25): a page of teams is an index scan with LIMIT.
+    index('fundraiser_teams_board_amount_idx').on(
+      t.tenantId,
+      t.campaignId,
+      t.raisedMinor.desc(),
+      t.donorCount.desc(),
+      t.createdAt,
+      t.id,
+    ),
+    index('fundraiser_teams_board_donors_idx').on(
+      t.tenantId,
+      t.campaignId,
+      t.donorCount.desc(),
+      t.raisedMinor.desc(),
+      t.createdAt,
+      t.id,
+    ),
+    index('fundraiser_teams_board_score_idx').on(
+      t.tenantId,
+      t.campaignId,
+      sql`(${t.donorCount}::bigint * ${t.raisedMinor}) DESC NULLS LAST`,
+      t.raisedMinor.desc(),
+      t.donorCount.desc(),
+      t.createdAt,
+      t.id,
+    ),
     check('fundraiser_teams_totals_not_negative', sql`${t.raisedMinor} >= 0 AND ${t.donorCount} >= 0`),
   ],
 );
@@ -95,6 +121,24 @@ export const fundraisers = pgTable(
     index('fundraisers_campaign_status_idx').on(t.tenantId, t.campaignId, t.status),
     index('fundraisers_customer_idx').on(t.tenantId, t.customerId),
     index('fundraisers_team_idx').on(t.teamId),
+    // The board's order per ranking rule over the pages it shows (issue 25): top N is an index scan.
+    index('fundraisers_board_amount_idx')
+      .on(t.tenantId, t.campaignId, t.raisedMinor.desc(), t.donorCount.desc(), t.createdAt, t.id)
+      .where(sql`${t.status} in ('live', 'closed')`),
+    index('fundraisers_board_donors_idx')
+      .on(t.tenantId, t.campaignId, t.donorCount.desc(), t.raisedMinor.desc(), t.createdAt, t.id)
+      .where(sql`${t.status} in ('live', 'closed')`),
+    index('fundraisers_board_score_idx')
+      .on(
+        t.tenantId,
+        t.campaignId,
+        sql`(${t.donorCount}::bigint * ${t.raisedMinor}) DESC NULLS LAST`,
+        t.raisedMinor.desc(),
+        t.donorCount.desc(),
+        t.createdAt,
+        t.id,
+      )
+      .where(sql`${t.status} in ('live', 'closed')`),
     check('fundraisers_totals_not_negative', sql`${t.raisedMinor} >= 0 AND ${t.donorCount} >= 0`),
     check('fundraisers_goal_positive', sql`${t.goalMinor} IS NULL OR ${t.goalMinor} > 0`),
   ],
