@@ -155,6 +155,24 @@ test.describe('loyalty', () => {
     await expect(staff.locator('[data-staff-balance]')).toHaveText('240 points');
     await expectAccessible(staff);
 
+    // A long history comes in pages of 20 (issue 25): the button adds the older entries, by
+    // keyboard, and focus moves to the first one added.
+    // Each saved adjustment answers a redirect, which a manual fetch sees as status 0.
+    for (let i = 1; i <= 20; i++) {
+      expect(await postForm(staff, memberPath, { points: '1', reason: `Thank-you point ${i}` })).toBe(0);
+    }
+    await page.goto(site('klinik', '/ms/loyalty/sihat-points'));
+    await expect(page.locator('[data-balance]')).toHaveText('260 mata');
+    await expect(page.locator('[data-history] tbody tr')).toHaveCount(20);
+    const more = page.getByRole('button', { name: 'Tunjukkan catatan lebih lama' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-history] tbody tr').nth(20)).toBeVisible();
+    await expect(page.locator('[data-history] tbody tr').nth(20).locator('td').first()).toBeFocused();
+    await expect(page.locator('[data-history]')).toContainText('Bonus sambutan');
+    await expect(more).toBeHidden();
+    await expectAccessible(page);
+
     // The member redeems a counter voucher; staff take it once.
     await page.goto(site('klinik', '/loyalty/sihat-points/rewards'));
     await page.getByRole('button', { name: 'Redeem for a voucher Vitamin C pack' }).click();

@@ -1,5 +1,5 @@
 // `npm run loyalty:check`: rebuilds every loyalty lot's remaining points and every member's owed
-// points from the append-only ledger and compares them with the stored ones. Exit code 1 on any
+// points and kept balance from the append-only ledger and compares them with the stored ones. Exit code 1 on any
 // difference. Uses DATABASE_URL (PostgreSQL) or the embedded database in DATA_DIR (./data).
 import path from 'node:path';
 import { openDatabase } from '#db/client.server.ts';

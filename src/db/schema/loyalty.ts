@@ -124,6 +124,12 @@ export const loyaltyMembers = pgTable(
     /** PDPA: when the member agreed to the programme's terms. */
     consentedAt: instant('consented_at').notNull(),
     owed: zeroOrMore('owed'),
+    /**
+     * The kept balance: the sum of the member's entries' points (lots' remaining less owed), moved
+     * in the transaction that writes each entry; `npm run loyalty:check` rebuilds and compares it.
+     * Lots past their expiry that the job has not expired yet are still in it (the reads take them off).
+     */
+    balance: integer('balance').notNull().default(0),
     joinedAt: instant('joined_at').notNull().defaultNow(),
   },
   (t) => [
@@ -181,6 +187,13 @@ export const loyaltyLots = pgTable(
   },
   (t) => [
     index('loyalty_lots_member_idx').on(t.memberId, t.expiresAt),
+    // Only lots that still hold points, in spending order: draws, expiry and the balance's
+    // corrections read these, never the spent and expired ones.
+    index('loyalty_lots_member_live_idx')
+      .on(t.memberId, t.expiresAt, t.usableFrom, t.entryId)
+      .where(sql`${t.remaining} > 0`),
+    // Points earned but not usable yet (earned today where the programme says so).
+    index('loyalty_lots_member_pending_idx').on(t.memberId, t.usableFrom).where(sql`${t.remaining} > 0`),
     check(
       'loyalty_lots_remaining_valid',
       sql`${t.points} > 0 AND ${t.remaining} >= 0 AND ${t.remaining} <= ${t.points}`,

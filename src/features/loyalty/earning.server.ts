@@ -6,9 +6,10 @@ import { type InvoiceRow, invoiceById } from '#features/invoices/index.server.ts
 import { findTenantById } from '#features/tenants/index.server.ts';
 import { log } from '#lib/logger.server.ts';
 import { credit, takeBack } from './ledger.server';
-import { earnedSince, entriesByKeyPrefix, lotsOf } from './loyalty-ledger-repo.server';
+import { earnedSince, entriesByKeyPrefix } from './loyalty-ledger-repo.server';
 import { type MemberRow, memberById, membershipsOf, type ProgrammeRow, programmeById } from './loyalty-repo.server';
-import { balanceOf, netEarningAmount, pointsForAmount, tierStanding, tierWindowStart } from './loyalty-rules';
+import { netEarningAmount, pointsForAmount, tierStanding, tierWindowStart } from './loyalty-rules';
+import { pointsNow } from './membership.server';
 import { notifyMember } from './notify.server';
 
 /** The customer's memberships of active programmes, each with its programme. */
@@ -26,10 +27,6 @@ async function tierPercent(tx: Db, member: MemberRow, programme: ProgrammeRow, n
   if (programme.tiers.length === 0) return 100;
   const earned = await earnedSince(tx, member.tenantId, member.id, tierWindowStart(now, programme.tierWindowMonths));
   return tierStanding(programme.tiers, earned).current?.earnPercent ?? 100;
-}
-
-async function balanceNow(tx: Db, member: MemberRow, now: Date): Promise<number> {
-  return balanceOf(await lotsOf(tx, member.tenantId, member.id), member.owed, now);
 }
 
 /**
@@ -68,12 +65,13 @@ export async function earnOnInvoice(
       now: input.at,
     });
     if (!entry) continue;
-    const fresh = { ...member, owed: Math.max(0, member.owed - points) };
+    // The row after the credit: its kept balance and owed moved under the member's lock.
+    const fresh = (await memberById(tx, input.tenantId, member.id)) ?? member;
     if (
       await notifyMember(tx, fresh, programme, {
         template: 'loyalty-points-earned',
         points,
-        balance: await balanceNow(tx, fresh, input.at),
+        balance: (await pointsNow(tx, fresh, input.at)).balance,
       })
     )
       notes += 1;

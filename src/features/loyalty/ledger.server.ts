@@ -4,7 +4,16 @@
 // their points (a check constraint), so even a missed lock cannot spend a point twice.
 import type { Db } from '#db/client.server.ts';
 import { HttpError } from '#lib/http-error.ts';
-import { applyDraws, drawCountOfLot, drawsOf, insertEntry, insertLot, lotsOf } from './loyalty-ledger-repo.server';
+import {
+  applyDraws,
+  drawCountOfLot,
+  drawsOf,
+  expiredLotsOf,
+  insertEntry,
+  insertLot,
+  liveLot,
+  liveLotsFor,
+} from './loyalty-ledger-repo.server';
 import {
   type EntryRow,
   lockMember,
@@ -13,7 +22,7 @@ import {
   type ProgrammeRow,
   setOwed,
 } from './loyalty-repo.server';
-import { type Draw, expiryOf, isLive, planClawback, planSpend } from './loyalty-rules';
+import { type Draw, expiryOf, planClawback, planSpend } from './loyalty-rules';
 
 export interface CreditInput {
   tenantId: string;
@@ -94,7 +103,10 @@ export async function debit(
 ): Promise<DebitResult> {
   const member = await lockMember(tx, input.tenantId, input.memberId);
   if (!member) return { ok: false, reason: 'member_not_found' };
-  const lots = await lotsOf(tx, input.tenantId, member.id);
+  // Only as many usable lots as cover the points and what is owed: planSpend then decides as it
+  // would over all of them.
+  const need = input.points + member.owed;
+  const lots = await liveLotsFor(tx, input.tenantId, member.id, input.now, { need, usableOnly: true });
   const draws = planSpend(lots, input.points, member.owed, input.now);
   if (!draws) return { ok: false, reason: 'not_enough' };
   const { now, points, ...rest } = input;
@@ -157,7 +169,13 @@ export async function takeBack(
 ): Promise<EntryRow | null> {
   const member = await lockMember(tx, input.tenantId, input.memberId);
   if (!member || input.points <= 0) return null;
-  const lots = await lotsOf(tx, input.tenantId, member.id);
+  const first = input.firstLotId ? await liveLot(tx, input.tenantId, member.id, input.firstLotId, input.now) : null;
+  const others = await liveLotsFor(tx, input.tenantId, member.id, input.now, {
+    need: input.points - (first?.remaining ?? 0),
+    usableOnly: false,
+    except: first?.id,
+  });
+  const lots = first ? [first, ...others] : others;
   const { draws, short } = planClawback(lots, input.points, input.firstLotId, input.now);
   const owed = input.allowNegative ? short : 0;
   const taken = draws.reduce((s, d) => s + d.points, 0) + owed;
@@ -185,7 +203,7 @@ export async function takeBack(
 export async function expireLots(tx: Db, tenantId: string, memberId: string, now: Date): Promise<number> {
   const member = await lockMember(tx, tenantId, memberId);
   if (!member) return 0;
-  const lots = (await lotsOf(tx, tenantId, memberId)).filter((l) => l.remaining > 0 && !isLive(l, now));
+  const lots = await expiredLotsOf(tx, tenantId, memberId, now);
   let expired = 0;
   for (const lot of lots) {
     // A hold released after its lots expired gives points back to an expired lot: the key counts

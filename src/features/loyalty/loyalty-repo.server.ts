@@ -174,24 +174,26 @@ export async function setOwed(tx: Db, tenantId: string, memberId: string, owed: 
     .where(ofTenant(loyaltyMembers, tenantId, eq(loyaltyMembers.id, memberId)));
 }
 
-/** The customer's memberships of active programmes with their balances, in one query (account page). */
+/**
+ * The customer's memberships of active programmes with their balances, in one query (account
+ * page): each kept balance less what lots past their expiry hold until the job expires them.
+ */
 export async function customerBalances(db: Db, tenantId: string, customerId: string, now: Date) {
   const rows = await db
     .select({
       publicId: loyaltyProgrammes.publicId,
       name: loyaltyProgrammes.name,
-      owed: loyaltyMembers.owed,
-      live: sql<string>`coalesce(sum(${loyaltyLots.remaining}) filter (where ${loyaltyLots.expiresAt} is null or ${loyaltyLots.expiresAt} > ${now}), 0)`,
+      balance: loyaltyMembers.balance,
+      expired: sql<string>`(SELECT coalesce(sum(l.remaining), 0) FROM ${loyaltyLots} l
+        WHERE l.member_id = ${loyaltyMembers.id} AND l.remaining > 0 AND l.expires_at <= ${now})`,
     })
     .from(loyaltyMembers)
     .innerJoin(loyaltyProgrammes, eq(loyaltyProgrammes.id, loyaltyMembers.programmeId))
-    .leftJoin(loyaltyLots, eq(loyaltyLots.memberId, loyaltyMembers.id))
     .where(
       ofTenant(loyaltyMembers, tenantId, eq(loyaltyMembers.customerId, customerId), eq(loyaltyProgrammes.active, true)),
     )
-    .groupBy(loyaltyProgrammes.id, loyaltyMembers.id)
     .orderBy(asc(loyaltyProgrammes.createdAt));
-  return rows.map((r) => ({ publicId: r.publicId, name: r.name, balance: Number(r.live) - r.owed }));
+  return rows.map((r) => ({ publicId: r.publicId, name: r.name, balance: r.balance - Number(r.expired) }));
 }
 
 /** Members found by the phone of their customer record (staff search). */

@@ -20,6 +20,8 @@ export interface MemberPanelData {
   progress: string;
   expiring: string[];
   history: MemberEntryView[];
+  /** The cursor of the next (older) history page: '' when this page is the last. */
+  next: string;
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -41,7 +43,7 @@ export function isMemberPanelData(v: unknown): v is MemberPanelData {
     d !== null &&
     typeof d.member === 'boolean' &&
     typeof d.loggedIn === 'boolean' &&
-    ['name', 'balance', 'tier', 'progress'].every((k) => isString(d[k])) &&
+    ['name', 'balance', 'tier', 'progress', 'next'].every((k) => isString(d[k])) &&
     Array.isArray(d.expiring) &&
     d.expiring.every(isString) &&
     Array.isArray(d.history) &&

@@ -17,7 +17,14 @@ export function signedPoints(points: number, locale: Locale): string {
   return points > 0 ? `+${n.format(points)}` : n.format(points);
 }
 
-/** The member panel of a programme page, for the logged-in customer (or an empty one). */
+/** Entries per page of the member panel's history. */
+export const HISTORY_PAGE = 20;
+
+/**
+ * The member panel of a programme page, for the logged-in customer (or an empty one): a page of
+ * `HISTORY_PAGE` entries older than `before` (the newest without it) and, when older ones exist,
+ * the cursor of the next page. The same few queries whatever the ledger's length.
+ */
 export async function memberPanel(
   db: Db,
   input: {
@@ -26,6 +33,7 @@ export async function memberPanel(
     customerId: string | null;
     locale: Locale;
     t: Translate;
+    before?: string | null;
     now?: Date;
   },
 ): Promise<MemberPanelData> {
@@ -39,11 +47,15 @@ export async function memberPanel(
     progress: '',
     expiring: [],
     history: [],
+    next: '',
   };
   if (!input.customerId) return empty;
   const member = await membershipOf(db, tenant.id, input.customerId, input.programme.id);
   if (!member) return empty;
-  const standing = await memberStanding(db, input.programme, member, input.now);
+  const standing = await memberStanding(db, input.programme, member, input.now, {
+    history: { limit: HISTORY_PAGE, before: input.before ?? null },
+    vouchers: false,
+  });
   const n = (v: number) => signedPoints(v, locale).replace(/^\+/, '');
   const date = (d: Date) => formatDate(d, locale, tenant.timeZone);
   return {
@@ -72,5 +84,6 @@ export async function memberPanel(
       points: signedPoints(e.points, locale),
       expires: e.expiresAt ? t('loyalty.member.expiresOn', { date: date(e.expiresAt) }) : '',
     })),
+    next: standing.more ? (standing.history.at(-1)?.id ?? '') : '',
   };
 }

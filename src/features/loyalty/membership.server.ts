@@ -4,7 +4,7 @@ import { transaction } from '#db/transaction.server.ts';
 import { findService } from '#features/booking/index.server.ts';
 import type { Locale, LocalizedText } from '#i18n/locales.ts';
 import { credit } from './ledger.server';
-import { earnedSince, historyOf, lotsOf } from './loyalty-ledger-repo.server';
+import { balanceCorrections, earnedSince, historyPage, lotsExpiringFor } from './loyalty-ledger-repo.server';
 import { vouchersOf } from './loyalty-redemption-repo.server';
 import {
   type EntryRow,
@@ -18,7 +18,7 @@ import {
   rewardsOf,
   type VoucherRow,
 } from './loyalty-repo.server';
-import { balanceOf, isLive, spendable, type TierStanding, tierStanding, tierWindowStart } from './loyalty-rules';
+import { type TierStanding, tierStanding, tierWindowStart } from './loyalty-rules';
 
 export type { EntryRow, MemberRow, ProgrammeRow, RewardRow, VoucherRow };
 
@@ -83,21 +83,41 @@ export interface MemberStanding {
   /** Points that may be spent now (not those earned today where the programme says so). */
   spendable: number;
   tier: TierStanding | null;
-  /** Points in lots expiring within 30 days, soonest first. */
+  /** Points in lots expiring within 30 days, soonest first (the first ten). */
   expiringSoon: { points: number; expiresAt: Date }[];
+  /** One page of the history, newest first; `more`: an older page exists. */
   history: EntryRow[];
+  more: boolean;
   vouchers: VoucherRow[];
 }
 
 const SOON_MS = 30 * 86_400_000;
 
+/**
+ * The member's balance and spendable points now: the kept balance (the ledger's sum, on the row
+ * `member` was read from) less what lots past their expiry still hold until the job expires them,
+ * and less lots not usable yet. One query, however long the ledger.
+ */
+export async function pointsNow(db: Db, member: MemberRow, now: Date): Promise<{ balance: number; spendable: number }> {
+  const { expired, pending } = await balanceCorrections(db, member.tenantId, member.id, now);
+  const balance = member.balance - expired;
+  return { balance, spendable: balance - pending };
+}
+
+/**
+ * Where the member stands: a constant number of queries whatever the ledger's length (balance,
+ * tier window, expiring lots, one history page, vouchers). `history.limit` 0 reads no history;
+ * `vouchers: false` no vouchers (the member panel shows none).
+ */
 export async function memberStanding(
   db: Db,
   programme: ProgrammeRow,
   member: MemberRow,
   now: Date = new Date(),
+  read: { history?: { limit: number; before?: string | null }; vouchers?: boolean } = {},
 ): Promise<MemberStanding> {
-  const lots = await lotsOf(db, member.tenantId, member.id);
+  const history = read.history ?? { limit: 500 };
+  const points = await pointsNow(db, member, now);
   const tier =
     programme.tiers.length > 0
       ? tierStanding(
@@ -105,18 +125,17 @@ export async function memberStanding(
           await earnedSince(db, member.tenantId, member.id, tierWindowStart(now, programme.tierWindowMonths)),
         )
       : null;
-  const expiringSoon = lots
-    .filter((l) => l.remaining > 0 && l.expiresAt && isLive(l, now) && l.expiresAt.getTime() - now.getTime() <= SOON_MS)
-    .sort((a, b) => (a.expiresAt?.getTime() ?? 0) - (b.expiresAt?.getTime() ?? 0))
-    .map((l) => ({ points: l.remaining, expiresAt: l.expiresAt as Date }));
+  const soon = await lotsExpiringFor(db, member.tenantId, member.id, now, new Date(now.getTime() + SOON_MS));
+  const page =
+    history.limit > 0 ? await historyPage(db, member.tenantId, member.id, history) : { entries: [], more: false };
   return {
     member,
-    balance: balanceOf(lots, member.owed, now),
-    spendable: spendable(lots, member.owed, now),
+    ...points,
     tier,
-    expiringSoon,
-    history: await historyOf(db, member.tenantId, member.id),
-    vouchers: await vouchersOf(db, member.tenantId, member.id),
+    expiringSoon: soon.map((l) => ({ points: l.points, expiresAt: l.expiresAt as Date })),
+    history: page.entries,
+    more: page.more,
+    vouchers: read.vouchers === false ? [] : await vouchersOf(db, member.tenantId, member.id),
   };
 }
 

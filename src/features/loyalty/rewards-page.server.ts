@@ -58,7 +58,7 @@ export async function rewardsPage(
     for (const programme of programmes) {
       const member = await membershipOf(db, input.tenant.id, input.customerId, programme.id);
       if (!member) continue;
-      const standing = await memberStanding(db, programme, member, now);
+      const standing = await memberStanding(db, programme, member, now, { history: { limit: 0 } });
       spendable[programme.id] = standing.spendable;
       for (const v of standing.vouchers)
         vouchers.push({

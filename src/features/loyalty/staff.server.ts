@@ -15,6 +15,7 @@ import {
   allowedRewardKinds,
   insertProgramme,
   insertReward,
+  lockMember,
   memberById,
   membersByPhone,
   type ProgrammeRow,
@@ -25,7 +26,7 @@ import {
   updateProgramme,
   updateReward,
 } from './loyalty-repo.server';
-import { memberStanding } from './membership.server';
+import { memberStanding, pointsNow } from './membership.server';
 import type { ProgrammeValues, RewardValues } from './staff-forms.schema';
 
 export async function staffLoyalty(db: Db, tenantId: string) {
@@ -149,8 +150,11 @@ export async function adjustPoints(
         });
         return { ok: true };
       }
-      const standing = await memberStanding(tx, programme, member, now);
-      if (!programme.allowNegative && standing.balance < -input.points) return { ok: false, reason: 'not_enough' };
+      // The balance under the member's lock (the row read above may be stale by now).
+      const locked = await lockMember(tx, input.tenantId, member.id);
+      if (!locked) return { ok: false, reason: 'not_found' };
+      const { balance } = await pointsNow(tx, locked, now);
+      if (!programme.allowNegative && balance < -input.points) return { ok: false, reason: 'not_enough' };
       const entry = await takeBack(tx, {
         tenantId: input.tenantId,
         memberId: member.id,

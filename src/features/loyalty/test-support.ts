@@ -3,9 +3,9 @@ import type { Db } from '#db/client.server.ts';
 import { customers, loyaltyMembers, loyaltyProgrammes, loyaltyRewards, loyaltySettings } from '#db/schema/index.ts';
 import { REWARD_KINDS } from '#db/schema/loyalty.ts';
 import { transaction } from '#db/transaction.server.ts';
-import { balanceOf, credit } from './index.server.ts';
-import { lotsOf } from './loyalty-ledger-repo.server';
+import { credit } from './index.server.ts';
 import { memberById } from './loyalty-repo.server';
+import { pointsNow } from './membership.server';
 
 let sequence = 0;
 function unique(): string {
@@ -99,5 +99,5 @@ export async function aMemberWithPoints(
 /** A member's balance at `now`, as the member's pages show it. */
 export async function pointsOf(db: Db, tenantId: string, memberId: string, now = new Date()): Promise<number> {
   const member = await memberById(db, tenantId, memberId);
-  return balanceOf(await lotsOf(db, tenantId, memberId), member?.owed ?? 0, now);
+  return member ? (await pointsNow(db, member, now)).balance : 0;
 }
