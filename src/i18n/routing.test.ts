@@ -10,37 +10,41 @@ import {
 } from './routing';
 
 describe('locale prefix', () => {
-  it('splits /ms and /id prefixes off the path', () => {
-    expect(splitLocalePrefix('/ms/appointment/3')).toEqual({ locale: 'ms', path: '/appointment/3' });
-    expect(splitLocalePrefix('/id')).toEqual({ locale: 'id', path: '/' });
-    expect(splitLocalePrefix('/id/')).toEqual({ locale: 'id', path: '/' });
-  });
-  it('leaves English (no prefix), /en and look-alike paths alone', () => {
-    expect(splitLocalePrefix('/appointment')).toEqual({ locale: null, path: '/appointment' });
-    expect(splitLocalePrefix('/en/x')).toEqual({ locale: null, path: '/en/x' });
-    expect(splitLocalePrefix('/msx/y')).toEqual({ locale: null, path: '/msx/y' });
-    expect(splitLocalePrefix('/fr/y')).toEqual({ locale: null, path: '/fr/y' });
-  });
-  it('builds the path of a page in each language', () => {
-    expect(localePath('en', '/donation/7')).toBe('/donation/7');
-    expect(localePath('ms', '/donation/7')).toBe('/ms/donation/7');
-    expect(localePath('id', '/')).toBe('/id/');
-    expect(localePath('ms', 'invoices')).toBe('/ms/invoices');
-  });
+  it.each([
+    // /ms and /id prefixes are split off the path
+    ['/ms/appointment/3', 'ms', '/appointment/3'],
+    ['/id', 'id', '/'],
+    ['/id/', 'id', '/'],
+    // English (no prefix), /en and look-alike paths are left alone
+    ['/appointment', null, '/appointment'],
+    ['/en/x', null, '/en/x'],
+    ['/msx/y', null, '/msx/y'],
+    ['/fr/y', null, '/fr/y'],
+  ])('splits %s into %s and %s', (pathname, locale, path) =>
+    expect(splitLocalePrefix(pathname)).toEqual({ locale, path }),
+  );
+  it.each([
+    ['en', '/donation/7', '/donation/7'],
+    ['ms', '/donation/7', '/ms/donation/7'],
+    ['id', '/', '/id/'],
+    ['ms', 'invoices', '/ms/invoices'],
+  ] as const)('builds the %s path of %s: %s', (locale, path, localised) =>
+    expect(localePath(locale, path)).toBe(localised),
+  );
 });
 
 describe('browser language', () => {
-  it('picks the first supported language by weight', () => {
-    expect(localeFromAcceptLanguage('ms-MY,ms;q=0.9,en;q=0.8')).toBe('ms');
-    expect(localeFromAcceptLanguage('fr-FR,id;q=0.7,en;q=0.9')).toBe('en');
-    expect(localeFromAcceptLanguage('fr-FR,id;q=0.7')).toBe('id');
-    expect(localeFromAcceptLanguage('in-ID')).toBe('id');
-  });
-  it('ignores q=0 and unsupported languages', () => {
-    expect(localeFromAcceptLanguage('ms;q=0, de')).toBeNull();
-    expect(localeFromAcceptLanguage('')).toBeNull();
-    expect(localeFromAcceptLanguage(null)).toBeNull();
-  });
+  it.each([
+    // the first supported language by weight
+    ['ms-MY,ms;q=0.9,en;q=0.8', 'ms'],
+    ['fr-FR,id;q=0.7,en;q=0.9', 'en'],
+    ['fr-FR,id;q=0.7', 'id'],
+    ['in-ID', 'id'],
+    // q=0 and unsupported languages are ignored
+    ['ms;q=0, de', null],
+    ['', null],
+    [null, null],
+  ])('picks from %j: %s', (header, locale) => expect(localeFromAcceptLanguage(header)).toBe(locale));
 });
 
 describe('resolveLocale (SPEC.md §2)', () => {
@@ -52,21 +56,25 @@ describe('resolveLocale (SPEC.md §2)', () => {
       source: 'prefix',
     });
   });
-  it('uses the saved cookie on unprefixed paths', () => {
-    expect(resolveLocale({ pathname: '/x', cookie: 'ms', acceptLanguage: 'id' }).locale).toBe('ms');
-    expect(resolveLocale({ pathname: '/', cookie: 'en', acceptLanguage: 'id' }).locale).toBe('en');
-  });
-  it('uses the browser language on the root path only', () => {
-    expect(resolveLocale({ pathname: '/', cookie: undefined, acceptLanguage: 'id-ID' }).locale).toBe('id');
-    expect(resolveLocale({ pathname: '/x', cookie: undefined, acceptLanguage: 'id-ID' }).locale).toBe('en');
-  });
-  it('lets API calls use the browser language on any path', () => {
-    expect(resolveLocale({ pathname: '/api/x', cookie: undefined, acceptLanguage: 'ms', api: true }).locale).toBe('ms');
-  });
-  it('falls back to the tenant default, ignoring a tampered cookie', () => {
-    expect(resolveLocale({ pathname: '/x', cookie: 'xx', acceptLanguage: null, fallback: 'id' }).locale).toBe('id');
-    expect(resolveLocale({ pathname: '/x', cookie: 'xx', acceptLanguage: null }).locale).toBe('en');
-  });
+  it.each([
+    ['uses the saved cookie on unprefixed paths', { pathname: '/x', cookie: 'ms', acceptLanguage: 'id' }, 'ms'],
+    ['uses the saved cookie on unprefixed paths', { pathname: '/', cookie: 'en', acceptLanguage: 'id' }, 'en'],
+    ['uses the browser language on the root path', { pathname: '/', acceptLanguage: 'id-ID' }, 'id'],
+    ['uses the browser language on the root path only', { pathname: '/x', acceptLanguage: 'id-ID' }, 'en'],
+    [
+      'lets API calls use the browser language on any path',
+      { pathname: '/api/x', acceptLanguage: 'ms', api: true },
+      'ms',
+    ],
+    [
+      'falls back to the tenant default, ignoring a tampered cookie',
+      { pathname: '/x', cookie: 'xx', acceptLanguage: null, fallback: 'id' },
+      'id',
+    ],
+    ['falls back to English, ignoring a tampered cookie', { pathname: '/x', cookie: 'xx', acceptLanguage: null }, 'en'],
+  ] as const)('%s: %j is %s', (_rule, request, locale) =>
+    expect(resolveLocale({ cookie: undefined, ...request }).locale).toBe(locale),
+  );
 });
 
 describe('a visitor language that sticks (docs/decisions/0012)', () => {

@@ -15,13 +15,13 @@ import { normalisePhone } from './phone-e164';
 import { countryFromTimeZone } from './time-zones';
 
 describe('digitsOnly', () => {
-  it('keeps only ASCII digits', () => {
-    expect(digitsOnly('+60 12-345 6789')).toBe('60123456789');
-    expect(digitsOnly('(012) 345.6789 ext')).toBe('0123456789');
-    expect(digitsOnly('abc')).toBe('');
-    expect(digitsOnly('٠١٢')).toBe(''); // Arabic-Indic digits are not typed digits
-    expect(digitsOnly('')).toBe('');
-  });
+  it.each([
+    ['+60 12-345 6789', '60123456789'],
+    ['(012) 345.6789 ext', '0123456789'],
+    ['abc', ''],
+    ['٠١٢', ''], // Arabic-Indic digits are not typed digits
+    ['', ''],
+  ])('keeps only ASCII digits of %j', (typed, digits) => expect(digitsOnly(typed)).toBe(digits));
 });
 
 describe('MALAYSIA_MOBILE', () => {
@@ -50,130 +50,106 @@ describe('MALAYSIA_MOBILE', () => {
 });
 
 describe('validatePhone', () => {
-  it('requires a value only when required', () => {
-    expect(validatePhone('', 'MY', true)).toBe('phone.required');
-    expect(validatePhone('   ', 'MY', true)).toBe('phone.required');
-    expect(validatePhone('', 'ID', true)).toBe('phone.required');
-    expect(validatePhone('', 'MY', false)).toBeNull();
-    expect(validatePhone('  ', 'MY', false)).toBeNull();
-  });
-
-  it('checks the Malaysian mobile pattern', () => {
-    for (const n of ['0123456789', '012-3456789', '01123456789', '0198765432']) {
-      expect(validatePhone(n, 'MY', true), n).toBeNull();
-      expect(validatePhone(n, 'MY', false), n).toBeNull();
-    }
-    for (const n of ['0153456789', '012345', '123', 'abc']) {
-      expect(validatePhone(n, 'MY', true), n).toBe('phone.invalid');
-      // optional does not excuse a filled-in bad number
-      expect(validatePhone(n, 'MY', false), n).toBe('phone.invalid');
-    }
-  });
-
-  it('accepts a Malaysian number that already carries 60 (decision: strip 60, add back 0)', () => {
-    expect(validatePhone('60123456789', 'MY', true)).toBeNull();
-    expect(validatePhone('+60123456789', 'MY', true)).toBeNull();
-    expect(validatePhone('601123456789', 'MY', true)).toBeNull();
-    expect(validatePhone('6012-3456789', 'MY', true)).toBeNull();
-    expect(validatePhone('60153456789', 'MY', true)).toBe('phone.invalid');
-    expect(validatePhone('600123456789', 'MY', true)).toBe('phone.invalid');
+  const MY_GOOD = ['0123456789', '012-3456789', '01123456789', '0198765432'];
+  const MY_BAD = ['0153456789', '012345', '123', 'abc'];
+  it.each([
+    // a value is required only when required
+    ['', 'MY', true, 'phone.required'],
+    ['   ', 'MY', true, 'phone.required'],
+    ['', 'ID', true, 'phone.required'],
+    ['', 'MY', false, null],
+    ['  ', 'MY', false, null],
+    // the Malaysian mobile pattern; optional does not excuse a filled-in bad number
+    ...MY_GOOD.flatMap((n) => [true, false].map((required) => [n, 'MY', required, null] as const)),
+    ...MY_BAD.flatMap((n) => [true, false].map((required) => [n, 'MY', required, 'phone.invalid'] as const)),
+    // a Malaysian number that already carries 60 (decision: strip 60, add back 0)
+    ['60123456789', 'MY', true, null],
+    ['+60123456789', 'MY', true, null],
+    ['601123456789', 'MY', true, null],
+    ['6012-3456789', 'MY', true, null],
+    ['60153456789', 'MY', true, 'phone.invalid'],
+    ['600123456789', 'MY', true, 'phone.invalid'],
     // what phoneValue emits for MY is always valid again
-    expect(validatePhone(phoneValue('0123456789', MALAYSIA_DIAL_CODE), 'MY', true)).toBeNull();
-  });
-
-  it('is case-insensitive on the country', () => {
-    expect(validatePhone('0153456789', 'my', true)).toBe('phone.invalid');
-  });
-
-  it('only checks non-empty for other countries', () => {
-    expect(validatePhone('0153456789', 'ID', true)).toBeNull();
-    expect(validatePhone('1', 'SG', true)).toBeNull();
-    expect(validatePhone('8123456', 'ID', false)).toBeNull();
-  });
+    [phoneValue('0123456789', MALAYSIA_DIAL_CODE), 'MY', true, null],
+    // case-insensitive on the country
+    ['0153456789', 'my', true, 'phone.invalid'],
+    // other countries: only non-empty is checked
+    ['0153456789', 'ID', true, null],
+    ['1', 'SG', true, null],
+    ['8123456', 'ID', false, null],
+  ] as const)('%j in %s (required: %s) gives %s', (phone, country, required, error) =>
+    expect(validatePhone(phone, country, required)).toBe(error),
+  );
 });
 
 describe('phoneValue', () => {
-  it('prefixes Malaysia with 6 (SPEC §9), whether given 6 or 60', () => {
-    expect(MALAYSIA_DIAL_CODE).toBe('6');
-    expect(phoneValue('0123456789', '6')).toBe('60123456789');
-    expect(phoneValue('0123456789', '60')).toBe('60123456789');
-    expect(phoneValue('0123456789', '+60')).toBe('60123456789');
-  });
+  it('takes 6 as the Malaysian dial code (SPEC §9)', () => expect(MALAYSIA_DIAL_CODE).toBe('6'));
 
-  it('does not prefix twice', () => {
-    expect(phoneValue('60123456789', '6')).toBe('60123456789');
-    expect(phoneValue('60123456789', '60')).toBe('60123456789');
-    expect(phoneValue('628123456', '62')).toBe('628123456');
-  });
-
-  it('prefixes other dial codes', () => {
-    expect(phoneValue('8123456', '62')).toBe('628123456');
-    expect(phoneValue('91234567', '65')).toBe('6591234567');
-    expect(phoneValue('4165551234', '1')).toBe('14165551234');
-  });
-
-  it('strips non-digits and returns empty for empty input', () => {
-    expect(phoneValue('012-345 6789', '6')).toBe('60123456789');
-    expect(phoneValue('', '6')).toBe('');
-    expect(phoneValue('--', '62')).toBe('');
-    expect(phoneValue('8123456', '')).toBe('8123456');
-  });
+  it.each([
+    // Malaysia is prefixed with 6, whether given 6 or 60
+    ['0123456789', '6', '60123456789'],
+    ['0123456789', '60', '60123456789'],
+    ['0123456789', '+60', '60123456789'],
+    // no prefix twice
+    ['60123456789', '6', '60123456789'],
+    ['60123456789', '60', '60123456789'],
+    ['628123456', '62', '628123456'],
+    // other dial codes
+    ['8123456', '62', '628123456'],
+    ['91234567', '65', '6591234567'],
+    ['4165551234', '1', '14165551234'],
+    // non-digits stripped, empty stays empty
+    ['012-345 6789', '6', '60123456789'],
+    ['', '6', ''],
+    ['--', '62', ''],
+    ['8123456', '', '8123456'],
+  ])('%j with dial code %j is %j', (typed, code, value) => expect(phoneValue(typed, code)).toBe(value));
 });
 
 describe('normalisePhone', () => {
-  it('drops the national trunk 0 typed after the dial code', () => {
-    expect(normalisePhone(phoneValue('0812-3456-7890', '62'))).toBe('6281234567890');
-    expect(normalisePhone('+62 0812 3456 7890')).toBe('6281234567890');
-    expect(normalisePhone(phoneValue('07911 123456', '44'))).toBe('447911123456');
-    expect(normalisePhone(phoneValue('0412 345 678', '61'))).toBe('61412345678');
-  });
-
-  it('keeps the Malaysian rule: 6 + 0123456789 is already E.164', () => {
-    expect(normalisePhone(phoneValue('0123456789', MALAYSIA_DIAL_CODE))).toBe('60123456789');
-    expect(normalisePhone(phoneValue('01123456789', MALAYSIA_DIAL_CODE))).toBe('601123456789');
-    expect(normalisePhone('+60 12-345 6789')).toBe('60123456789');
-  });
-
-  it('keeps numbers that are already right, and what it cannot place', () => {
-    expect(normalisePhone('6281234567890')).toBe('6281234567890');
-    expect(normalisePhone('6591234567')).toBe('6591234567');
-    expect(normalisePhone('390669812345')).toBe('390669812345'); // Italy keeps its leading 0
-    expect(normalisePhone('651')).toBe('651');
-    expect(normalisePhone('')).toBe('');
-    expect(normalisePhone('abc')).toBe('');
-  });
+  it.each([
+    // the national trunk 0 typed after the dial code is dropped
+    [phoneValue('0812-3456-7890', '62'), '6281234567890'],
+    ['+62 0812 3456 7890', '6281234567890'],
+    [phoneValue('07911 123456', '44'), '447911123456'],
+    [phoneValue('0412 345 678', '61'), '61412345678'],
+    // the Malaysian rule: 6 + 0123456789 is already E.164
+    [phoneValue('0123456789', MALAYSIA_DIAL_CODE), '60123456789'],
+    [phoneValue('01123456789', MALAYSIA_DIAL_CODE), '601123456789'],
+    ['+60 12-345 6789', '60123456789'],
+    // numbers that are already right, and what it cannot place, are kept
+    ['6281234567890', '6281234567890'],
+    ['6591234567', '6591234567'],
+    ['390669812345', '390669812345'], // Italy keeps its leading 0
+    ['651', '651'],
+    ['', ''],
+    ['abc', ''],
+  ])('%j is %j', (phone, e164) => expect(normalisePhone(phone)).toBe(e164));
 });
 
 describe('matchDialCode', () => {
-  it('matches the examples', () => {
-    expect(matchDialCode('60123456789')?.iso).toBe('MY');
-    expect(matchDialCode('6281234')?.iso).toBe('ID');
-    expect(matchDialCode('6591234567')?.iso).toBe('SG');
-    expect(matchDialCode('14165551234')?.iso).toBe('CA');
-    expect(matchDialCode('12125551234')?.iso).toBe('US');
-  });
+  it.each([
+    // the examples
+    ['60123456789', 'MY'],
+    ['6281234', 'ID'],
+    ['6591234567', 'SG'],
+    ['14165551234', 'CA'],
+    ['12125551234', 'US'],
+    // the longest dial code wins
+    ['6738123456', 'BN'], // 673, not 67x/6x
+    ['+44 20 7946 0000', 'GB'],
+    ['73', 'RU'], // RU and KZ share 7; no area code yet
+    ['77011234567', 'KZ'],
+    // by area code, then by priority
+    ['18765551234', 'JM'],
+    ['1', 'US'],
+    ['393123456789', 'IT'], // shared mobile range: main country wins
+    ['3906698123', 'VA'], // longer area code wins
+    ['441481123456', 'GG'],
+    ['447700900123', 'GB'],
+  ])('matches %j to %s', (phone, iso) => expect(matchDialCode(phone)?.iso).toBe(iso));
 
-  it('prefers the longest dial code', () => {
-    expect(matchDialCode('6738123456')?.iso).toBe('BN'); // 673, not 67x/6x
-    expect(matchDialCode('+44 20 7946 0000')?.iso).toBe('GB');
-    expect(matchDialCode('73')?.iso).toBe('RU'); // RU and KZ share 7; no area code yet
-    expect(matchDialCode('77011234567')?.iso).toBe('KZ');
-  });
-
-  it('picks by area code, then by priority', () => {
-    expect(matchDialCode('18765551234')?.iso).toBe('JM');
-    expect(matchDialCode('1')?.iso).toBe('US');
-    expect(matchDialCode('393123456789')?.iso).toBe('IT'); // shared mobile range: main country wins
-    expect(matchDialCode('3906698123')?.iso).toBe('VA'); // longer area code wins
-    expect(matchDialCode('441481123456')?.iso).toBe('GG');
-    expect(matchDialCode('447700900123')?.iso).toBe('GB');
-  });
-
-  it('returns null when nothing matches', () => {
-    expect(matchDialCode('')).toBeNull();
-    expect(matchDialCode('abc')).toBeNull();
-    expect(matchDialCode('0123456789')).toBeNull();
-  });
+  it.each(['', 'abc', '0123456789'])('returns null for %j', (phone) => expect(matchDialCode(phone)).toBeNull());
 
   it('uses the given country list', () => {
     const list: Country[] = [
@@ -190,31 +166,32 @@ describe('matchDialCode', () => {
 });
 
 describe('countryFromTimeZone', () => {
-  it('maps browser zones to countries', () => {
-    expect(countryFromTimeZone('Asia/Kuala_Lumpur')).toBe('MY');
-    expect(countryFromTimeZone('Asia/Kuching')).toBe('MY');
-    for (const z of ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura', 'Asia/Pontianak']) {
-      expect(countryFromTimeZone(z), z).toBe('ID');
-    }
-    expect(countryFromTimeZone('Asia/Singapore')).toBe('SG');
-    expect(countryFromTimeZone('Asia/Brunei')).toBe('BN');
-    expect(countryFromTimeZone('Asia/Bangkok')).toBe('TH');
-    expect(countryFromTimeZone('Asia/Calcutta')).toBe('IN');
-    expect(countryFromTimeZone('Australia/Sydney')).toBe('AU');
-    expect(countryFromTimeZone('Europe/London')).toBe('GB');
-    expect(countryFromTimeZone('America/New_York')).toBe('US');
-  });
+  it.each([
+    ['Asia/Kuala_Lumpur', 'MY'],
+    ['Asia/Kuching', 'MY'],
+    ['Asia/Jakarta', 'ID'],
+    ['Asia/Makassar', 'ID'],
+    ['Asia/Jayapura', 'ID'],
+    ['Asia/Pontianak', 'ID'],
+    ['Asia/Singapore', 'SG'],
+    ['Asia/Brunei', 'BN'],
+    ['Asia/Bangkok', 'TH'],
+    ['Asia/Calcutta', 'IN'],
+    ['Australia/Sydney', 'AU'],
+    ['Europe/London', 'GB'],
+    ['America/New_York', 'US'],
+  ])('maps the browser zone %s to %s', (zone, iso) => expect(countryFromTimeZone(zone)).toBe(iso));
 
-  it('falls back to MY', () => {
-    expect(countryFromTimeZone(undefined)).toBe('MY');
-    expect(countryFromTimeZone('')).toBe('MY');
-    expect(countryFromTimeZone('UTC')).toBe('MY');
-    expect(countryFromTimeZone('Etc/GMT-8')).toBe('MY');
-    expect(countryFromTimeZone('Nowhere/Atlantis')).toBe('MY');
+  it.each([
+    undefined,
+    '',
+    'UTC',
+    'Etc/GMT-8',
+    'Nowhere/Atlantis',
     // zones whose country has no phone entry
-    expect(countryFromTimeZone('Antarctica/McMurdo')).toBe('MY');
-    expect(countryFromTimeZone('Pacific/Pitcairn')).toBe('MY');
-  });
+    'Antarctica/McMurdo',
+    'Pacific/Pitcairn',
+  ])('falls back to MY for %j', (zone) => expect(countryFromTimeZone(zone)).toBe('MY'));
 });
 
 describe("internationalPhone: the field's value without libphonenumber (issue 25)", () => {

@@ -3,44 +3,38 @@ import { COUNTRIES } from './countries';
 import { TIME_ZONES_BY_COUNTRY, timeZoneCountry } from './time-zones';
 
 describe('timeZoneCountry', () => {
-  it('maps South-East Asian zones', () => {
-    expect(timeZoneCountry('Asia/Kuala_Lumpur')).toBe('MY');
-    expect(timeZoneCountry('Asia/Kuching')).toBe('MY');
-    for (const z of ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura', 'Asia/Pontianak']) {
-      expect(timeZoneCountry(z), z).toBe('ID');
-    }
-    expect(timeZoneCountry('Asia/Singapore')).toBe('SG');
-    expect(timeZoneCountry('Asia/Brunei')).toBe('BN');
-    expect(timeZoneCountry('Asia/Bangkok')).toBe('TH');
-    expect(timeZoneCountry('Asia/Manila')).toBe('PH');
-    expect(timeZoneCountry('Asia/Ho_Chi_Minh')).toBe('VN');
-  });
+  it.each([
+    // South-East Asian zones
+    ['Asia/Kuala_Lumpur', 'MY'],
+    ['Asia/Kuching', 'MY'],
+    ['Asia/Jakarta', 'ID'],
+    ['Asia/Makassar', 'ID'],
+    ['Asia/Jayapura', 'ID'],
+    ['Asia/Pontianak', 'ID'],
+    ['Asia/Singapore', 'SG'],
+    ['Asia/Brunei', 'BN'],
+    ['Asia/Bangkok', 'TH'],
+    ['Asia/Manila', 'PH'],
+    ['Asia/Ho_Chi_Minh', 'VN'],
+    // legacy names browsers report
+    ['Asia/Calcutta', 'IN'],
+    ['Asia/Saigon', 'VN'],
+    ['Asia/Ujung_Pandang', 'ID'],
+    ['Europe/Kiev', 'UA'],
+    ['US/Eastern', 'US'],
+    ['Singapore', 'SG'],
+    // links that tzdata points at another country map to the real one
+    ['Iceland', 'IS'],
+    ['Pacific/Truk', 'FM'],
+    ['Africa/Asmera', 'ER'],
+    // case-insensitive and trimmed
+    ['asia/kuala_lumpur', 'MY'],
+    [' Asia/Jakarta ', 'ID'],
+  ])('maps %j to %s', (zone, iso) => expect(timeZoneCountry(zone)).toBe(iso));
 
-  it('maps legacy names browsers report', () => {
-    expect(timeZoneCountry('Asia/Calcutta')).toBe('IN');
-    expect(timeZoneCountry('Asia/Saigon')).toBe('VN');
-    expect(timeZoneCountry('Asia/Ujung_Pandang')).toBe('ID');
-    expect(timeZoneCountry('Europe/Kiev')).toBe('UA');
-    expect(timeZoneCountry('US/Eastern')).toBe('US');
-    expect(timeZoneCountry('Singapore')).toBe('SG');
-  });
-
-  it('maps links that tzdata points at another country to the real one', () => {
-    expect(timeZoneCountry('Iceland')).toBe('IS');
-    expect(timeZoneCountry('Pacific/Truk')).toBe('FM');
-    expect(timeZoneCountry('Africa/Asmera')).toBe('ER');
-  });
-
-  it('is case-insensitive and trims', () => {
-    expect(timeZoneCountry('asia/kuala_lumpur')).toBe('MY');
-    expect(timeZoneCountry(' Asia/Jakarta ')).toBe('ID');
-  });
-
-  it('has no country for UTC-style or unknown zones', () => {
-    for (const z of ['UTC', 'Etc/UTC', 'Etc/GMT+8', 'GMT', 'Mars/Olympus', '']) {
-      expect(timeZoneCountry(z), z).toBeUndefined();
-    }
-  });
+  it.each(['UTC', 'Etc/UTC', 'Etc/GMT+8', 'GMT', 'Mars/Olympus', ''])('has no country for %j', (zone) =>
+    expect(timeZoneCountry(zone)).toBeUndefined(),
+  );
 
   it('covers every geographic zone this runtime knows', () => {
     const missing = Intl.supportedValuesOf('timeZone').filter((z) => !timeZoneCountry(z) && !/^(Etc\/|UTC$)/.test(z));

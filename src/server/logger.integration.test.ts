@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
-import { errorFields, log, logSink } from '#lib/logger.server.ts';
+import { errorFields, log } from '#lib/logger.server.ts';
+import { logLines } from '#lib/logger-test-support.ts';
 
 // A customer's details as a failing query would carry them in its parameters.
 const NAME = 'Siti Aminah binti Yusof';
@@ -10,17 +11,7 @@ const NOTES = 'allergic to penicillin';
 
 /** What the logger wrote while `run` ran. */
 async function logged(run: () => Promise<void> | void): Promise<string> {
-  const lines: string[] = [];
-  const original = logSink.write;
-  logSink.write = (_level, line) => {
-    lines.push(line);
-  };
-  try {
-    await run();
-  } finally {
-    logSink.write = original;
-  }
-  return lines.join('\n');
+  return (await logLines(run)).join('\n');
 }
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {

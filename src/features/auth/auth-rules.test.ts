@@ -4,11 +4,11 @@ import { AccountBody, ConfirmContactBody, ContactCodeBody, RequestCodeBody, Veri
 import { attemptsLeftAfterWrongGuess, CODE_TTL_MS, codeState, formatCode, MAX_CODE_ATTEMPTS } from './login-code';
 
 describe('login codes', () => {
-  it('are six digits, zero-padded', () => {
-    expect(formatCode(0)).toBe('000000');
-    expect(formatCode(42)).toBe('000042');
-    expect(formatCode(999_999)).toBe('999999');
-  });
+  it.each([
+    [0, '000000'],
+    [42, '000042'],
+    [999_999, '999999'],
+  ])('are six digits, zero-padded: %i is %s', (n, code) => expect(formatCode(n)).toBe(code));
   it('expire after 10 minutes', () => {
     const created = new Date('2026-11-22T10:00:00Z');
     const code = { attempts: 0, expiresAt: new Date(created.getTime() + CODE_TTL_MS), consumedAt: null };
@@ -49,10 +49,12 @@ describe('login requests', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('phone.invalid');
   });
-  it('refuse anything but six digits as a code', () => {
-    expect(VerifyCodeBody.safeParse({ channel: 'email', destination: 'a@b.my', code: '12345' }).success).toBe(false);
-    expect(VerifyCodeBody.safeParse({ channel: 'email', destination: 'a@b.my', code: '123456' }).success).toBe(true);
-  });
+  it.each([
+    ['12345', false],
+    ['123456', true],
+  ])('take only six digits as a code: %s is %s', (code, ok) =>
+    expect(VerifyCodeBody.safeParse({ channel: 'email', destination: 'a@b.my', code }).success).toBe(ok),
+  );
 });
 
 describe('account changes', () => {
@@ -78,32 +80,34 @@ describe('account changes', () => {
 });
 
 describe('the access rule', () => {
-  it('protects the invoice list and account, not invoice pages by id', () => {
-    expect(accessFor('/invoices')).toBe('customer');
-    expect(accessFor('/invoices/')).toBe('customer');
-    expect(accessFor('/account')).toBe('customer');
-    expect(accessFor('/invoices/abc/appointment')).toBe('public');
-    expect(accessFor('/')).toBe('public');
-    expect(accessFor('/login')).toBe('public');
-  });
-  it('keeps the staff area for staff, the team for owners', () => {
-    expect(accessFor('/staff/login')).toBe('public');
-    expect(accessFor('/staff/invite/xyz')).toBe('public');
-    expect(accessFor('/staff')).toBe('staff');
-    expect(accessFor('/staff/team')).toBe('owner');
-    expect(accessFor('/api/staff/anything')).toBe('staff');
-  });
-  it('lets each viewer in only where they belong', () => {
-    const customer = { customer: true, staffRole: null };
-    const clerk = { customer: false, staffRole: 'staff' as const };
-    const owner = { customer: false, staffRole: 'owner' as const };
-    expect(isAllowed('customer', customer)).toBe(true);
-    expect(isAllowed('staff', customer)).toBe(false);
-    expect(isAllowed('staff', clerk)).toBe(true);
-    expect(isAllowed('owner', clerk)).toBe(false);
-    expect(isAllowed('owner', owner)).toBe(true);
-    expect(isAllowed('customer', owner)).toBe(false);
-  });
+  it.each([
+    // the invoice list and account are protected, not invoice pages by id
+    ['/invoices', 'customer'],
+    ['/invoices/', 'customer'],
+    ['/account', 'customer'],
+    ['/invoices/abc/appointment', 'public'],
+    ['/', 'public'],
+    ['/login', 'public'],
+    // the staff area is for staff, the team for owners
+    ['/staff/login', 'public'],
+    ['/staff/invite/xyz', 'public'],
+    ['/staff', 'staff'],
+    ['/staff/team', 'owner'],
+    ['/api/staff/anything', 'staff'],
+  ])('keeps %s for %s', (path, access) => expect(accessFor(path)).toBe(access));
+  const customer = { customer: true, staffRole: null };
+  const clerk = { customer: false, staffRole: 'staff' as const };
+  const owner = { customer: false, staffRole: 'owner' as const };
+  it.each([
+    ['customer', 'a customer', customer, true],
+    ['staff', 'a customer', customer, false],
+    ['staff', 'a clerk', clerk, true],
+    ['owner', 'a clerk', clerk, false],
+    ['owner', 'an owner', owner, true],
+    ['customer', 'an owner', owner, false],
+  ] as const)('lets each viewer in only where they belong: %s area, %s: %s', (area, _who, viewer, allowed) =>
+    expect(isAllowed(area, viewer)).toBe(allowed),
+  );
   it('sends refused visitors to the right login in their language, with the way back', () => {
     expect(loginRedirect('customer', 'ms', '/ms/invoices?page=2')).toBe('/ms/login?next=%2Fms%2Finvoices%3Fpage%3D2');
     expect(loginRedirect('staff', 'en', '/staff')).toBe('/staff/login?next=%2Fstaff');

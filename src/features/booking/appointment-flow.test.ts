@@ -85,18 +85,21 @@ describe('booking pages', () => {
   });
 });
 
+/** One appointment as the confirmation page describes it. */
+const appointment = {
+  uid: 'Abc123xyz0',
+  start: new Date('2026-11-24T01:15:00Z'),
+  end: new Date('2026-11-24T02:00:00Z'),
+  serviceName: 'Dental scaling and polishing',
+  organisation: 'Klinik Sihat Bersama',
+  location: 'No. 12, Jalan Plumbum N7/N, 40000 Shah Alam',
+  practitioner: 'Practitioner: Dr. Farah Hanim',
+  details: ['Booking reference: Abc123xyz0'],
+};
+
 describe('calendarEvent', () => {
   it('makes an iCalendar event in UTC with service and organisation in the title', () => {
-    const event = calendarEvent({
-      uid: 'Abc123xyz0',
-      start: new Date('2026-11-24T01:15:00Z'),
-      end: new Date('2026-11-24T02:00:00Z'),
-      serviceName: 'Dental scaling and polishing',
-      organisation: 'Klinik Sihat Bersama',
-      location: 'No. 12, Jalan Plumbum N7/N, 40000 Shah Alam',
-      practitioner: 'Practitioner: Dr. Farah Hanim',
-      details: ['Booking reference: Abc123xyz0'],
-    });
+    const event = calendarEvent(appointment);
     const { error, value } = createEvent(event);
     expect(error).toBeNull();
     const text = (value ?? '').replace(/\r\n[ \t]/g, '');
@@ -127,17 +130,8 @@ function contentLines(ics: string): { name: string; params: string; value: strin
 }
 
 describe('the calendar file is valid iCalendar, line by line', () => {
-  const input = {
-    uid: 'Abc123xyz0',
-    start: new Date('2026-11-24T01:15:00Z'),
-    end: new Date('2026-11-24T02:00:00Z'),
-    serviceName: 'Dental scaling and polishing',
-    organisation: 'Klinik Sihat Bersama',
-    location: 'No. 12, Jalan Plumbum N7/N, 40000 Shah Alam',
-    practitioner: 'Practitioner: Dr. Farah Hanim',
-    details: ['Booking reference: Abc123xyz0', 'https://kliniksihat.my/appointment/x/checkout?booking=Abc123xyz0'],
-    url: 'https://kliniksihat.my/appointment/x/checkout?booking=Abc123xyz0',
-  };
+  const link = 'https://kliniksihat.my/appointment/x/checkout?booking=Abc123xyz0';
+  const input = { ...appointment, details: [...appointment.details, link], url: link };
 
   it('has no ORGANIZER without the organisation’s e-mail, and no line without a value', () => {
     const { error, value } = createEvent(calendarEvent(input));

@@ -23,36 +23,33 @@ describe('calendar days', () => {
     expect(daysInMonth(2028, 2)).toBe(29);
   });
 
-  it('parses only real days in the YYYY-MM-DD form', () => {
+  it('parses a real day in the YYYY-MM-DD form', () => {
     expect(parseIsoDay('2028-02-29')).toEqual({ year: 2028, month: 2, day: 29 });
-    for (const bad of [
-      '2027-02-29',
-      '2026-13-01',
-      '2026-00-10',
-      '2026-04-31',
-      '2026-1-01',
-      '26-01-01',
-      '',
-      '2026-01-01T00:00',
-    ]) {
-      expect(parseIsoDay(bad), bad).toBeNull();
-    }
   });
 
-  it('adds days across months, years and leap days', () => {
-    expect(addDays('2026-12-29', 7)).toBe('2027-01-05');
-    expect(addDays('2028-02-26', 7)).toBe('2028-03-04');
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addDays('2027-02-28', 1)).toBe('2027-03-01');
-  });
+  it.each(['2027-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-1-01', '26-01-01', '', '2026-01-01T00:00'])(
+    'parses only real days in the YYYY-MM-DD form, not %j',
+    (bad) => expect(parseIsoDay(bad)).toBeNull(),
+  );
 
-  it('adds months clamped to the month end', () => {
-    expect(addMonthsClamped('2027-01-31', 1)).toBe('2027-02-28');
-    expect(addMonthsClamped('2028-01-31', 1)).toBe('2028-02-29');
-    expect(addMonthsClamped('2027-01-31', 3)).toBe('2027-04-30');
-    expect(addMonthsClamped('2026-11-15', 2)).toBe('2027-01-15');
-    expect(addMonthsClamped('2026-12-31', 12)).toBe('2027-12-31');
-  });
+  it.each([
+    ['2026-12-29', 7, '2027-01-05'],
+    ['2028-02-26', 7, '2028-03-04'],
+    ['2028-02-28', 1, '2028-02-29'],
+    ['2027-02-28', 1, '2027-03-01'],
+  ])('adds days across months, years and leap days: %s + %i is %s', (day, n, later) =>
+    expect(addDays(day, n)).toBe(later),
+  );
+
+  it.each([
+    ['2027-01-31', 1, '2027-02-28'],
+    ['2028-01-31', 1, '2028-02-29'],
+    ['2027-01-31', 3, '2027-04-30'],
+    ['2026-11-15', 2, '2027-01-15'],
+    ['2026-12-31', 12, '2027-12-31'],
+  ])('adds months clamped to the month end: %s + %i is %s', (day, n, later) =>
+    expect(addMonthsClamped(day, n)).toBe(later),
+  );
 });
 
 describe('scheduleDates', () => {

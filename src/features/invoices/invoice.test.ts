@@ -19,39 +19,39 @@ describe('cover-the-fees gross-up', () => {
     const gross = grossUp(10_000, { fixed: 50, rateBp: 180 });
     expect(gross - Math.round((gross * 180) / 10_000) - 50).toBeGreaterThanOrEqual(10_000);
   });
-  it('adds only the fixed fee when there is no rate, and nothing when both are zero', () => {
-    expect(grossUp(5_000, { fixed: 100, rateBp: 0 })).toBe(5_100);
-    expect(grossUp(5_000, { fixed: 0, rateBp: 0 })).toBe(5_000);
-  });
-  it('is exact when the division is exact', () => {
-    expect(grossUp(9_800, { fixed: 0, rateBp: 200 })).toBe(10_000);
-  });
-  it('works for currencies without decimals', () => {
-    expect(grossUp(250_000, { fixed: 2_000, rateBp: 290 })).toBe(259_527);
-  });
+  it.each([
+    ['adds only the fixed fee when there is no rate', 5_000, 100, 0, 5_100],
+    ['adds nothing when both are zero', 5_000, 0, 0, 5_000],
+    ['is exact when the division is exact', 9_800, 0, 200, 10_000],
+    ['works for currencies without decimals', 250_000, 2_000, 290, 259_527],
+  ])('%s', (_case, amount, fixed, rateBp, gross) => expect(grossUp(amount, { fixed, rateBp })).toBe(gross));
   it('is the fee only when the payer chooses to cover it', () => {
     expect(coverFee(10_000, { fixed: 50, rateBp: 180 }, true)).toBe(235);
     expect(coverFee(10_000, { fixed: 50, rateBp: 180 }, false)).toBe(0);
   });
-  it('refuses nonsense', () => {
-    expect(() => grossUp(-1, { fixed: 0, rateBp: 0 })).toThrow(RangeError);
-    expect(() => grossUp(1.5, { fixed: 0, rateBp: 0 })).toThrow(RangeError);
-    expect(() => grossUp(100, { fixed: 0, rateBp: 10_000 })).toThrow(RangeError);
-  });
+  it.each([
+    [-1, 0],
+    [1.5, 0],
+    [100, 10_000],
+  ])('refuses nonsense: %d at %d bp', (amount, rateBp) =>
+    expect(() => grossUp(amount, { fixed: 0, rateBp })).toThrow(RangeError),
+  );
 });
 
 describe('invoices', () => {
-  it('show numbers as INV-000042', () => {
-    expect(displayInvoiceNumber(42)).toBe('INV-000042');
-    expect(displayInvoiceNumber(1_234_567)).toBe('INV-1234567');
-  });
-  it('can be paid while open or after a failed attempt only', () => {
-    expect(isPayable('open')).toBe(true);
-    expect(isPayable('failed')).toBe(true);
-    expect(isPayable('paid')).toBe(false);
-    expect(isPayable('void')).toBe(false);
-    expect(isPayable('expired')).toBe(false);
-  });
+  it.each([
+    [42, 'INV-000042'],
+    [1_234_567, 'INV-1234567'],
+  ])('show number %i as %s', (n, shown) => expect(displayInvoiceNumber(n)).toBe(shown));
+  it.each([
+    ['open', true],
+    ['failed', true],
+    ['paid', false],
+    ['void', false],
+    ['expired', false],
+  ] as const)('can be paid while open or after a failed attempt only: %s is %s', (status, payable) =>
+    expect(isPayable(status)).toBe(payable),
+  );
   it('get unguessable, URL-safe public ids', () => {
     const ids = new Set(Array.from({ length: 2000 }, () => newPublicId()));
     expect(ids.size).toBe(2000);
@@ -75,20 +75,25 @@ describe('invoice input', () => {
 
 describe('paying before the due time', () => {
   const now = new Date('2026-11-23T10:00:00Z');
-  it('allows a payable invoice until its due time, and one without a due time always', () => {
-    expect(canPayNow({ status: 'open', dueAt: null }, now)).toBe(true);
-    expect(canPayNow({ status: 'failed', dueAt: new Date('2026-11-23T10:00:01Z') }, now)).toBe(true);
-    expect(canPayNow({ status: 'open', dueAt: new Date('2026-11-23T10:00:00Z') }, now)).toBe(false);
-    expect(canPayNow({ status: 'expired', dueAt: null }, now)).toBe(false);
-    expect(canPayNow({ status: 'paid', dueAt: null }, now)).toBe(false);
-  });
-  it('shows an overdue open or failed invoice as expired before the sweep records it', () => {
-    const past = new Date('2026-11-23T09:59:00Z');
-    expect(displayStatus({ status: 'open', dueAt: past }, now)).toBe('expired');
-    expect(displayStatus({ status: 'failed', dueAt: past }, now)).toBe('expired');
-    expect(displayStatus({ status: 'open', dueAt: null }, now)).toBe('open');
-    expect(displayStatus({ status: 'paid', dueAt: past }, now)).toBe('paid');
-  });
+  it.each([
+    ['open', null, true],
+    ['failed', '2026-11-23T10:00:01Z', true],
+    ['open', '2026-11-23T10:00:00Z', false],
+    ['expired', null, false],
+    ['paid', null, false],
+  ] as const)('allows a payable invoice until its due time, one without always: %s due %s is %s', (status, due, ok) =>
+    expect(canPayNow({ status, dueAt: due ? new Date(due) : null }, now)).toBe(ok),
+  );
+  const past = new Date('2026-11-23T09:59:00Z');
+  it.each([
+    ['open', past, 'expired'],
+    ['failed', past, 'expired'],
+    ['open', null, 'open'],
+    ['paid', past, 'paid'],
+  ] as const)(
+    'shows an overdue open or failed invoice as expired before the sweep: %s due %s shows %s',
+    (status, dueAt, shown) => expect(displayStatus({ status, dueAt }, now)).toBe(shown),
+  );
 });
 
 describe('checkoutAmounts: lines into amounts', () => {
@@ -111,14 +116,14 @@ describe('checkoutAmounts: lines into amounts', () => {
     });
   });
 
-  it('refuses a checkout without a charge, negative or fractional amounts, and totals over the maximum', () => {
-    expect(() => checkoutAmounts([])).toThrow(RangeError);
-    expect(() => checkoutAmounts([discount(100)])).toThrow('at least one charge');
-    expect(() => checkoutAmounts([charge(-1)])).toThrow(RangeError);
-    expect(() => checkoutAmounts([charge(1.5)])).toThrow(RangeError);
-    expect(() => checkoutAmounts([charge(100, 0)])).toThrow(RangeError);
-    expect(() => checkoutAmounts([charge(MAX_MINOR_AMOUNT), charge(1)])).toThrow('at most');
-  });
+  it.each([
+    ['no line', [], RangeError],
+    ['no charge', [discount(100)], 'at least one charge'],
+    ['a negative amount', [charge(-1)], RangeError],
+    ['a fractional amount', [charge(1.5)], RangeError],
+    ['a zero quantity', [charge(100, 0)], RangeError],
+    ['a total over the maximum', [charge(MAX_MINOR_AMOUNT), charge(1)], 'at most'],
+  ])('refuses a checkout with %s', (_case, lines, error) => expect(() => checkoutAmounts(lines)).toThrow(error));
 });
 
 describe('sourceIdOf', () => {

@@ -5,8 +5,9 @@ import type { Db } from '#db/client.server.ts';
 import { invoices, outbox, payments } from '#db/schema/index.ts';
 import { type InvoiceView, invoiceVerifyPath, startCheckout } from '#features/invoices/index.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
-import { logSink } from '#lib/logger.server.ts';
 import { type createPayment, settlePayment } from './index.server.ts';
+
+export { logLines } from '#lib/logger-test-support.ts';
 
 /** An open invoice of one consultation (RM100 unless told), as a booking's checkout makes it. */
 export function aConsultationInvoice(
@@ -54,21 +55,6 @@ export async function receiptsOf(db: Db, invoice: InvoiceView): Promise<number> 
     .from(outbox)
     .where(and(eq(outbox.template, 'receipt'), sql`${outbox.payload}->>'number' = ${invoice.displayNumber}`));
   return rows.length;
-}
-
-/** What the logger wrote while `run` ran, one line each. */
-export async function logLines(run: () => Promise<void>): Promise<string[]> {
-  const lines: string[] = [];
-  const original = logSink.write;
-  logSink.write = (_level, line) => {
-    lines.push(line);
-  };
-  try {
-    await run();
-  } finally {
-    logSink.write = original;
-  }
-  return lines;
 }
 
 /**

@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { maskDestination, redactSecrets } from './mask';
 
 describe('maskDestination', () => {
-  it('keeps the dial code and the last three digits of a phone number', () => {
-    expect(maskDestination('sms', '60123456789')).toBe('60******789');
-    expect(maskDestination('sms', '+6281234567890')).toBe('+62********890');
-    expect(maskDestination('sms', '12345')).toBe('***45');
-  });
-
-  it('keeps the first letter and the domain of an e-mail address', () => {
-    expect(maskDestination('email', 'aisyah@example.com')).toBe('a***@example.com');
-    expect(maskDestination('email', 'a@example.com')).toBe('a***@example.com');
-    expect(maskDestination('email', 'not-an-address')).toBe('***');
-  });
+  it.each([
+    // a phone number keeps the dial code and the last three digits
+    ['sms', '60123456789', '60******789'],
+    ['sms', '+6281234567890', '+62********890'],
+    ['sms', '12345', '***45'],
+    // an e-mail address keeps the first letter and the domain
+    ['email', 'aisyah@example.com', 'a***@example.com'],
+    ['email', 'a@example.com', 'a***@example.com'],
+    ['email', 'not-an-address', '***'],
+  ] as const)('masks %s %j as %j', (channel, destination, masked) =>
+    expect(maskDestination(channel, destination)).toBe(masked),
+  );
 });
 
 describe('redactSecrets', () => {
