@@ -39,9 +39,6 @@ export default defineConfig({
   // No `prefetch`: the shell prefetches, when idle, a few visible links to cached public pages
   // (src/components/shell/prefetch-policy.ts, docs/decisions/0018-page-cache.md).
   server: { host: '127.0.0.1', port: 4321 },
-  // The stylesheet goes inside each page (issue 25): most visitors of a shared link open one page,
-  // and a separate stylesheet is one more round trip before anything paints on a slow network.
-  build: { inlineStylesheets: 'always' },
   vite: {
     // islandRenderer: the server knows each island is Preact's without rendering it to find out.
     plugins: [tailwindcss(), islandRenderer()],
