@@ -266,3 +266,90 @@ export async function nextPosition(db: Db, tenantId: string, table: 'queues' | '
     .where(ofTenant(target, tenantId));
   return Number(row?.max ?? -1) + 1;
 }
+
+// ── The board (bounded by what it shows, never by the day's tickets) ─────────────────────────
+
+const ticketOrder = [asc(queueTickets.queuedAt), asc(queueTickets.seq)] as const;
+
+/** Per service point, its latest called or serving ticket of the day: at most one row per point. */
+export function currentAtPoints(db: Db, tenantId: string, serviceDate: string, pointIds: readonly string[]) {
+  if (pointIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectDistinctOn([queueTickets.pointId])
+    .from(queueTickets)
+    .where(
+      ofTenant(
+        queueTickets,
+        tenantId,
+        eq(queueTickets.serviceDate, serviceDate),
+        inArray(queueTickets.status, ['called', 'serving']),
+        inArray(queueTickets.pointId, [...pointIds]),
+      ),
+    )
+    .orderBy(queueTickets.pointId, sql`${queueTickets.calledAt} desc nulls last`, ...ticketOrder);
+}
+
+/**
+ * Per queue, the first `limit` numbers waiting (first first) and how many wait in all: at most
+ * `limit` rows per queue, the count from the window.
+ */
+export async function nextWaiting(
+  db: Db,
+  tenantId: string,
+  serviceDate: string,
+  queueIds: readonly string[],
+  limit: number,
+) {
+  if (queueIds.length === 0) return [];
+  const ranked = db
+    .select({
+      queueId: queueTickets.queueId,
+      number: queueTickets.number,
+      rank: sql<number>`row_number() over (partition by ${queueTickets.queueId} order by ${queueTickets.queuedAt}, ${queueTickets.seq})`.as(
+        'rank',
+      ),
+      waiting: sql<number>`count(*) over (partition by ${queueTickets.queueId})`.as('waiting'),
+    })
+    .from(queueTickets)
+    .where(
+      ofTenant(
+        queueTickets,
+        tenantId,
+        eq(queueTickets.serviceDate, serviceDate),
+        eq(queueTickets.status, 'waiting'),
+        inArray(queueTickets.queueId, [...queueIds]),
+      ),
+    )
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${limit}`)
+    .orderBy(ranked.queueId, ranked.rank);
+  return rows.map((r) => ({ queueId: r.queueId, number: r.number, waiting: Number(r.waiting) }));
+}
+
+/** The latest `limit` numbers missed today in these queues, latest first. */
+export function latestMissed(
+  db: Db,
+  tenantId: string,
+  serviceDate: string,
+  queueIds: readonly string[],
+  limit: number,
+) {
+  if (queueIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ number: queueTickets.number })
+    .from(queueTickets)
+    .where(
+      ofTenant(
+        queueTickets,
+        tenantId,
+        eq(queueTickets.serviceDate, serviceDate),
+        eq(queueTickets.status, 'missed'),
+        inArray(queueTickets.queueId, [...queueIds]),
+      ),
+    )
+    .orderBy(sql`${queueTickets.finishedAt} desc nulls last`, ...ticketOrder)
+    .limit(limit);
+}

@@ -28,7 +28,11 @@ export async function queueSetup(db: Db, tenantId: string, locale: Locale) {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : '');
 
-/** What a board shows (numbers only): per point its current ticket, per queue the next numbers, missed. */
+/**
+ * What a board shows (numbers only): per point its current ticket, per queue the next numbers and
+ * how many wait, the latest missed. Three bounded reads: the rows grow with the points and
+ * MAX_NEXT/MAX_MISSED, never with the day's tickets (issue 25).
+ */
 export async function boardState(
   db: Db,
   tenant: QueueTenant,
@@ -36,30 +40,29 @@ export async function boardState(
 ): Promise<BoardState> {
   const now = options.now ?? new Date();
   const today = zonedDate(now, tenant.timeZone);
-  const [setup, tickets] = await Promise.all([
-    queueSetup(db, tenant.id, options.locale),
-    repo.ticketsOfDay(db, tenant.id, today),
-  ]);
+  const setup = await queueSetup(db, tenant.id, options.locale);
   const filter = options.pointIds?.length ? new Set(options.pointIds) : null;
   const points = setup.points.filter((p) => !filter || filter.has(p.id));
   const queueIds = new Set(points.map((p) => p.queueId));
-  const atPoint = new Map<string, repo.TicketRow>();
+  const [current, next, missed] = await Promise.all([
+    repo.currentAtPoints(
+      db,
+      tenant.id,
+      today,
+      points.map((p) => p.id),
+    ),
+    repo.nextWaiting(db, tenant.id, today, [...queueIds], MAX_NEXT),
+    repo.latestMissed(db, tenant.id, today, [...queueIds], MAX_MISSED),
+  ]);
+  const atPoint = new Map(current.map((ticket) => [ticket.pointId, ticket]));
   let latest: { ticket: repo.TicketRow; point: (typeof points)[number] } | null = null;
-  for (const ticket of tickets) {
-    if (!ticket.pointId || (ticket.status !== 'called' && ticket.status !== 'serving')) continue;
-    const point = points.find((p) => p.id === ticket.pointId);
-    if (!point) continue;
-    const shown = atPoint.get(point.id);
-    if (!shown || (shown.calledAt?.getTime() ?? 0) < (ticket.calledAt?.getTime() ?? 0)) atPoint.set(point.id, ticket);
+  for (const point of points) {
+    const ticket = atPoint.get(point.id);
+    if (!ticket) continue;
     if (!latest || (latest.ticket.calledAt?.getTime() ?? 0) < (ticket.calledAt?.getTime() ?? 0)) {
       latest = { ticket, point };
     }
   }
-  const missed = tickets
-    .filter((t) => t.status === 'missed' && queueIds.has(t.queueId))
-    .sort((a, b) => (b.finishedAt?.getTime() ?? 0) - (a.finishedAt?.getTime() ?? 0))
-    .slice(0, MAX_MISSED)
-    .map((t) => t.number);
   return {
     serverTime: now.toISOString(),
     points: points.map((p) => {
@@ -74,16 +77,16 @@ export async function boardState(
     queues: setup.queues
       .filter((q) => queueIds.has(q.id))
       .map((q) => {
-        const waiting = tickets.filter((t) => t.queueId === q.id && t.status === 'waiting');
+        const mine = next.filter((t) => t.queueId === q.id);
         return {
           id: q.id,
           prefix: q.prefix,
           name: q.name,
-          next: waiting.slice(0, MAX_NEXT).map((t) => t.number),
-          waiting: waiting.length,
+          next: mine.map((t) => t.number),
+          waiting: mine[0]?.waiting ?? 0,
         };
       }),
-    missed,
+    missed: missed.map((t) => t.number),
     latest: latest
       ? {
           callId: `${latest.ticket.id}.${latest.ticket.recalls}`,
