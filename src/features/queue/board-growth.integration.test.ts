@@ -5,7 +5,7 @@ import { queues, queueTickets } from '#db/schema/index.ts';
 import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { MAX_MISSED, MAX_NEXT } from './board-state.ts';
-import { boardState, callNext, issueTicket } from './index.server.ts';
+import { boardState, callNext, issueTicket, ticketState } from './index.server.ts';
 import { aClinicWithWaitingRoom } from './test-support.ts';
 
 // Issue 25, costs flat in data: the TV board reads what it shows (the current ticket per point, the
@@ -60,6 +60,27 @@ describe.each(testDatabaseKinds)('the queue board with many tickets today on %s'
     expect(shown?.waiting).toBe(waiting.length);
     expect(shown?.next).toEqual(waiting.slice(0, MAX_NEXT));
     expect(many.board.missed.length).toBeLessThanOrEqual(MAX_MISSED);
+  });
+
+  it("counts a ticket's place in SQL: the last of 600 has everyone before it ahead, in as many statements", async () => {
+    const last = await issueTicket(database.db, { tenant: klinik, queueId: queueA, source: 'walk_in' });
+    const first = (await waitingInA())[0];
+    const [firstRow] = await database.db
+      .select()
+      .from(queueTickets)
+      .where(eq(queueTickets.number, first ?? ''));
+    const read = async (publicId: string) => {
+      const counter = countQueries(database);
+      const state = await ticketState(counter.db, klinik, publicId, { locale: 'en' });
+      return { state, queries: counter.count(), statements: counter.statements() };
+    };
+    const atFront = await read(firstRow?.publicId ?? '');
+    const atBack = await read(last.publicId);
+    expect(atFront.state?.ahead).toBe(0);
+    expect(atBack.state?.ahead).toBe((await waitingInA()).length - 1);
+    expect(atBack.queries).toBe(atFront.queries);
+    for (const q of atBack.statements.filter((s) => s.includes('"queue_tickets"')))
+      expect(q).toMatch(/limit|count\(|"queue_tickets"."public_id" = \$/i); // the ticket itself: by its unique id
   });
 
   it('shows the called ticket at its point and as the latest call', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
 import { countRows, findTenantRow, firstTenantRow, insertRow, ofTenant, updateTenantRow } from '#db/rows.server.ts';
 import {
@@ -351,5 +351,39 @@ export function latestMissed(
       ),
     )
     .orderBy(sql`${queueTickets.finishedAt} desc nulls last`, ...ticketOrder)
+    .limit(limit);
+}
+
+/** How many wait before this ticket in its queue (same order as calling: queued, then number). */
+export function countWaitingAhead(db: Db, tenantId: string, ticket: TicketRow) {
+  return countRows(
+    db,
+    queueTickets,
+    tenantId,
+    eq(queueTickets.queueId, ticket.queueId),
+    eq(queueTickets.serviceDate, ticket.serviceDate),
+    eq(queueTickets.status, 'waiting'),
+    or(
+      lt(queueTickets.queuedAt, ticket.queuedAt),
+      and(eq(queueTickets.queuedAt, ticket.queuedAt), lt(queueTickets.seq, ticket.seq)),
+    ),
+  );
+}
+
+/** The numbers called or being served in a queue on a day, at most `limit`. */
+export function nowServingIn(db: Db, tenantId: string, queueId: string, serviceDate: string, limit: number) {
+  return db
+    .select({ number: queueTickets.number })
+    .from(queueTickets)
+    .where(
+      ofTenant(
+        queueTickets,
+        tenantId,
+        eq(queueTickets.queueId, queueId),
+        eq(queueTickets.serviceDate, serviceDate),
+        inArray(queueTickets.status, ['called', 'serving']),
+      ),
+    )
+    .orderBy(...ticketOrder)
     .limit(limit);
 }

@@ -4,7 +4,14 @@
 import type { Db } from '#db/client.server.ts';
 import { type Locale, localized } from '#i18n/locales.ts';
 import { zonedDate } from '#lib/zoned-time.ts';
-import { type BoardState, MAX_MISSED, MAX_NEXT, type PointKind, type TicketState } from './board-state';
+import {
+  type BoardState,
+  MAX_MISSED,
+  MAX_NEXT,
+  MAX_NOW_SERVING,
+  type PointKind,
+  type TicketState,
+} from './board-state';
 import type { QueueTenant } from './queue.server';
 import * as repo from './queue-repo.server';
 import { averageMinutes, estimatedWaitMinutes } from './queue-rules';
@@ -117,14 +124,13 @@ export async function ticketState(
   const now = options.now ?? new Date();
   const ticket = await repo.findTicketByPublicId(db, tenant.id, publicId);
   if (!ticket) return null;
-  const [setup, tickets] = await Promise.all([
+  const waiting = ticket.status === 'waiting';
+  const [setup, ahead, serving] = await Promise.all([
     queueSetup(db, tenant.id, options.locale),
-    repo.ticketsOfDay(db, tenant.id, ticket.serviceDate),
+    waiting ? repo.countWaitingAhead(db, tenant.id, ticket) : Promise.resolve(null),
+    repo.nowServingIn(db, tenant.id, ticket.queueId, ticket.serviceDate, MAX_NOW_SERVING),
   ]);
   const queue = setup.queues.find((q) => q.id === ticket.queueId);
-  const waiting = tickets.filter((t) => t.queueId === ticket.queueId && t.status === 'waiting');
-  const index = waiting.findIndex((t) => t.id === ticket.id);
-  const ahead = ticket.status === 'waiting' && index >= 0 ? index : null;
   const points = setup.points.filter((p) => p.queueId === ticket.queueId).length;
   const estimateMinutes =
     ahead === null
@@ -145,9 +151,7 @@ export async function ticketState(
       point && (ticket.status === 'called' || ticket.status === 'serving')
         ? { kind: point.kind, number: point.number }
         : null,
-    nowServing: tickets
-      .filter((t) => t.queueId === ticket.queueId && (t.status === 'called' || t.status === 'serving'))
-      .map((t) => t.number),
+    nowServing: serving.map((t) => t.number),
   };
 }
 
