@@ -67,3 +67,5 @@ export const CHANGED_EVENT = 'changed';
 
 export const MAX_NEXT = 6;
 export const MAX_MISSED = 6;
+/** A ticket page lists at most this many numbers being served in its queue. */
+export const MAX_NOW_SERVING = 12;

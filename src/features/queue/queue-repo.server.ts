@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
 import { countRows, findTenantRow, firstTenantRow, insertRow, ofTenant, updateTenantRow } from '#db/rows.server.ts';
 import {
@@ -265,4 +265,125 @@ export async function nextPosition(db: Db, tenantId: string, table: 'queues' | '
     .from(target)
     .where(ofTenant(target, tenantId));
   return Number(row?.max ?? -1) + 1;
+}
+
+// ── The board (bounded by what it shows, never by the day's tickets) ─────────────────────────
+
+const ticketOrder = [asc(queueTickets.queuedAt), asc(queueTickets.seq)] as const;
+
+/** Per service point, its latest called or serving ticket of the day: at most one row per point. */
+export function currentAtPoints(db: Db, tenantId: string, serviceDate: string, pointIds: readonly string[]) {
+  if (pointIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectDistinctOn([queueTickets.pointId])
+    .from(queueTickets)
+    .where(
+      ofTenant(
+        queueTickets,
+        tenantId,
+        eq(queueTickets.serviceDate, serviceDate),
+        inArray(queueTickets.status, ['called', 'serving']),
+        inArray(queueTickets.pointId, [...pointIds]),
+      ),
+    )
+    .orderBy(queueTickets.pointId, sql`${queueTickets.calledAt} desc nulls last`, ...ticketOrder);
+}
+
+/**
+ * Per queue, the first `limit` numbers waiting (first first) and how many wait in all: at most
+ * `limit` rows per queue, the count from the window.
+ */
+export async function nextWaiting(
+  db: Db,
+  tenantId: string,
+  serviceDate: string,
+  queueIds: readonly string[],
+  limit: number,
+) {
+  if (queueIds.length === 0) return [];
+  const ranked = db
+    .select({
+      queueId: queueTickets.queueId,
+      number: queueTickets.number,
+      rank: sql<number>`row_number() over (partition by ${queueTickets.queueId} order by ${queueTickets.queuedAt}, ${queueTickets.seq})`.as(
+        'rank',
+      ),
+      waiting: sql<number>`count(*) over (partition by ${queueTickets.queueId})`.as('waiting'),
+    })
+    .from(queueTickets)
+    .where(
+      ofTenant(
+        queueTickets,
+        tenantId,
+        eq(queueTickets.serviceDate, serviceDate),
+        eq(queueTickets.status, 'waiting'),
+        inArray(queueTickets.queueId, [...queueIds]),
+      ),
+    )
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${limit}`)
+    .orderBy(ranked.queueId, ranked.rank);
+  return rows.map((r) => ({ queueId: r.queueId, number: r.number, waiting: Number(r.waiting) }));
+}
+
+/** The latest `limit` numbers missed today in these queues, latest first. */
+export function latestMissed(
+  db: Db,
+  tenantId: string,
+  serviceDate: string,
+  queueIds: readonly string[],
+  limit: number,
+) {
+  if (queueIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ number: queueTickets.number })
+    .from(queueTickets)
+    .where(
+      ofTenant(
+        queueTickets,
+        tenantId,
+        eq(queueTickets.serviceDate, serviceDate),
+        eq(queueTickets.status, 'missed'),
+        inArray(queueTickets.queueId, [...queueIds]),
+      ),
+    )
+    .orderBy(sql`${queueTickets.finishedAt} desc nulls last`, ...ticketOrder)
+    .limit(limit);
+}
+
+/** How many wait before this ticket in its queue (same order as calling: queued, then number). */
+export function countWaitingAhead(db: Db, tenantId: string, ticket: TicketRow) {
+  return countRows(
+    db,
+    queueTickets,
+    tenantId,
+    eq(queueTickets.queueId, ticket.queueId),
+    eq(queueTickets.serviceDate, ticket.serviceDate),
+    eq(queueTickets.status, 'waiting'),
+    or(
+      lt(queueTickets.queuedAt, ticket.queuedAt),
+      and(eq(queueTickets.queuedAt, ticket.queuedAt), lt(queueTickets.seq, ticket.seq)),
+    ),
+  );
+}
+
+/** The numbers called or being served in a queue on a day, at most `limit`. */
+export function nowServingIn(db: Db, tenantId: string, queueId: string, serviceDate: string, limit: number) {
+  return db
+    .select({ number: queueTickets.number })
+    .from(queueTickets)
+    .where(
+      ofTenant(
+        queueTickets,
+        tenantId,
+        eq(queueTickets.queueId, queueId),
+        eq(queueTickets.serviceDate, serviceDate),
+        inArray(queueTickets.status, ['called', 'serving']),
+      ),
+    )
+    .orderBy(...ticketOrder)
+    .limit(limit);
 }

@@ -4,7 +4,14 @@
 import type { Db } from '#db/client.server.ts';
 import { type Locale, localized } from '#i18n/locales.ts';
 import { zonedDate } from '#lib/zoned-time.ts';
-import { type BoardState, MAX_MISSED, MAX_NEXT, type PointKind, type TicketState } from './board-state';
+import {
+  type BoardState,
+  MAX_MISSED,
+  MAX_NEXT,
+  MAX_NOW_SERVING,
+  type PointKind,
+  type TicketState,
+} from './board-state';
 import type { QueueTenant } from './queue.server';
 import * as repo from './queue-repo.server';
 import { averageMinutes, estimatedWaitMinutes } from './queue-rules';
@@ -28,7 +35,11 @@ export async function queueSetup(db: Db, tenantId: string, locale: Locale) {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : '');
 
-/** What a board shows (numbers only): per point its current ticket, per queue the next numbers, missed. */
+/**
+ * What a board shows (numbers only): per point its current ticket, per queue the next numbers and
+ * how many wait, the latest missed. Three bounded reads: the rows grow with the points and
+ * MAX_NEXT/MAX_MISSED, never with the day's tickets (issue 25).
+ */
 export async function boardState(
   db: Db,
   tenant: QueueTenant,
@@ -36,30 +47,29 @@ export async function boardState(
 ): Promise<BoardState> {
   const now = options.now ?? new Date();
   const today = zonedDate(now, tenant.timeZone);
-  const [setup, tickets] = await Promise.all([
-    queueSetup(db, tenant.id, options.locale),
-    repo.ticketsOfDay(db, tenant.id, today),
-  ]);
+  const setup = await queueSetup(db, tenant.id, options.locale);
   const filter = options.pointIds?.length ? new Set(options.pointIds) : null;
   const points = setup.points.filter((p) => !filter || filter.has(p.id));
   const queueIds = new Set(points.map((p) => p.queueId));
-  const atPoint = new Map<string, repo.TicketRow>();
+  const [current, next, missed] = await Promise.all([
+    repo.currentAtPoints(
+      db,
+      tenant.id,
+      today,
+      points.map((p) => p.id),
+    ),
+    repo.nextWaiting(db, tenant.id, today, [...queueIds], MAX_NEXT),
+    repo.latestMissed(db, tenant.id, today, [...queueIds], MAX_MISSED),
+  ]);
+  const atPoint = new Map(current.map((ticket) => [ticket.pointId, ticket]));
   let latest: { ticket: repo.TicketRow; point: (typeof points)[number] } | null = null;
-  for (const ticket of tickets) {
-    if (!ticket.pointId || (ticket.status !== 'called' && ticket.status !== 'serving')) continue;
-    const point = points.find((p) => p.id === ticket.pointId);
-    if (!point) continue;
-    const shown = atPoint.get(point.id);
-    if (!shown || (shown.calledAt?.getTime() ?? 0) < (ticket.calledAt?.getTime() ?? 0)) atPoint.set(point.id, ticket);
+  for (const point of points) {
+    const ticket = atPoint.get(point.id);
+    if (!ticket) continue;
     if (!latest || (latest.ticket.calledAt?.getTime() ?? 0) < (ticket.calledAt?.getTime() ?? 0)) {
       latest = { ticket, point };
     }
   }
-  const missed = tickets
-    .filter((t) => t.status === 'missed' && queueIds.has(t.queueId))
-    .sort((a, b) => (b.finishedAt?.getTime() ?? 0) - (a.finishedAt?.getTime() ?? 0))
-    .slice(0, MAX_MISSED)
-    .map((t) => t.number);
   return {
     serverTime: now.toISOString(),
     points: points.map((p) => {
@@ -74,16 +84,16 @@ export async function boardState(
     queues: setup.queues
       .filter((q) => queueIds.has(q.id))
       .map((q) => {
-        const waiting = tickets.filter((t) => t.queueId === q.id && t.status === 'waiting');
+        const mine = next.filter((t) => t.queueId === q.id);
         return {
           id: q.id,
           prefix: q.prefix,
           name: q.name,
-          next: waiting.slice(0, MAX_NEXT).map((t) => t.number),
-          waiting: waiting.length,
+          next: mine.map((t) => t.number),
+          waiting: mine[0]?.waiting ?? 0,
         };
       }),
-    missed,
+    missed: missed.map((t) => t.number),
     latest: latest
       ? {
           callId: `${latest.ticket.id}.${latest.ticket.recalls}`,
@@ -114,14 +124,13 @@ export async function ticketState(
   const now = options.now ?? new Date();
   const ticket = await repo.findTicketByPublicId(db, tenant.id, publicId);
   if (!ticket) return null;
-  const [setup, tickets] = await Promise.all([
+  const waiting = ticket.status === 'waiting';
+  const [setup, ahead, serving] = await Promise.all([
     queueSetup(db, tenant.id, options.locale),
-    repo.ticketsOfDay(db, tenant.id, ticket.serviceDate),
+    waiting ? repo.countWaitingAhead(db, tenant.id, ticket) : Promise.resolve(null),
+    repo.nowServingIn(db, tenant.id, ticket.queueId, ticket.serviceDate, MAX_NOW_SERVING),
   ]);
   const queue = setup.queues.find((q) => q.id === ticket.queueId);
-  const waiting = tickets.filter((t) => t.queueId === ticket.queueId && t.status === 'waiting');
-  const index = waiting.findIndex((t) => t.id === ticket.id);
-  const ahead = ticket.status === 'waiting' && index >= 0 ? index : null;
   const points = setup.points.filter((p) => p.queueId === ticket.queueId).length;
   const estimateMinutes =
     ahead === null
@@ -142,9 +151,7 @@ export async function ticketState(
       point && (ticket.status === 'called' || ticket.status === 'serving')
         ? { kind: point.kind, number: point.number }
         : null,
-    nowServing: tickets
-      .filter((t) => t.queueId === ticket.queueId && (t.status === 'called' || t.status === 'serving'))
-      .map((t) => t.number),
+    nowServing: serving.map((t) => t.number),
   };
 }
 
