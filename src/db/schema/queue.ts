@@ -117,6 +117,8 @@ export const queueTickets = pgTable(
     uniqueIndex('queue_tickets_booking').on(t.bookingId).where(sql`booking_id is not null`),
     index('queue_tickets_waiting').on(t.tenantId, t.queueId, t.status, t.queuedAt),
     index('queue_tickets_day').on(t.tenantId, t.serviceDate),
+    // The board's reads by status and calling order (issue 25): next waiting, current per point, place in line.
+    index('queue_tickets_day_status').on(t.tenantId, t.serviceDate, t.status, t.queueId, t.queuedAt, t.seq),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "queue_tickets_day_status" ON "queue_tickets" USING btree ("tenant_id","service_date","status","queue_id","queued_at","seq");
