@@ -286,12 +286,8 @@ export interface StaffDonationRow {
   recordedByName: string | null;
 }
 
-export async function listDonations(
-  db: Db,
-  tenantId: string,
-  filter: DonationFilter,
-  limit: number,
-): Promise<StaffDonationRow[]> {
+/** The WHERE of a staff filter of donations, for the list and its summary alike. */
+function donationConditions(tenantId: string, filter: DonationFilter) {
   const conditions = [eq(donations.tenantId, tenantId)];
   if (filter.campaignId) conditions.push(eq(donations.campaignId, filter.campaignId));
   if (filter.status) conditions.push(eq(donations.status, filter.status));
@@ -303,6 +299,16 @@ export async function listDonations(
     const match = or(ilike(donations.donorName, like), ilike(donations.email, like), ilike(donations.phone, like));
     if (match) conditions.push(match);
   }
+  return and(...conditions);
+}
+
+export async function listDonations(
+  db: Db,
+  tenantId: string,
+  filter: DonationFilter,
+  limit: number,
+  offset = 0,
+): Promise<StaffDonationRow[]> {
   const rows = await db
     .select({
       donation: donations,
@@ -313,10 +319,27 @@ export async function listDonations(
     .from(donations)
     .innerJoin(campaigns, and(eq(campaigns.id, donations.campaignId), eq(campaigns.tenantId, tenantId)))
     .leftJoin(staff, and(eq(staff.id, donations.recordedBy), eq(staff.tenantId, tenantId)))
-    .where(and(...conditions))
+    .where(donationConditions(tenantId, filter))
     .orderBy(desc(donations.createdAt), desc(donations.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
   return rows;
+}
+
+/** How many donations a staff filter finds, and the money of the paid ones among them (SQL, not a page's sum). */
+export async function summarizeDonations(
+  db: Db,
+  tenantId: string,
+  filter: DonationFilter,
+): Promise<{ count: number; paidMinor: number }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      paidMinor: sql<number>`coalesce(sum(${donations.amountMinor}) filter (where ${donations.status} = 'paid'), 0)::bigint`,
+    })
+    .from(donations)
+    .where(donationConditions(tenantId, filter));
+  return { count: Number(row?.count ?? 0), paidMinor: Number(row?.paidMinor ?? 0) };
 }
 
 export async function findDonationByPublicId(db: Db, tenantId: string, publicId: string): Promise<DonationRow | null> {

@@ -31,6 +31,7 @@ import {
   recentPaidDonations,
   type StaffDonationRow,
   saveCampaignImage,
+  summarizeDonations,
   updateCampaign,
 } from './campaign-repo.server';
 import { keptTotals, recordOfflineGift, takeDonationsOut, totalsKey } from './donation-totals.server';
@@ -252,14 +253,20 @@ export async function endCampaign(
   return row;
 }
 
-/** Donations for staff, newest first, filtered. */
+/** Donations for staff, newest first, filtered; `offset` skips that many (a later page). */
 export function staffDonations(
   db: Db,
   tenantId: string,
   filter: DonationFilter,
   limit = 200,
+  offset = 0,
 ): Promise<StaffDonationRow[]> {
-  return listDonations(db, tenantId, filter, limit);
+  return listDonations(db, tenantId, filter, limit, offset);
+}
+
+/** How many donations the filter finds and the money of the paid ones, whatever page shows. */
+export function staffDonationSummary(db: Db, tenantId: string, filter: DonationFilter) {
+  return summarizeDonations(db, tenantId, filter);
 }
 
 /** Staff record an offline gift (cash, transfer): paid at once, counted in the campaign. */

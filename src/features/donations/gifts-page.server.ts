@@ -2,6 +2,7 @@
 // recording an offline gift (cash, a transfer seen on the statement), answered as the page's notice
 // (as its staffAction handler returns it) and, for the offline form, what it shows again. Its list:
 // the gifts the address's filters select, at most a page of them, and their paid total.
+import { pageCount, parsePage } from '#components/pagination/pagination-model.ts';
 import type { Db } from '#db/client.server.ts';
 import { PUBLIC_ID } from '#features/invoices/index.ts';
 import type { Tenant } from '#features/tenants/index.ts';
@@ -16,6 +17,7 @@ import {
   recordOfflineDonation,
   refundDonation,
   staffCampaigns,
+  staffDonationSummary,
   staffDonations,
 } from './campaigns.server';
 
@@ -84,25 +86,32 @@ export async function staffGiftsAction(
 }
 
 /** Rows on the page; the CSV export has them all. */
-export const GIFTS_PAGE_ROWS = 100;
+export const GIFTS_PAGE_ROWS = 50;
 
-/** The list the query's filters select; `filterIssue` (a message key) when the query is malformed (no filter then). */
+/**
+ * The gifts page's list: the filter's page of gifts (`?page=N`, 50 a page, newest first), and
+ * how many the filter finds with the money of the paid ones, counted in SQL. A page that is not
+ * a page number is `badPage`; one past the last, `pastEnd` (the page answers 404).
+ */
 export async function staffGiftsList(db: Db, tenant: Pick<Tenant, 'id' | 'timeZone'>, search: URLSearchParams) {
   const query = DonationFilterQuery.safeParse(Object.fromEntries(search));
-  const filter = query.success ? query.data : {};
-  const [campaignRows, rows] = await Promise.all([
+  const filter = donationFilterOf(query.success ? query.data : {}, tenant.timeZone);
+  const page = parsePage(search.get('page'));
+  const [campaignRows, rows, summary] = await Promise.all([
     staffCampaigns(db, tenant.id),
-    staffDonations(db, tenant.id, donationFilterOf(filter, tenant.timeZone), GIFTS_PAGE_ROWS + 1),
+    staffDonations(db, tenant.id, filter, GIFTS_PAGE_ROWS, ((page ?? 1) - 1) * GIFTS_PAGE_ROWS),
+    staffDonationSummary(db, tenant.id, filter),
   ]);
-  const more = rows.length > GIFTS_PAGE_ROWS;
-  if (more) rows.pop();
   return {
     filterIssue: query.success ? null : (query.error.issues[0]?.message ?? ''),
-    filter,
+    filter: query.success ? query.data : {},
     campaignRows,
     openCampaigns: campaignRows.filter(({ row }) => row.status !== 'draft'),
     rows,
-    more,
-    total: rows.filter((r) => r.donation.status === 'paid').reduce((sum, r) => sum + r.donation.amountMinor, 0),
+    page: page ?? 1,
+    badPage: page === null,
+    pastEnd: page !== null && page > Math.max(1, pageCount(summary.count, GIFTS_PAGE_ROWS)),
+    count: summary.count,
+    total: summary.paidMinor,
   };
 }
