@@ -29,4 +29,4 @@ export {
   staffReviewAction,
   staffReviews,
 } from './staff-reviews.server';
-export { staffReviewsPage, staffReviewsPost } from './staff-reviews-page.server';
+export { REVIEWS_PAGE_ROWS, staffReviewsPage, staffReviewsPost } from './staff-reviews-page.server';

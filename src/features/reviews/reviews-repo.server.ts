@@ -2,7 +2,7 @@
 // search for due invitations across tenants (each row then carries its tenant).
 import { and, desc, eq, gte, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { findTenantRow, firstTenantRow, ofTenant } from '#db/rows.server.ts';
+import { countRows, findTenantRow, firstTenantRow, ofTenant } from '#db/rows.server.ts';
 import {
   bookings,
   resources,
@@ -195,12 +195,8 @@ export interface ReviewFilter {
   moderation?: ReviewModeration;
 }
 
-export async function staffReviewRows(
-  db: Db,
-  tenantId: string,
-  filter: ReviewFilter,
-  limit: number,
-): Promise<StaffReviewRow[]> {
+/** The WHERE of a staff filter of reviews, for a page of them and their count alike. */
+function reviewConditions(tenantId: string, filter: ReviewFilter) {
   const where = [eq(reviews.tenantId, tenantId)];
   if (filter.rating) where.push(eq(reviews.rating, filter.rating));
   if (filter.resourceId) where.push(eq(reviews.resourceId, filter.resourceId));
@@ -209,6 +205,16 @@ export async function staffReviewRows(
   if (filter.kind) where.push(eq(reviews.kind, filter.kind));
   if (filter.status) where.push(eq(reviews.status, filter.status));
   if (filter.moderation) where.push(eq(reviews.moderation, filter.moderation));
+  return and(...where);
+}
+
+export async function staffReviewRows(
+  db: Db,
+  tenantId: string,
+  filter: ReviewFilter,
+  limit: number,
+  offset = 0,
+): Promise<StaffReviewRow[]> {
   const rows = await db
     .select({
       review: reviews,
@@ -220,15 +226,21 @@ export async function staffReviewRows(
     .leftJoin(resources, eq(resources.id, reviews.resourceId))
     .leftJoin(reviewLinks, eq(reviewLinks.id, reviews.linkId))
     .leftJoin(bookings, and(eq(bookings.tenantId, reviews.tenantId), eq(bookings.id, reviews.bookingId)))
-    .where(and(...where))
-    .orderBy(desc(reviews.createdAt))
-    .limit(limit);
+    .where(reviewConditions(tenantId, filter))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => ({
     ...r.review,
     resourceName: r.resourceName,
     linkName: r.linkName,
     visitName: r.visitName,
   }));
+}
+
+/** How many reviews and feedback a staff filter finds. */
+export async function countStaffReviews(db: Db, tenantId: string, filter: ReviewFilter): Promise<number> {
+  return countRows(db, reviews, tenantId, reviewConditions(tenantId, filter));
 }
 
 export async function findReview(db: Db, tenantId: string, id: string): Promise<ReviewRow | null> {

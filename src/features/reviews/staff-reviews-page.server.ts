@@ -1,6 +1,7 @@
 // Staff's reviews page (`/staff/reviews`): its posts (settings, the review links, marking and
 // replying to a review) answered as the page's notice, and what it lists for the address's filters
 // (rating, practitioner, date, kind, status) with the settings and links forms' data.
+import { pageCount, parsePage } from '#components/pagination/pagination-model.ts';
 import type { Db } from '#db/client.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import {
@@ -11,6 +12,7 @@ import {
   reviewSettings,
   saveReviewSettingsForm,
   staffReviewAction,
+  staffReviewCount,
   staffReviews,
 } from './staff-reviews.server';
 
@@ -28,11 +30,18 @@ export async function staffReviewsPost(db: Db, tenant: Tenant, staffId: string, 
 /** The page's lists for the query's filters. */
 export async function staffReviewsPage(db: Db, tenant: Pick<Tenant, 'id' | 'timeZone'>, query: URLSearchParams) {
   const filter = reviewFilterOf(query, tenant.timeZone);
-  const [rows, practitioners, settings, links] = await Promise.all([
-    staffReviews(db, tenant.id, filter),
+  const page = parsePage(query.get('page'));
+  const [rows, total, practitioners, settings, links] = await Promise.all([
+    staffReviews(db, tenant.id, filter, REVIEWS_PAGE_ROWS, ((page ?? 1) - 1) * REVIEWS_PAGE_ROWS),
+    staffReviewCount(db, tenant.id, filter),
     reviewPractitioners(db, tenant.id),
     reviewSettings(db, tenant.id),
     reviewLinksOf(db, tenant.id),
   ]);
-  return { rows, practitioners, settings, links };
+  // Not a page number: 400; past the last page: 404 (page 1 of nothing exists: "none yet").
+  const pageIssue = page === null ? 400 : page > Math.max(1, pageCount(total, REVIEWS_PAGE_ROWS)) ? 404 : null;
+  return { rows, total, page: page ?? 1, pageIssue, practitioners, settings, links };
 }
+
+/** Reviews and feedback per page of the staff list (`?page=N`, newest first). */
+export const REVIEWS_PAGE_ROWS = 50;

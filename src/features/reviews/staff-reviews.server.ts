@@ -12,6 +12,7 @@ import { enqueueMessage, kickOutbox } from '#server/outbox/index.ts';
 import { googleReviewUrl, parseSlug, safePublicUrl } from './review-links';
 import { MODERATIONS, type ReviewModeration } from './review-types';
 import {
+  countStaffReviews,
   deleteReviewLink,
   findReview,
   findReviewLinks,
@@ -52,8 +53,13 @@ export function reviewFilterOf(query: URLSearchParams, timeZone: string): Review
   return filter;
 }
 
-export async function staffReviews(db: Db, tenantId: string, filter: ReviewFilter, limit = 200) {
-  return staffReviewRows(db, tenantId, filter, limit);
+export async function staffReviews(db: Db, tenantId: string, filter: ReviewFilter, limit = 200, offset = 0) {
+  return staffReviewRows(db, tenantId, filter, limit, offset);
+}
+
+/** How many reviews and feedback the filter finds, whatever page shows. */
+export async function staffReviewCount(db: Db, tenantId: string, filter: ReviewFilter) {
+  return countStaffReviews(db, tenantId, filter);
 }
 
 export { findReviewSettings as reviewSettings, practitionersOf as reviewPractitioners };
