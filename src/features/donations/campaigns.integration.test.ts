@@ -14,11 +14,11 @@ import {
   donationFilterOf,
   donationLanding,
   endCampaign,
-  recordOfflineDonation,
   SHARE_IMAGE,
   saveCampaign,
   staffDonations,
 } from './index.server.ts';
+import { recordTestOfflineGift } from './test-support';
 
 composeApp();
 
@@ -178,19 +178,11 @@ describe.each(testDatabaseKinds)('campaigns on %s', (kind) => {
     expect(new Set(crowd.map((t) => JSON.stringify(t))).size).toBe(1);
     const before = crowd[0];
     if (!before) throw new Error('no totals');
-    const gift = await recordOfflineDonation(database.db, peduli, {
+    const gift = await recordTestOfflineGift(database.db, peduli, {
       campaignId: live.id,
+      staffId,
       amountMinor: 1234,
       donorName: 'Tunai',
-      anonymous: false,
-      phone: null,
-      email: null,
-      message: null,
-      taxReceipt: false,
-      taxId: null,
-      locale: 'en',
-      staffId,
-      receivedAt: new Date(),
     });
     expect(gift).not.toBeNull();
     expect(await campaignTotals(counter.db, peduli.id, live.publicId)).toEqual({

@@ -5,7 +5,8 @@ import { donations, staff } from '#db/schema/index.ts';
 import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { seedDemo } from '#demo/demo.server.ts';
 import { forgetCachedTenants, resolveTenant, type Tenant } from '#features/tenants/index.server.ts';
-import { donationLanding, GIFTS_PAGE_ROWS, recordOfflineDonation, staffGiftsList } from './index.server.ts';
+import { donationLanding, GIFTS_PAGE_ROWS, staffGiftsList } from './index.server.ts';
+import { recordTestOfflineGift } from './test-support';
 
 // Staff's gifts list in pages (issue 25): a page of 50 read with LIMIT/OFFSET, the count and the
 // paid money of the whole filter summed in SQL, the same statements whatever the number of gifts.
@@ -34,19 +35,11 @@ describe.each(testDatabaseKinds)('the staff gifts list on %s', (kind) => {
 
   const gifts = async (count: number) => {
     for (let i = 0; i < count; i += 1) {
-      await recordOfflineDonation(database.db, peduli, {
+      await recordTestOfflineGift(database.db, peduli, {
         campaignId,
+        staffId,
         amountMinor: 1000 + i,
         donorName: `Tunai ${i}`,
-        anonymous: false,
-        phone: null,
-        email: null,
-        message: null,
-        taxReceipt: false,
-        taxId: null,
-        locale: 'en',
-        staffId,
-        receivedAt: new Date(),
       });
     }
   };

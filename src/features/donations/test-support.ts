@@ -14,6 +14,7 @@ import { forgetCachedTenants, resolveTenant } from '#features/tenants/index.serv
 import type { Tenant } from '#features/tenants/index.ts';
 import { aTenant } from '#features/tenants/test-support.ts';
 import type { Locale } from '#i18n/locales.ts';
+import { recordOfflineDonation } from './campaigns.server';
 import { startDonationCheckout } from './checkout.server';
 import type { DonorInput } from './donation-form.schema';
 
@@ -175,4 +176,23 @@ export async function checkoutToInvoice(
   const invoice = await invoiceByPublicId(db, input.tenant, result.invoicePublicId);
   if (!invoice) throw new Error('no invoice');
   return invoice;
+}
+
+/** Staff record an offline gift of `amountMinor` to `campaignId` now (a paid gift, no invoice). */
+export function recordTestOfflineGift(
+  db: Db,
+  tenant: Pick<Tenant, 'id'>,
+  gift: { campaignId: string; staffId: string; amountMinor: number; donorName: string },
+) {
+  return recordOfflineDonation(db, tenant, {
+    ...gift,
+    anonymous: false,
+    phone: null,
+    email: null,
+    message: null,
+    taxReceipt: false,
+    taxId: null,
+    locale: 'en',
+    receivedAt: new Date(),
+  });
 }
