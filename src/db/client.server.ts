@@ -30,6 +30,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder of the embedded database; `memory://` for an in-memory one (tests). */
   dataDir?: string | undefined;
+  /**
+   * An in-memory PGlite starts from this dump of an already migrated one (tests: half a second
+   * instead of two for initdb and every migration); the migrator then finds nothing to do.
+   */
+  template?: Blob | undefined;
 }
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'migrations');
@@ -44,8 +49,8 @@ export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'migrations');
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** Opens the embedded database in its folder with its settings (set, then reopened, on the first start). */
-async function openPglite(dataDir: string): Promise<PGlite> {
-  const open = () => PGlite.create(dataDir, { extensions: { btree_gist } });
+async function openPglite(dataDir: string, template?: Blob): Promise<PGlite> {
+  const open = () => PGlite.create(dataDir, { extensions: { btree_gist }, loadDataDir: template });
   const client = await open();
   if (dataDir.startsWith('memory://')) return client;
   const { rows } = await client.query<{ shared_buffers: string }>('SHOW shared_buffers');
@@ -80,7 +85,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? './data';
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await openPglite(inMemory ? dataDir : path.resolve(dataDir, 'pglite'));
+  const client = inMemory
+    ? await openPglite(dataDir, options.template)
+    : await openPglite(path.resolve(dataDir, 'pglite'));
   // The app's statements go through the lean connection (one batch each, prepared by name);
   // migrations, the job system and LISTEN/NOTIFY use PGlite itself.
   const db = drizzlePglite(new PgliteConnection(client) as unknown as PGlite, { schema }) as unknown as Db;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,9 +21,18 @@ export const testDatabaseKinds: ('pglite' | 'postgres')[] = process.env.TEST_DAT
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+/** The migrated database the run's global setup dumped (src/db/test-templates.global-setup.ts), read once per file. */
+let pgliteTemplate: Blob | undefined;
+function migratedPglite(): Blob | undefined {
+  const file = process.env.SERAMBI_TEST_PGLITE_TEMPLATE;
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
 export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', template: migratedPglite() });
     return { ...database, label: 'pglite' };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -30,7 +40,8 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<T
   const name = `serambi_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = process.env.SERAMBI_TEST_PG_TEMPLATE;
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
