@@ -148,6 +148,8 @@ export interface Fanout {
   got: number;
   wrong: string[];
   afterAnswerMs: number;
+  /** From the settlement to the message's `at` (stamped at publish, after the commit). */
+  publishLagMs: number;
   refetches: Record<string, number>;
   rssOpenMb: number;
   loopMaxMs: number | undefined;
@@ -192,12 +194,14 @@ export async function fanOut(
   const wrong = new Set<string>();
   const delays: number[] = [];
   let settledAt = Number.POSITIVE_INFINITY;
+  let publishedAt = 0;
   for (const hit of hits) {
-    const { data } = eventData(hit.block);
+    const { data, at } = eventData(hit.block);
     const problem = check(data);
     if (problem) wrong.add(problem);
     settledAt = Math.min(settledAt, settledAtOf(data));
-    delays.push(hit.at - settledAtOf(data));
+    publishedAt = Date.parse(at);
+    delays.push(Math.round(hit.at - settledAtOf(data)));
   }
   const lastAt = Math.max(...hits.map((h) => h.at));
   const from = samples.findLast((s) => s.at <= settledAt) ?? samples[0];
@@ -208,6 +212,7 @@ export async function fanOut(
     got: hits.length,
     wrong: [...wrong],
     afterAnswerMs: lastAt - answeredAt,
+    publishLagMs: Math.round(publishedAt - settledAt),
     refetches: report.requests,
     rssOpenMb: samples[0]?.rssMb ?? Number.NaN,
     loopMaxMs: report.loop?.maxMs,

@@ -23,7 +23,8 @@
 // set (there each event travels NOTIFY → LISTEN → SSE).
 //
 // Run: npx tsx bench/live-viewers.bench.ts   Knobs: BENCH_VIEWERS (1000), BENCH_BOARDS (1000),
-// BENCH_GIFTS (3), BENCH_CALLS (3), BENCH_FUNDRAISERS (40), BENCH_PORT (4480), BENCH_CAMPAIGN (banjir-kelantan).
+// BENCH_GIFTS (3), BENCH_CALLS (3), BENCH_FUNDRAISERS (40), BENCH_PORT (4480), BENCH_CAMPAIGN (banjir-kelantan),
+// BENCH_NODE_ARGS.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -250,7 +251,12 @@ async function measure(kind: BenchDatabaseKind) {
     const probes = ['bench/event-loop-probe.mjs', 'bench/request-probe.mjs'];
     server = spawn(
       process.execPath,
-      [...probes.flatMap((p) => ['--import', path.join(root, p)]), path.join(root, 'scripts/serve.mjs')],
+      [
+        // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+        ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        ...probes.flatMap((p) => ['--import', path.join(root, p)]),
+        path.join(root, 'scripts/serve.mjs'),
+      ],
       {
         cwd: root,
         env: {
@@ -301,7 +307,7 @@ function printRuns(name: string, viewers: number, targetMs: number, runs: Fanout
     [
       `  ${name}: ${viewers} viewers × ${runs.length}; got it: ${runs.map((r) => r.got).join(', ')} of ${viewers}`,
       `    settlement → viewer (worst of ${runs.length}): p50 ${quantile(worst.delays, 0.5)} ms, p95 ${quantile(worst.delays, 0.95)} ms, max ${last} ms — target ≤ ${targetMs / 1000} s: ${met ? 'met' : 'MISSED'}`,
-      `    each: max ${runs.map((r) => `${Math.max(...r.delays)} ms`).join(', ')}; the last viewer after the last request of the act returned: ${runs.map((r) => `${r.afterAnswerMs} ms`).join(', ')}`,
+      `    each: max ${runs.map((r) => `${Math.max(...r.delays)} ms`).join(', ')}, of which settlement → publish ${runs.map((r) => `${r.publishLagMs} ms`).join(', ')}; the last viewer after the settling requests returned: ${runs.map((r) => `${r.afterAnswerMs} ms`).join(', ')}`,
       `    payload as a viewer uses it: ${wrong.length ? `WRONG (${wrong.join('; ')})` : 'right in every copy'}`,
       `    refetch requests the server saw meanwhile: ${refetched.join(', ')}`,
       `    server: RSS ${worst.rssOpenMb.toFixed(0)} MB with the streams open, peak ${worst.rssPeakMb.toFixed(0)} MB; CPU ${runs.map((r) => `${r.cpuMs.toFixed(0)} ms (${(r.cpuShare * 100).toFixed(0)}% of a core)`).join(', ')} from the settlement to the last viewer; event loop worst ${runs.map((r) => `${r.loopMaxMs ?? '?'} ms`).join(', ')}`,
