@@ -97,6 +97,31 @@ describe('GET /api/realtime', () => {
     expect(realtime().hub.subscriberCount(`tenant:${tenant}`, 'queue:main')).toBe(0);
   });
 
+  it('formats a message once for all its readers: every stream is handed the same bytes', async () => {
+    const tenant = newTenant();
+    const readers = await Promise.all(
+      [1, 2].map(async () => {
+        const reader = (await call(GET, tenant, '/api/realtime?channels=campaign:c1').response).body?.getReader();
+        if (!reader) throw new Error('no body');
+        return reader;
+      }),
+    );
+    /** The chunk that carries the event, as enqueued (raw bytes, no decoder in between). */
+    const eventChunk = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        if (new TextDecoder().decode(value).includes('event: board')) return value;
+      }
+    };
+    await tick();
+    await publish(tenant, 'campaign:c1', 'board', { top: ['a', 'b'] });
+    const [first, second] = await Promise.all(readers.map(eventChunk));
+    expect(new TextDecoder().decode(first)).toContain('"data":{"top":["a","b"]}');
+    expect(second).toBe(first);
+    await Promise.all(readers.map((reader) => reader.cancel()));
+  });
+
   it('replays what was missed after Last-Event-ID (header or query), then goes live', async () => {
     const tenant = newTenant();
     const first = call(GET, tenant, '/api/realtime?channels=queue:main');
