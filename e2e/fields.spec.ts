@@ -215,8 +215,13 @@ test('date picker: weeks start on Sunday, blocked and out-of-range dates are dis
   await expect(single.getByRole('button', { name: /June 28th, 2030/ })).toBeDisabled();
 
   // Keyboard: focus a day, move with the arrows, pick with Enter.
-  await single.getByRole('button', { name: /June 12th, 2030/ }).focus();
+  // Each key waits for the picker to have moved focus: on a busy machine a key pressed before the
+  // picker took the focus went to the page instead (the one flaky run of 28 November).
+  const june12 = single.getByRole('button', { name: /June 12th, 2030/ });
+  await june12.focus();
+  await expect(june12).toBeFocused();
   await page.keyboard.press('ArrowRight');
+  await expect(single.getByRole('button', { name: /June 13th, 2030/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('input[type=hidden][name=date]')).toHaveValue('2030-06-13');
   await expect(single.locator('[data-date-summary]')).toHaveText('Selected: 13 Jun 2030');
