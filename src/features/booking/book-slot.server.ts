@@ -1,6 +1,6 @@
 import type { Db } from '#db/client.server.ts';
 import { transaction } from '#db/transaction.server.ts';
-import { type InvoiceView, newPublicId, startCheckout } from '#features/invoices/index.server.ts';
+import { type InvoiceView, newPublicId, startCheckoutIn } from '#features/invoices/index.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { zonedDate } from '#lib/zoned-time.ts';
@@ -96,7 +96,7 @@ export async function bookSlot(db: Db, input: BookSlotInput): Promise<BookSlotRe
           await enqueueBookingMessages(tx, request ? 'requested' : 'confirmed', booking, { tenant: input.tenant });
           return { ok: true, booking, invoice: null } as const;
         }
-        const invoice = await startCheckout(tx, {
+        const invoice = await startCheckoutIn(tx, {
           tenantId: input.tenant.id,
           currency: input.tenant.currency,
           kind: 'appointment',

@@ -198,31 +198,35 @@ export async function givingFundraisersByIds(
     .where(ofTenant(fundraisers, tenantId, inArray(fundraisers.id, ids)));
 }
 
-/** Who the unpaid checkouts are counted for (issue 23): one contact, one hashed address, or the whole tenant. */
-export type UnpaidScope = { contacts: readonly string[] } | { clientHash: string } | 'tenant';
+/** One scope's unpaid checkouts: how many, and when the oldest was made (when the count next drops). */
+export interface UnpaidCount {
+  count: number;
+  oldest: Date | null;
+}
 
 /**
  * The donation checkouts of a tenant made after `since` whose invoice is still unpaid (open, or
- * failed and payable again), counted for one scope, with the oldest one's time (when the count
- * next drops). Only the checkout's own gifts count (an instalment's invoice is the plan's job's);
- * a paid checkout never counts, so donors who pay are never refused, however many share an address.
+ * failed and payable again), counted in one statement for each scope: the contacts (phone,
+ * e-mail), the hashed network address and the whole tenant. Only the checkout's own gifts count
+ * (an instalment's invoice is the plan's job's); a paid checkout never counts, so donors who pay
+ * are never refused, however many share an address.
  */
 export async function unpaidCheckouts(
   db: Db,
   tenantId: string,
-  scope: UnpaidScope,
+  who: { contacts: readonly string[]; clientHash: string },
   since: Date,
-): Promise<{ count: number; oldest: Date | null }> {
-  const scoped =
-    scope === 'tenant'
-      ? undefined
-      : 'clientHash' in scope
-        ? eq(donations.clientHash, scope.clientHash)
-        : or(inArray(donations.phone, [...scope.contacts]), inArray(donations.email, [...scope.contacts]));
+): Promise<{ contact: UnpaidCount; address: UnpaidCount; tenant: UnpaidCount }> {
+  const ofContact = or(inArray(donations.phone, [...who.contacts]), inArray(donations.email, [...who.contacts]));
+  const ofAddress = eq(donations.clientHash, who.clientHash);
   const [row] = await db
     .select({
-      count: sql<number>`count(distinct ${donations.invoiceId})::int`,
-      oldest: sql<string | null>`min(${donations.createdAt})`,
+      contactCount: sql<number>`count(distinct ${donations.invoiceId}) filter (where ${ofContact})::int`,
+      contactOldest: sql<string | null>`min(${donations.createdAt}) filter (where ${ofContact})`,
+      addressCount: sql<number>`count(distinct ${donations.invoiceId}) filter (where ${ofAddress})::int`,
+      addressOldest: sql<string | null>`min(${donations.createdAt}) filter (where ${ofAddress})`,
+      tenantCount: sql<number>`count(distinct ${donations.invoiceId})::int`,
+      tenantOldest: sql<string | null>`min(${donations.createdAt})`,
     })
     .from(donations)
     .innerJoin(invoices, and(eq(invoices.id, donations.invoiceId), eq(invoices.tenantId, tenantId)))
@@ -233,10 +237,17 @@ export async function unpaidCheckouts(
         gt(donations.createdAt, since),
         or(isNull(donations.instalmentSeq), eq(donations.instalmentSeq, 1)),
         inArray(invoices.status, ['open', 'failed']),
-        scoped,
       ),
     );
-  return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+  const counted = (count: number | undefined, oldest: string | null | undefined): UnpaidCount => ({
+    count: Number(count ?? 0),
+    oldest: oldest ? new Date(oldest) : null,
+  });
+  return {
+    contact: counted(row?.contactCount, row?.contactOldest),
+    address: counted(row?.addressCount, row?.addressOldest),
+    tenant: counted(row?.tenantCount, row?.tenantOldest),
+  };
 }
 
 /**

@@ -9,14 +9,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '#db/client.server.ts';
 import { isUniqueViolation } from '#db/errors.ts';
 import { transaction } from '#db/transaction.server.ts';
-import { type CheckoutLine, newPublicId, startCheckout } from '#features/invoices/index.server.ts';
+import { type CheckoutLine, newPublicId, startCheckoutIn } from '#features/invoices/index.server.ts';
 import { enabledOptions, methodAvailable } from '#features/payments/index.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import { LOCALES, type Locale, type LocalizedText, localized } from '#i18n/locales.ts';
 import { translator } from '#i18n/t.ts';
 import { formatMoney } from '#lib/money.ts';
 import { zonedDate } from '#lib/zoned-time.ts';
-import { type FeeFor, feeForMethods, type GivingOptions, type LineProblem, lineAmounts, lineProblem } from './cart';
+import { feeForMethods, type GivingOptions, type LineProblem, lineAmounts, lineProblem } from './cart';
 import {
   type DonationSettings,
   donationSettings,
@@ -29,7 +29,6 @@ import {
   type NewDonation,
   type NewInstalment,
   type NewPlan,
-  type UnpaidScope,
   unpaidCheckouts,
 } from './checkout-repo.server';
 import type { DonorInput, SubmittedLine } from './donation-form.schema';
@@ -63,6 +62,8 @@ export interface DonationCheckoutInput {
   locale: Locale;
   clientIp: string;
   now?: Date;
+  /** The campaign, settings and fees the page read for this request's campaign, if it did. */
+  known?: GivingTerms;
 }
 
 export type DonationCheckoutResult =
@@ -88,16 +89,23 @@ export function givingOptionsOf(campaign: GivingCampaign, settings: DonationSett
   };
 }
 
+/** What a checkout already read for its campaign on the same request (the form page): not read again. */
+export interface GivingTerms {
+  campaign: GivingCampaign;
+  settings: DonationSettings;
+  fees: { rates: FeeRates; methods: FeeMethod[] };
+}
+
 /**
  * The rate behind "cover the fees" per method: the tenant's donation rate for the method, else
  * the payment method's own fee; the counter carries no gateway fee (as payments' quote()).
  */
-export async function donationFeeFor(
+export async function donationFeeTerms(
   db: Db,
   tenant: Tenant,
   settings: DonationSettings,
   locale: Locale,
-): Promise<FeeFor> {
+): Promise<GivingTerms['fees']> {
   const options = (await enabledOptions(db, tenant.id, locale)).filter((o) =>
     methodAvailable(o.method, tenant.currency.code),
   );
@@ -109,7 +117,7 @@ export async function donationFeeFor(
     if (method === 'counter') continue;
     rates[method] = settings.feeRates[method] ?? { rateBps: option.feeRateBp, fixedMinor: option.feeFixed };
   }
-  return feeForMethods(rates, methods);
+  return { rates, methods };
 }
 
 /** The invoice line's text in the three languages: the campaign, the type, the covered fee. */
@@ -146,14 +154,14 @@ async function unpaidLimitReached(
   now: Date,
 ): Promise<{ limited: UnpaidLimitScope; retryAfterSeconds: number } | null> {
   const { windowMs } = DONATION_UNPAID_LIMITS;
-  const since = new Date(now.getTime() - windowMs);
-  const checks: [UnpaidLimitScope, UnpaidScope, number][] = [
-    ['contact', { contacts: who.contacts }, DONATION_UNPAID_LIMITS.perContact],
-    ['address', { clientHash: who.clientHash }, DONATION_UNPAID_LIMITS.perAddress],
-    ['tenant', 'tenant', DONATION_UNPAID_LIMITS.perTenant],
+  const counts = await unpaidCheckouts(tx, tenantId, who, new Date(now.getTime() - windowMs));
+  const checks: [UnpaidLimitScope, number][] = [
+    ['contact', DONATION_UNPAID_LIMITS.perContact],
+    ['address', DONATION_UNPAID_LIMITS.perAddress],
+    ['tenant', DONATION_UNPAID_LIMITS.perTenant],
   ];
-  for (const [scope, counted, limit] of checks) {
-    const { count, oldest } = await unpaidCheckouts(tx, tenantId, counted, since);
+  for (const [scope, limit] of checks) {
+    const { count, oldest } = counts[scope];
     if (count < limit) continue;
     const freesAt = (oldest ?? now).getTime() + windowMs;
     return { limited: scope, retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)) };
@@ -172,12 +180,16 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
   const existing = await invoiceOfIdempotencyKey(db, tenant.id, firstKey);
   if (existing) return { ok: true, invoicePublicId: existing, replayed: true };
 
-  const settings = await donationSettings(db, tenant);
-  const found = await givingCampaignsByIds(
-    db,
-    tenant.id,
-    lines.map((line) => line.campaignId),
-  );
+  const { known } = input;
+  const settings = known?.settings ?? (await donationSettings(db, tenant));
+  const onlyKnown = known !== undefined && lines.every((line) => line.campaignId === known.campaign.id);
+  const found = onlyKnown
+    ? [known.campaign]
+    : await givingCampaignsByIds(
+        db,
+        tenant.id,
+        lines.map((line) => line.campaignId),
+      );
   const byId = new Map(found.map((campaign) => [campaign.id, campaign]));
   for (const [index, line] of lines.entries()) {
     const campaign = byId.get(line.campaignId);
@@ -210,7 +222,8 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
   const clientHash = createHash('sha256').update(`${tenant.id}:${input.clientIp}`).digest('hex').slice(0, 32);
   const contacts = donor.email ? [donor.phone, donor.email] : [donor.phone];
 
-  const feeFor = await donationFeeFor(db, tenant, settings, input.locale);
+  const fees = known?.fees ?? (await donationFeeTerms(db, tenant, settings, input.locale));
+  const feeFor = feeForMethods(fees.rates, fees.methods);
   const today = zonedDate(now, tenant.timeZone);
   const donorRow = {
     donorName: donor.name,
@@ -248,7 +261,7 @@ export async function startDonationCheckout(db: Db, input: DonationCheckoutInput
           });
           return { line, amounts, donationId };
         });
-        const invoice = await startCheckout(tx, {
+        const invoice = await startCheckoutIn(tx, {
           tenantId: tenant.id,
           currency: tenant.currency,
           kind: 'donation',

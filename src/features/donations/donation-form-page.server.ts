@@ -10,7 +10,7 @@ import {
   answerDonationPost,
   type DonationFormData,
   type DonationPostAnswer,
-  donationFormData,
+  donationFormTerms,
 } from './donation-form.server';
 import { donationCheckoutPath, donationEmbedFormPath } from './paths';
 
@@ -69,8 +69,9 @@ export async function loadDonationFormPage(
   options: DonationPageOptions,
 ): Promise<DonationFormPage> {
   const { db, tenant, locale, t, user, clientIp } = locals;
-  const data = await donationFormData(db, tenant, options.campaign, locale);
-  if (!data) return { kind: 'not-found' };
+  const form = await donationFormTerms(db, tenant, options.campaign, locale);
+  if (!form) return { kind: 'not-found' };
+  const { data } = form;
   const { invoicePublicId, ...answer } = await answerDonationPost(
     db,
     {
@@ -79,6 +80,8 @@ export async function loadDonationFormPage(
       t,
       customerId: user?.id ?? null,
       clientIp,
+      // The campaign, settings and fees just read: the checkout of this post does not read them again.
+      known: form.terms,
       ...(options.fundraiserId ? { fundraiserId: options.fundraiserId } : {}),
     },
     request,

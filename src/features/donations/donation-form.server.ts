@@ -3,7 +3,6 @@
 // in the visitor's language (the form works without JavaScript: the server renders them).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#db/client.server.ts';
-import { enabledOptions, methodAvailable } from '#features/payments/index.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { localized } from '#i18n/locales.ts';
@@ -14,7 +13,7 @@ import { timeZoneCountry } from '#lib/time-zones.ts';
 import { zonedDate } from '#lib/zoned-time.ts';
 import { fieldProblems, readFormInput } from '#server/http.ts';
 import type { GivingOptions } from './cart';
-import { givingOptionsOf, startDonationCheckout } from './checkout.server';
+import { donationFeeTerms, type GivingTerms, givingOptionsOf, startDonationCheckout } from './checkout.server';
 import { donationSettings, findGivingCampaign } from './checkout-repo.server';
 import { checkoutLinesSchema, dialCodeOf, donorSchema, fieldErrors, formGiftSchema } from './donation-form.schema';
 import type { FeeMethod, FeeRates } from './fees';
@@ -40,21 +39,24 @@ export async function donationFormData(
   locale: Locale,
   now = new Date(),
 ): Promise<DonationFormData | null> {
+  return (await donationFormTerms(db, tenant, publicId, locale, now))?.data ?? null;
+}
+
+/** The form of a campaign and what it was made from (handed to the checkout of the same request). */
+export async function donationFormTerms(
+  db: Db,
+  tenant: Tenant,
+  publicId: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<{ data: DonationFormData; terms: GivingTerms } | null> {
   if (publicId.length > 100) return null;
   const campaign = await findGivingCampaign(db, tenant.id, publicId);
   if (!campaign || campaign.status === 'draft') return null;
   const settings = await donationSettings(db, tenant);
-  const options = (await enabledOptions(db, tenant.id, locale)).filter((o) =>
-    methodAvailable(o.method, tenant.currency.code),
-  );
-  const rates: FeeRates = {};
-  for (const option of options) {
-    if (option.method === 'counter') continue;
-    const method = option.method as FeeMethod;
-    rates[method] = settings.feeRates[method] ?? { rateBps: option.feeRateBp, fixedMinor: option.feeFixed };
-  }
+  const fees = await donationFeeTerms(db, tenant, settings, locale);
   const offer = givingOptionsOf(campaign, settings, now);
-  return {
+  const data: DonationFormData = {
     campaign: {
       id: campaign.id,
       publicId: campaign.publicId,
@@ -65,7 +67,7 @@ export async function donationFormData(
     suggestedAmounts: campaign.suggestedAmounts.filter(
       (amount) => amount >= offer.minAmountMinor && (offer.maxAmountMinor === null || amount <= offer.maxAmountMinor),
     ),
-    fees: { rates, methods: options.map((o) => o.method as FeeMethod) },
+    fees,
     issuesTaxReceipts: settings.issuesTaxReceipts,
     today: zonedDate(now, tenant.timeZone),
     monthNames: Array.from(
@@ -73,6 +75,7 @@ export async function donationFormData(
       (_, month) => formatDate(Date.UTC(2026, month, 15), locale, 'UTC').split(' ')[1] ?? '',
     ),
   };
+  return { data, terms: { campaign, settings, fees } };
 }
 
 export type SubmitResult =
@@ -87,6 +90,8 @@ interface SubmitContext {
   clientIp: string;
   /** Issue 13: the form sits on a fundraiser's page (resolved by the server from its address). */
   fundraiserId?: string;
+  /** What the page read for its campaign on this request: the checkout does not read it again. */
+  known?: GivingTerms;
 }
 
 function translateFields(errors: Record<string, string>, t: Translate): Record<string, string> {
@@ -112,6 +117,7 @@ async function submitLines(
     customerId: context.customerId,
     locale: context.locale,
     clientIp: context.clientIp,
+    ...(context.known ? { known: context.known } : {}),
   });
   if (result.ok) return { ok: true, invoicePublicId: result.invoicePublicId };
   if (result.reason === 'honeypot') return refused(400, t('donation.form.rejected'));

@@ -5,7 +5,7 @@ import {
   newPublicId,
   setInvoiceDueAt,
   setSavesPaymentMethod,
-  startCheckout,
+  startCheckoutIn,
 } from '#features/invoices/index.server.ts';
 import { chargeSavedMethod, type ProviderName, paymentProviders } from '#features/payments/index.server.ts';
 import { findTenantById, type Tenant } from '#features/tenants/index.server.ts';
@@ -107,7 +107,7 @@ async function giftAndInvoice(tx: Db, tenant: Tenant, plan: PlanRow, instalment:
     amountMinor: plan.amountMinor,
     feeMinor: plan.feeMinor,
   });
-  const invoice = await startCheckout(tx, {
+  const invoice = await startCheckoutIn(tx, {
     tenantId: tenant.id,
     currency: tenant.currency,
     kind: 'donation',

@@ -22,11 +22,14 @@ export type ReceiptRow = typeof donationReceipts.$inferSelect;
  * no gap.
  */
 export async function nextReceiptNumber(tx: Db, tenantId: string, year: number): Promise<number> {
-  await tx.insert(receiptSequences).values({ tenantId, year, lastNumber: 0 }).onConflictDoNothing();
+  // One statement: the year's first receipt makes its sequence at 1, later ones lock the row and add one.
   const [row] = await tx
-    .update(receiptSequences)
-    .set({ lastNumber: sql`${receiptSequences.lastNumber} + 1` })
-    .where(ofTenant(receiptSequences, tenantId, eq(receiptSequences.year, year)))
+    .insert(receiptSequences)
+    .values({ tenantId, year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [receiptSequences.tenantId, receiptSequences.year],
+      set: { lastNumber: sql`${receiptSequences.lastNumber} + 1` },
+    })
     .returning({ number: receiptSequences.lastNumber });
   if (!row) throw new Error('receipt sequence not advanced');
   return row.number;

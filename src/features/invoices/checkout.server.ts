@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '#db/client.server.ts';
 import type { Currency } from '#lib/money.ts';
 import { type CheckoutLine, checkoutAmounts, type InvoiceKind, type InvoiceView } from './invoice';
-import { insertInvoice, nextInvoiceNumber, toViews } from './invoice-repo.server';
+import { insertInvoice, nextInvoiceNumber, toView } from './invoice-repo.server';
 
 export interface CheckoutInput {
   tenantId: string;
@@ -33,45 +33,49 @@ export function newPublicId(): string {
 }
 
 /**
- * Every checkout, whatever it sells: turns lines into one invoice with the tenant's next number.
- * Pass the caller's transaction when the invoice belongs to a larger change (a booking, a
- * donation) so both commit together.
+ * Every checkout, whatever it sells: turns lines into one invoice with the tenant's next number,
+ * in a transaction of its own. A checkout that belongs to a larger change (a booking, a donation)
+ * uses `startCheckoutIn` with the caller's transaction, so both commit together.
  */
 export async function startCheckout(db: Db, input: CheckoutInput): Promise<InvoiceView> {
+  return db.transaction((tx) => startCheckoutIn(tx, input));
+}
+
+/**
+ * `startCheckout` inside the caller's transaction (no savepoint of its own: a failure fails the
+ * caller's change). The view is built from what the inserts return: nothing is read back.
+ */
+export async function startCheckoutIn(tx: Db, input: CheckoutInput): Promise<InvoiceView> {
   const { amounts, subtotal } = checkoutAmounts(input.lines);
-  const row = await db.transaction(async (tx) => {
-    const number = await nextInvoiceNumber(tx, input.tenantId);
-    return insertInvoice(
-      tx,
-      {
-        tenantId: input.tenantId,
-        publicId: newPublicId(),
-        number,
-        kind: input.kind,
-        currencyCode: input.currency.code,
-        subtotal,
-        fee: 0,
-        total: subtotal,
-        customerId: input.customerId ?? null,
-        contactName: input.contact.name,
-        contactPhone: input.contact.phone ?? null,
-        contactEmail: input.contact.email ?? null,
-        locale: input.locale,
-        dueAt: input.dueAt ?? null,
-        savesPaymentMethod: input.savesPaymentMethod ?? false,
-      },
-      input.lines.map((line, position) => ({
-        position,
-        description: line.description,
-        quantity: line.quantity,
-        unitAmount: line.discount ? -line.unitAmount : line.unitAmount,
-        amount: amounts[position] ?? 0,
-        sourceKind: line.source?.kind ?? null,
-        sourceId: line.source?.id ?? null,
-      })),
-    );
-  });
-  const [view] = await toViews(db, [row], input.currency);
-  if (!view) throw new Error('invoice not readable after creation');
-  return view;
+  const number = await nextInvoiceNumber(tx, input.tenantId);
+  const { row, lines } = await insertInvoice(
+    tx,
+    {
+      tenantId: input.tenantId,
+      publicId: newPublicId(),
+      number,
+      kind: input.kind,
+      currencyCode: input.currency.code,
+      subtotal,
+      fee: 0,
+      total: subtotal,
+      customerId: input.customerId ?? null,
+      contactName: input.contact.name,
+      contactPhone: input.contact.phone ?? null,
+      contactEmail: input.contact.email ?? null,
+      locale: input.locale,
+      dueAt: input.dueAt ?? null,
+      savesPaymentMethod: input.savesPaymentMethod ?? false,
+    },
+    input.lines.map((line, position) => ({
+      position,
+      description: line.description,
+      quantity: line.quantity,
+      unitAmount: line.discount ? -line.unitAmount : line.unitAmount,
+      amount: amounts[position] ?? 0,
+      sourceKind: line.source?.kind ?? null,
+      sourceId: line.source?.id ?? null,
+    })),
+  );
+  return toView(row, lines, input.currency);
 }

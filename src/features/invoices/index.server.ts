@@ -2,7 +2,7 @@
 // composition root and other features' server code import this; browser code imports ./index.ts.
 
 export { invoicesSection } from './account-section.server';
-export { newPublicId, startCheckout } from './checkout.server';
+export { newPublicId, startCheckout, startCheckoutIn } from './checkout.server';
 export { registerInvoiceEffects } from './effects.server';
 export * from './index.ts';
 export {

@@ -26,27 +26,35 @@ type NewLine = Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'tenantId' |
  * counter back — without gaps.
  */
 export async function nextInvoiceNumber(tx: Db, tenantId: string): Promise<number> {
-  await tx.insert(invoiceCounters).values({ tenantId, lastNumber: 0 }).onConflictDoNothing();
+  // One statement: the first invoice makes the counter at 1, later ones lock its row and add one.
   const [row] = await tx
-    .update(invoiceCounters)
-    .set({ lastNumber: sql`${invoiceCounters.lastNumber} + 1` })
-    .where(ofTenant(invoiceCounters, tenantId))
+    .insert(invoiceCounters)
+    .values({ tenantId, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.tenantId,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
     .returning({ number: invoiceCounters.lastNumber });
   if (!row) throw new Error('invoice counter missing');
   return row.number;
 }
 
+/** The invoice and its lines (in position order), as inserted. */
 export async function insertInvoice(
   tx: Db,
   invoice: NewInvoice & { number: number },
   lines: NewLine[],
-): Promise<InvoiceRow> {
+): Promise<{ row: InvoiceRow; lines: LineRow[] }> {
   const [row] = await tx.insert(invoices).values(invoice).returning();
   if (!row) throw new Error('invoice not created');
-  if (lines.length > 0) {
-    await tx.insert(invoiceLines).values(lines.map((line) => ({ ...line, invoiceId: row.id, tenantId: row.tenantId })));
-  }
-  return row;
+  const inserted =
+    lines.length > 0
+      ? await tx
+          .insert(invoiceLines)
+          .values(lines.map((line) => ({ ...line, invoiceId: row.id, tenantId: row.tenantId })))
+          .returning()
+      : [];
+  return { row, lines: inserted.sort((a, b) => a.position - b.position) };
 }
 
 export async function findInvoiceRowByPublicId(db: Db, tenantId: string, publicId: string): Promise<InvoiceRow | null> {
@@ -148,7 +156,7 @@ export async function findInvoiceViewByPublicId(
 
 type LineRow = typeof invoiceLines.$inferSelect;
 
-function toView(
+export function toView(
   row: Pick<InvoiceRow, keyof typeof viewColumns>,
   lines: Pick<LineRow, keyof typeof viewLineColumns>[],
   currency: Currency,

@@ -94,6 +94,22 @@ export function isPaymentId(id: unknown): id is string {
   return typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }
 
+/** A payment's amount with its invoice's currency, in one read (what a provider's charge is checked against). */
+export async function paymentCharge(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<{ amount: number; currencyCode: string | null } | null> {
+  if (!isPaymentId(id)) return null;
+  const [row] = await db
+    .select({ amount: payments.amount, currencyCode: invoices.currencyCode })
+    .from(payments)
+    .leftJoin(invoices, and(eq(invoices.id, payments.invoiceId), eq(invoices.tenantId, tenantId)))
+    .where(ofTenant(payments, tenantId, eq(payments.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findPayment(db: Db, tenantId: string, id: string): Promise<PaymentRow | null> {
   if (!isPaymentId(id)) return null;
   return findTenantRow(db, payments, tenantId, id);

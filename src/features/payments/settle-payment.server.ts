@@ -4,7 +4,13 @@ import { findInvoiceRow, lineSourcesOf, moveInvoiceStatus } from '#features/invo
 import { errorFields, log } from '#lib/logger.server.ts';
 import { type AfterCommit, events } from '#server/events/index.ts';
 import { publish } from '#server/realtime/index.ts';
-import { finalizePayment, findPayment, type PaymentRow, recordDeclinedAttempt } from './payment-repo.server';
+import {
+  finalizePayment,
+  findPayment,
+  type PaymentRow,
+  paymentCharge,
+  recordDeclinedAttempt,
+} from './payment-repo.server';
 import type { ChargedAmount } from './provider';
 import { recordRefundDue } from './refunds.server';
 
@@ -127,10 +133,9 @@ async function chargeMismatchOf(
   paymentId: string,
   charged: ChargedAmount,
 ): Promise<ChargeMismatch | null> {
-  const payment = await findPayment(tx, tenantId, paymentId);
+  const payment = await paymentCharge(tx, tenantId, paymentId);
   if (!payment) return null; // nothing to settle anyway
-  const invoice = await findInvoiceRow(tx, tenantId, payment.invoiceId);
-  if (!invoice || invoice.currencyCode.toUpperCase() !== charged.currency.toUpperCase()) return 'currency';
+  if (!payment.currencyCode || payment.currencyCode.toUpperCase() !== charged.currency.toUpperCase()) return 'currency';
   return payment.amount === charged.amount ? null : 'amount';
 }
 
