@@ -201,6 +201,25 @@ export async function lockCampaign(tx: Db, tenantId: string, campaignId: string)
   return findTenantRow(tx, campaigns, tenantId, campaignId, 'no key update');
 }
 
+/**
+ * The given gifts (id and campaign, in campaign-id order), their campaigns locked in that same
+ * order by the one statement that finds them: what marking gifts paid starts with.
+ */
+export async function lockCampaignsOfDonations(
+  tx: Db,
+  tenantId: string,
+  ids: string[],
+): Promise<{ id: string; campaignId: string }[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: donations.id, campaignId: donations.campaignId })
+    .from(donations)
+    .innerJoin(campaigns, and(eq(campaigns.id, donations.campaignId), eq(campaigns.tenantId, tenantId)))
+    .where(ofTenant(donations, tenantId, inArray(donations.id, ids)))
+    .orderBy(asc(donations.campaignId), asc(donations.id))
+    .for('no key update', { of: campaigns });
+}
+
 /** Adds (or, with negative numbers, takes out) money and donors; returns the new totals. */
 export async function changeCampaignTotals(
   tx: Db,

@@ -1,6 +1,7 @@
 // The donation checkout's reads and writes (issue 12). Every query takes the tenant.
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { preparedQuery } from '#db/prepared.server.ts';
 import { ofTenant } from '#db/rows.server.ts';
 import {
   campaigns,
@@ -45,13 +46,19 @@ const campaignColumns = {
   coverFeesAllowed: campaigns.coverFeesAllowed,
 };
 
-/** A campaign by its public id (the URL's) or, failing that, its uuid. */
-export async function findGivingCampaign(db: Db, tenantId: string, key: string): Promise<GivingCampaign | null> {
-  const [byPublicId] = await db
+/** Prepared: the form page and its post read it on every request. */
+const givingCampaignByPublicId = preparedQuery((db) =>
+  db
     .select(campaignColumns)
     .from(campaigns)
-    .where(ofTenant(campaigns, tenantId, eq(campaigns.publicId, key)))
-    .limit(1);
+    .where(and(eq(campaigns.tenantId, sql.placeholder('tenantId')), eq(campaigns.publicId, sql.placeholder('key'))))
+    .limit(1)
+    .prepare('giving_campaign_by_public_id'),
+);
+
+/** A campaign by its public id (the URL's). */
+export async function findGivingCampaign(db: Db, tenantId: string, key: string): Promise<GivingCampaign | null> {
+  const [byPublicId] = await givingCampaignByPublicId(db).execute({ tenantId, key });
   return byPublicId ?? null;
 }
 
@@ -75,11 +82,9 @@ export interface DonationSettings {
   maxMinor: number;
 }
 
-export async function donationSettings(
-  db: Db,
-  tenant: { id: string; currency: Pick<Currency, 'code' | 'multiplier'> },
-): Promise<DonationSettings> {
-  const [row] = await db
+/** Prepared: the form page and its post read it on every request. */
+const donationSettingsQuery = preparedQuery((db) =>
+  db
     .select({
       issuesTaxReceipts: tenantSettings.issuesTaxReceipts,
       feeRates: tenantSettings.donationFeeRates,
@@ -87,20 +92,36 @@ export async function donationSettings(
       maxMinor: tenantSettings.donationMaxMinor,
     })
     .from(tenantSettings)
-    .where(eq(tenantSettings.tenantId, tenant.id))
-    .limit(1);
+    .where(eq(tenantSettings.tenantId, sql.placeholder('tenantId')))
+    .limit(1)
+    .prepare('donation_settings'),
+);
+
+export async function donationSettings(
+  db: Db,
+  tenant: { id: string; currency: Pick<Currency, 'code' | 'multiplier'> },
+): Promise<DonationSettings> {
+  const [row] = await donationSettingsQuery(db).execute({ tenantId: tenant.id });
   const settings = row ?? { issuesTaxReceipts: false, feeRates: {}, minMinor: 100, maxMinor: null };
   return { ...settings, maxMinor: tenantMaxGiftMinor(settings.maxMinor, tenant.currency) };
 }
 
-/** The invoice a form submission already made (its first donation carries `${key}:0`). */
-export async function invoiceOfIdempotencyKey(db: Db, tenantId: string, key: string): Promise<string | null> {
-  const [row] = await db
+/** Prepared: every donate post asks it first. */
+const invoiceOfKeyQuery = preparedQuery((db) =>
+  db
     .select({ publicId: invoices.publicId })
     .from(donations)
-    .innerJoin(invoices, and(eq(invoices.id, donations.invoiceId), eq(invoices.tenantId, tenantId)))
-    .where(ofTenant(donations, tenantId, eq(donations.idempotencyKey, key)))
-    .limit(1);
+    .innerJoin(invoices, and(eq(invoices.id, donations.invoiceId), eq(invoices.tenantId, sql.placeholder('tenantId'))))
+    .where(
+      and(eq(donations.tenantId, sql.placeholder('tenantId')), eq(donations.idempotencyKey, sql.placeholder('key'))),
+    )
+    .limit(1)
+    .prepare('invoice_of_idempotency_key'),
+);
+
+/** The invoice a form submission already made (its first donation carries `${key}:0`). */
+export async function invoiceOfIdempotencyKey(db: Db, tenantId: string, key: string): Promise<string | null> {
+  const [row] = await invoiceOfKeyQuery(db).execute({ tenantId, key });
   return row?.publicId ?? null;
 }
 

@@ -105,8 +105,10 @@ export async function donationFeeTerms(
   tenant: Tenant,
   settings: DonationSettings,
   locale: Locale,
+  /** For display only (a form shown, not a gift charged): the payment methods' copy kept for 10 s. */
+  shown = false,
 ): Promise<GivingTerms['fees']> {
-  const options = (await enabledOptions(db, tenant.id, locale)).filter((o) =>
+  const options = (await enabledOptions(db, tenant.id, locale, { shown })).filter((o) =>
     methodAvailable(o.method, tenant.currency.code),
   );
   const rates: FeeRates = {};

@@ -69,7 +69,10 @@ export async function loadDonationFormPage(
   options: DonationPageOptions,
 ): Promise<DonationFormPage> {
   const { db, tenant, locale, t, user, clientIp } = locals;
-  const form = await donationFormTerms(db, tenant, options.campaign, locale);
+  // A post charges what it reads: its fees come from the payment methods as they are now.
+  const form = await donationFormTerms(db, tenant, options.campaign, locale, new Date(), {
+    shown: request.method !== 'POST',
+  });
   if (!form) return { kind: 'not-found' };
   const { data } = form;
   const { invoicePublicId, ...answer } = await answerDonationPost(

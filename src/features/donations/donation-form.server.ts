@@ -49,12 +49,14 @@ export async function donationFormTerms(
   publicId: string,
   locale: Locale,
   now = new Date(),
+  /** Only shown (a GET): the fees may come from the payment methods' copy kept for 10 s; a post reads afresh. */
+  { shown = false }: { shown?: boolean } = {},
 ): Promise<{ data: DonationFormData; terms: GivingTerms } | null> {
   if (publicId.length > 100) return null;
   const campaign = await findGivingCampaign(db, tenant.id, publicId);
   if (!campaign || campaign.status === 'draft') return null;
   const settings = await donationSettings(db, tenant);
-  const fees = await donationFeeTerms(db, tenant, settings, locale);
+  const fees = await donationFeeTerms(db, tenant, settings, locale, shown);
   const offer = givingOptionsOf(campaign, settings, now);
   const data: DonationFormData = {
     campaign: {

@@ -9,9 +9,9 @@ import { campaignChannel } from './campaign-channel';
 import {
   changeCampaignTotals,
   type DonationRow,
-  findDonationsByIds,
   insertDonation,
   lockCampaign,
+  lockCampaignsOfDonations,
   moveDonation,
 } from './campaign-repo.server';
 import './donation-events';
@@ -51,11 +51,11 @@ export async function markDonationsPaid(
   tx: Db,
   input: { tenantId: string; donationIds: string[]; paymentId: string | null; at: Date },
 ): Promise<AfterCommit[]> {
-  const rows = await findDonationsByIds(tx, input.tenantId, input.donationIds);
+  // Their campaigns locked up front, in campaign-id order (one statement for the whole invoice).
+  const rows = await lockCampaignsOfDonations(tx, input.tenantId, input.donationIds);
   const after: AfterCommit[] = [];
   const totals = new Map<string, { publicId: string; totals: CampaignTotals }>();
   for (const donation of rows) {
-    await lockCampaign(tx, input.tenantId, donation.campaignId);
     // void: its invoice expired unpaid, and the money came after all (settlement takes expired → paid).
     const paid = await moveDonation(tx, input.tenantId, donation.id, ['pending', 'failed', 'void'], 'paid', input.at);
     if (!paid) continue; // already paid (a replay) or refunded: nothing to add

@@ -7,9 +7,12 @@ import {
   donations,
   fundraisers,
   receiptSequences,
+  tenantHosts,
   tenantSettings,
+  tenants,
 } from '#db/schema/index.ts';
 import { publicTexts } from '#features/fundraisers/fundraiser-rules.ts';
+import type { Currency } from '#lib/money.ts';
 
 // The drizzle of donation receipts and their per-tenant, per-year numbering (issue 12, H7).
 
@@ -89,6 +92,61 @@ export async function receiptSettings(db: Db, tenantId: string) {
       officerTitle: null,
     }
   );
+}
+
+/** Who issues a receipt and what it prints, as the settlement's transaction needs them. */
+export interface ReceiptIssuer {
+  tenant: { id: string; name: string; currency: Currency; primaryHost: string };
+  settings: Awaited<ReturnType<typeof receiptSettings>>;
+}
+
+/**
+ * The tenant (name, currency, primary host: the same host `findTenantById` picks) and its receipt
+ * settings in one statement; null without the tenant or its settings.
+ */
+export async function receiptIssuer(db: Db, tenantId: string): Promise<ReceiptIssuer | null> {
+  const [row] = await db
+    .select({
+      name: tenants.name,
+      currencyCode: tenantSettings.currencyCode,
+      currencySymbol: tenantSettings.currencySymbol,
+      currencyMultiplier: tenantSettings.currencyMultiplier,
+      currencyExponent: tenantSettings.currencyExponent,
+      primaryHost: sql<
+        string | null
+      >`(select ${tenantHosts.hostname} from ${tenantHosts} where ${tenantHosts.tenantId} = ${tenants.id} order by ${tenantHosts.isPrimary} desc, ${tenantHosts.hostname} asc limit 1)`,
+      timeZone: tenantSettings.timeZone,
+      registrationNumber: tenantSettings.registrationNumber,
+      taxExemptRef: tenantSettings.taxExemptRef,
+      issuesTaxReceipts: tenantSettings.issuesTaxReceipts,
+      officerName: tenantSettings.receiptOfficerName,
+      officerTitle: tenantSettings.receiptOfficerTitle,
+    })
+    .from(tenants)
+    .innerJoin(tenantSettings, eq(tenantSettings.tenantId, tenants.id))
+    .where(eq(tenants.id, tenantId));
+  if (!row) return null;
+  return {
+    tenant: {
+      id: tenantId,
+      name: row.name,
+      currency: {
+        code: row.currencyCode,
+        symbol: row.currencySymbol,
+        multiplier: row.currencyMultiplier,
+        exponent: row.currencyExponent,
+      },
+      primaryHost: row.primaryHost ?? '',
+    },
+    settings: {
+      timeZone: row.timeZone,
+      registrationNumber: row.registrationNumber,
+      taxExemptRef: row.taxExemptRef,
+      issuesTaxReceipts: row.issuesTaxReceipts,
+      officerName: row.officerName,
+      officerTitle: row.officerTitle,
+    },
+  };
 }
 
 /** The fee rates a tenant grosses gifts up by (a plan's covered fee follows its amount). */

@@ -1,5 +1,4 @@
 import type { Db } from '#db/client.server.ts';
-import { findTenantById, type Tenant } from '#features/tenants/index.server.ts';
 import { isLocale, localized } from '#i18n/locales.ts';
 import { translator } from '#i18n/t.ts';
 import { formatMoney } from '#lib/money.ts';
@@ -13,9 +12,10 @@ import {
   fundraiserNameOf,
   insertReceipt,
   nextReceiptNumber,
+  type ReceiptIssuer,
   type ReceiptRow,
+  receiptIssuer,
   receiptOfDonation,
-  receiptSettings,
 } from './receipt-repo.server';
 
 /**
@@ -34,9 +34,10 @@ export async function issueReceipt(
 ): Promise<ReceiptRow | null> {
   const existing = await receiptOfDonation(tx, tenantId, donation.id);
   if (existing) return existing;
-  const tenant = await findTenantById(tx, tenantId);
-  if (!tenant) return null;
-  const settings = await receiptSettings(tx, tenantId);
+  // One read for the tenant and its receipt settings (the settlement's transaction is hot).
+  const issuer = await receiptIssuer(tx, tenantId);
+  if (!issuer) return null;
+  const { tenant, settings } = issuer;
   const issuedOn = zonedDate(paidAt, settings.timeZone);
   const year = Number(issuedOn.slice(0, 4));
   const deductible = deductibleReceipt(settings, donation);
@@ -56,7 +57,12 @@ export async function issueReceipt(
   return receipt;
 }
 
-async function sendReceipt(tx: Db, tenant: Tenant, donation: DonationRow, receipt: ReceiptRow): Promise<void> {
+async function sendReceipt(
+  tx: Db,
+  tenant: ReceiptIssuer['tenant'],
+  donation: DonationRow,
+  receipt: ReceiptRow,
+): Promise<void> {
   const to = receiptChannel(donation);
   if (!to) return;
   const locale = isLocale(donation.locale) ? donation.locale : 'en';

@@ -18,8 +18,10 @@ export function registerLoyaltyEffects(bus: EventBus): void {
 }
 
 // A paid invoice spends the reward points it held (its discount line), in the settlement's
-// transaction; a replayed webhook finds the hold spent.
-const spendOnPaid: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, invoice, at }) => {
+// transaction; a replayed webhook finds the hold spent. An invoice without a reward's discount
+// line has no hold (the hold and its line are made in one transaction, and lines stay): not read.
+const spendOnPaid: EventHandler<InvoicePaidEvent> = async (tx, { tenantId, invoice, sources, at }) => {
+  if (!sources.some((source) => source?.kind === 'reward')) return;
   await spendHoldOnPaid(tx, { tenantId, invoice, at });
 };
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, gt, inArray, isNotNull, lte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
+import { preparedQuery } from '#db/prepared.server.ts';
 import { findTenantRow, firstTenantRow, ofTenant } from '#db/rows.server.ts';
 import { invoices, paymentEvents, payments, staff, tenantPaymentMethods } from '#db/schema/index.ts';
 import { displayInvoiceNumber } from '#features/invoices/invoice.ts';
@@ -24,14 +25,20 @@ type MethodRow = typeof tenantPaymentMethods.$inferSelect;
 const SHOWN_METHODS_TTL_MS = 10_000;
 const shownMethods = new WeakMap<Db, Map<string, { rows: MethodRow[]; until: number }>>();
 
+/** Prepared: the donation form, the donate post and every payment's start read it. */
+const enabledMethodsQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(tenantPaymentMethods)
+    .where(and(eq(tenantPaymentMethods.tenantId, sql.placeholder('tenantId')), eq(tenantPaymentMethods.enabled, true)))
+    .prepare('enabled_payment_methods'),
+);
+
 async function enabledMethodRows(db: Db, tenantId: string, shown: boolean): Promise<MethodRow[]> {
   const now = Date.now();
   const kept = shown ? shownMethods.get(db)?.get(tenantId) : undefined;
   if (kept && kept.until > now) return kept.rows;
-  const rows = await db
-    .select()
-    .from(tenantPaymentMethods)
-    .where(ofTenant(tenantPaymentMethods, tenantId, eq(tenantPaymentMethods.enabled, true)));
+  const rows = await enabledMethodsQuery(db).execute({ tenantId });
   if (shown) {
     const tenants = shownMethods.get(db) ?? new Map<string, { rows: MethodRow[]; until: number }>();
     if (tenants.size > 1000) tenants.clear();
