@@ -60,8 +60,19 @@ const email = z
   .optional()
   .transform((value) => (value ? normaliseEmail(value) : null));
 
-/** The donor's details, shared by the form and the checkout. */
+/** The donor's details, shared by the form and the checkout (built once per dial code: every post parses it). */
 export function donorSchema(dialCode: string) {
+  let schema = donorSchemas.get(dialCode);
+  if (!schema) {
+    schema = buildDonorSchema(dialCode);
+    donorSchemas.set(dialCode, schema);
+  }
+  return schema;
+}
+
+const donorSchemas = new Map<string, ReturnType<typeof buildDonorSchema>>();
+
+function buildDonorSchema(dialCode: string) {
   return z
     .object({
       name: optionalText(120),
@@ -130,6 +141,19 @@ const count = z
 
 /** The donation form's gift: a suggested amount or a typed one (in major units, as people type it). */
 export function formGiftSchema(currency: Currency) {
+  const key = `${currency.code}:${currency.symbol}:${currency.multiplier}:${currency.exponent}`;
+  let schema = giftSchemas.get(key);
+  if (!schema) {
+    schema = buildFormGiftSchema(currency);
+    giftSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+/** Built once per currency: every post parses it. */
+const giftSchemas = new Map<string, ReturnType<typeof buildFormGiftSchema>>();
+
+function buildFormGiftSchema(currency: Currency) {
   return z
     .object({
       campaignId: uuid,
