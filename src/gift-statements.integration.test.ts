@@ -22,7 +22,7 @@ const page = async (file: string) =>
 const FormPage = await page('donation/[id]/form.astro');
 const SandboxPage = await page('pay/sandbox/[paymentId].astro');
 const VerifyPage = await page('invoices/[publicId]/donation/verify.astro');
-const { POST: startPayment } = (await import('./pages/api/invoices/[publicId]/payments.ts')) as {
+const { POST: startPayment } = (await import('#pages/api/invoices/[publicId]/payments.ts')) as {
   POST: (context: APIContext) => Promise<Response>;
 };
 
