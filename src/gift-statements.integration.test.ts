@@ -26,8 +26,15 @@ const { POST: startPayment } = (await import('#pages/api/invoices/[publicId]/pay
   POST: (context: APIContext) => Promise<Response>;
 };
 
-/** Today's counts per step: a bound may go down, never up (the step's statements are listed on failure). */
-const BOUNDS = { form: 3, donate: 10, start: 6, pay: 2, thanks: 20 } as const;
+/**
+ * Today's counts per step: a bound may go down, never up (the step's statements are listed on
+ * failure). PostgreSQL's donate and thank-you steps send two more each: the BEGIN/COMMIT that PGlite's
+ * one connection sends inside its transaction call, where the counting handle does not see them.
+ */
+const BOUNDS = {
+  pglite: { form: 3, donate: 10, start: 6, pay: 2, thanks: 20 },
+  postgres: { form: 3, donate: 12, start: 6, pay: 2, thanks: 22 },
+} as const;
 
 describe.each(testDatabaseKinds)('statements per step of a gift on %s', (kind) => {
   const suite = aFoundationSuite(kind);
@@ -167,7 +174,7 @@ describe.each(testDatabaseKinds)('statements per step of a gift on %s', (kind) =
           statements.map((q) => q.slice(0, 150)),
         );
     for (const [name, { statements }] of Object.entries(steps)) {
-      const bound = BOUNDS[name as keyof typeof BOUNDS];
+      const bound = BOUNDS[kind][name as keyof (typeof BOUNDS)[typeof kind]];
       expect(statements.length, `${name}:\n${statements.map((s) => s.slice(0, 120)).join('\n')}`).toBeLessThanOrEqual(
         bound,
       );
