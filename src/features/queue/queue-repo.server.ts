@@ -14,7 +14,6 @@ import {
 import type { TicketStatus } from './queue-rules';
 
 /** Queue data access: every query takes the tenant (docs/conventions.md). */
-
 export type QueueRow = typeof queues.$inferSelect;
 export type PointRow = typeof servicePoints.$inferSelect;
 export type TicketRow = typeof queueTickets.$inferSelect;
@@ -122,6 +121,17 @@ export function ticketsOfDay(db: Db, tenantId: string, serviceDate: string) {
     .from(queueTickets)
     .where(ofTenant(queueTickets, tenantId, eq(queueTickets.serviceDate, serviceDate)))
     .orderBy(asc(queueTickets.queuedAt), asc(queueTickets.seq));
+}
+
+const waitingIn = (queueId: string) => and(eq(queueTickets.queueId, queueId), eq(queueTickets.status, 'waiting'));
+/** The first `count` tickets waiting in one queue today, in line order: the SMS step's "near" read. */
+export function firstWaiting(db: Db, tenantId: string, serviceDate: string, queueId: string, count: number) {
+  return db
+    .select()
+    .from(queueTickets)
+    .where(ofTenant(queueTickets, tenantId, eq(queueTickets.serviceDate, serviceDate), waitingIn(queueId)))
+    .orderBy(asc(queueTickets.queuedAt), asc(queueTickets.seq))
+    .limit(count);
 }
 
 export async function findTicketByPublicId(db: Db, tenantId: string, publicId: string) {
