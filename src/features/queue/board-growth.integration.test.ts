@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
 import { queues, queueTickets } from '#db/schema/index.ts';
 import { countQueries, createTestDatabase, type TestDatabase, testDatabaseKinds } from '#db/test-databases.ts';
 import { forgetCachedTenants, type Tenant } from '#features/tenants/index.server.ts';
 import { MAX_MISSED, MAX_NEXT } from './board-state.ts';
-import { boardState, callNext, issueTicket, ticketState } from './index.server.ts';
+import { boardState, callNext, issueTicket, staffQueue, ticketState } from './index.server.ts';
 import { aClinicWithWaitingRoom } from './test-support.ts';
 
 // Issue 25, costs flat in data: the TV board reads what it shows (the current ticket per point, the
@@ -93,5 +93,54 @@ describe.each(testDatabaseKinds)('the queue board with many tickets today on %s'
     expect(board.points.find((p) => p.id === point.id)?.current?.number).toBe(before[0]);
     expect(board.latest?.number).toBe(before[0]);
     expect(board.queues.find((q) => q.id === queueA)?.next).toEqual(before.slice(1, 1 + MAX_NEXT));
+  });
+});
+
+describe.each(testDatabaseKinds)('the staff console after a busy day on %s', (kind) => {
+  let database: TestDatabase;
+  let klinik: Tenant;
+  let queueA = '';
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    klinik = await aClinicWithWaitingRoom(database.db);
+    const rows = await database.db.select().from(queues).where(eq(queues.tenantId, klinik.id));
+    queueA = rows.find((q) => q.prefix === 'A')?.id ?? '';
+  });
+  afterAll(async () => {
+    forgetCachedTenants();
+    await database?.close();
+  });
+
+  async function consoleOfToday() {
+    const counter = countQueries(database);
+    const view = await staffQueue(counter.db, klinik, 'en');
+    return { view, queries: counter.count(), statements: counter.statements() };
+  }
+
+  it('counts the done tickets and their average wait in SQL, reading only the open ones', async () => {
+    for (let i = 0; i < 200; i += 1)
+      await issueTicket(database.db, { tenant: klinik, queueId: queueA, source: 'walk_in' });
+    // Every ticket of queue A served (the fixture's and these 200): called 6 minutes after they came (the average the console must show).
+    await database.db
+      .update(queueTickets)
+      .set({ status: 'done', calledAt: sql`${queueTickets.createdAt} + interval '6 minutes'` })
+      .where(eq(queueTickets.queueId, queueA));
+    const inA = await database.db.select().from(queueTickets).where(eq(queueTickets.queueId, queueA));
+    const busy = await consoleOfToday();
+    for (let i = 0; i < 3; i += 1)
+      await issueTicket(database.db, { tenant: klinik, queueId: queueA, source: 'walk_in' });
+    const after = await consoleOfToday();
+
+    const a = after.view.queues.find((q) => q.id === queueA);
+    expect(a?.done).toBe(inA.length);
+    expect(inA.length).toBeGreaterThanOrEqual(200);
+    expect(a?.averageWaitMinutes).toBe(6);
+    expect(a?.waiting).toHaveLength(3);
+    expect(after.queries).toBe(busy.queries);
+    // No statement reads the day's tickets whole: open statuses only, or counted.
+    const onTickets = after.statements.filter((q) => q.includes('"queue_tickets"'));
+    expect(onTickets.length).toBeGreaterThan(0);
+    for (const q of onTickets) expect(q).toMatch(/"status" in \(|count\(|select distinct/i);
   });
 });

@@ -62,10 +62,10 @@ export function estimatedWaitMinutes(input: {
   return Math.ceil((rounds * average) / 60);
 }
 
-/** Average of waits (seconds) rounded to whole minutes, or null with none. */
-export function averageMinutes(seconds: readonly number[]): number | null {
-  if (seconds.length === 0) return null;
-  return Math.round(seconds.reduce((a, b) => a + b, 0) / seconds.length / 60);
+/** The average wait in whole minutes, from a sum of seconds and how many there were (counted in SQL). */
+export function averageWaitMinutes(totalSeconds: number, count: number): number | null {
+  if (count === 0) return null;
+  return Math.round(totalSeconds / count / 60);
 }
 
 /** The `points` query of a board: service point ids, comma separated; nonsense is ignored. */
