@@ -42,6 +42,11 @@ export const campaignFundraising = pgTable('campaign_fundraising', {
   ranking: text('ranking', { enum: FUNDRAISER_RANKINGS }).notNull().default('amount'),
   /** The leaderboard shows once the campaign has this many live fundraisers. */
   leaderboardMin: integer('leaderboard_min').notNull().default(5),
+  /**
+   * Fundraisers on the board (live or closed), kept by a trigger on fundraisers (migration 0027)
+   * so the board reads it instead of counting every row (issue 25).
+   */
+  boardCount: integer('board_count').notNull().default(0),
   updatedAt: updatedAt(),
 });
 

@@ -15,6 +15,7 @@ import { keptTotals, totalsFromGifts } from './fundraiser-gifts-repo.server';
 import { campaignPublicIdOf, changeFundraiserTotals, changeTeamTotals } from './fundraiser-repo.server';
 import './fundraiser-events';
 import { liveBoardMessage } from './leaderboard.server';
+import { countOnBoard, countOnBoardRows } from './leaderboard-repo.server';
 
 interface Move {
   tenantId: string;
@@ -98,24 +99,30 @@ export const takeOutOnRefund: EventHandler<DonationRefundedEvent> = async (tx, e
   };
 };
 
-export interface TotalsDrift {
-  kind: 'fundraiser' | 'team';
-  id: string;
-  kept: { raisedMinor: number; donorCount: number };
-  fromGifts: { raisedMinor: number; donorCount: number };
-}
+export type TotalsDrift =
+  | {
+      kind: 'fundraiser' | 'team';
+      id: string;
+      kept: { raisedMinor: number; donorCount: number };
+      fromGifts: { raisedMinor: number; donorCount: number };
+    }
+  /** The campaign's kept count of fundraisers on its board against the COUNT of its rows. */
+  | { kind: 'board'; id: string; kept: number; counted: number };
 
 /**
  * The rebuild check: every fundraiser's and team's kept totals of a campaign against the totals
- * its paid gifts give. An empty list means no drift.
+ * its paid gifts give, and the board's kept count against its rows. An empty list means no drift.
  */
 export async function fundraiserTotalsDrift(db: Db, tenantId: string, campaignId: string): Promise<TotalsDrift[]> {
-  const [kept, rebuilt] = await Promise.all([
+  const [kept, rebuilt, keptCount, counted] = await Promise.all([
     keptTotals(db, tenantId, campaignId),
     totalsFromGifts(db, tenantId, campaignId),
+    countOnBoard(db, tenantId, campaignId),
+    countOnBoardRows(db, tenantId, campaignId),
   ]);
   const zero = { raisedMinor: 0, donorCount: 0 };
   const drift: TotalsDrift[] = [];
+  if (keptCount !== counted) drift.push({ kind: 'board', id: campaignId, kept: keptCount, counted });
   for (const [kind, rows, from] of [
     ['fundraiser', kept.fundraisers, rebuilt.fundraisers],
     ['team', kept.teams, rebuilt.teams],

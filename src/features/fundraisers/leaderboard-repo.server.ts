@@ -5,7 +5,7 @@
 import { and, asc, eq, exists, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
 import { countRows, ofTenant } from '#db/rows.server.ts';
-import { fundraisers, fundraiserTeams } from '#db/schema/index.ts';
+import { campaignFundraising, fundraisers, fundraiserTeams } from '#db/schema/index.ts';
 import type { Ranking } from './fundraiser-rules';
 
 /**
@@ -100,8 +100,20 @@ export async function countBetter(
   return countRows(db, fundraisers, tenantId, onBoard(tenantId, campaignId, gt(scoreSql(fundraisers, rule), score)));
 }
 
-/** How many fundraisers the board lists (live or closed). */
-export function countOnBoard(db: Db, tenantId: string, campaignId: string): Promise<number> {
+/**
+ * How many fundraisers the board lists (live or closed): the count kept on the campaign's
+ * fundraising row by a trigger on fundraisers (migration 0027), not a COUNT that grows with them.
+ */
+export async function countOnBoard(db: Db, tenantId: string, campaignId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: campaignFundraising.boardCount })
+    .from(campaignFundraising)
+    .where(ofTenant(campaignFundraising, tenantId, eq(campaignFundraising.campaignId, campaignId)));
+  return row?.n ?? 0;
+}
+
+/** The board as counted from its rows: the reference the kept count is checked against. */
+export function countOnBoardRows(db: Db, tenantId: string, campaignId: string): Promise<number> {
   return countRows(db, fundraisers, tenantId, onBoard(tenantId, campaignId));
 }
 
