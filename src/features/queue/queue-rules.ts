@@ -62,12 +62,6 @@ export function estimatedWaitMinutes(input: {
   return Math.ceil((rounds * average) / 60);
 }
 
-/** Average of waits (seconds) rounded to whole minutes, or null with none. */
-export function averageMinutes(seconds: readonly number[]): number | null {
-  if (seconds.length === 0) return null;
-  return Math.round(seconds.reduce((a, b) => a + b, 0) / seconds.length / 60);
-}
-
 /** The `points` query of a board: service point ids, comma separated; nonsense is ignored. */
 export function parsePointFilter(value: string | null): string[] {
   if (!value) return [];

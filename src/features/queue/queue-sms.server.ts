@@ -52,10 +52,9 @@ export async function enqueueQueueSms(
       sent += 1;
     }
   }
-  const waiting = (await repo.ticketsOfDay(tx, tenant.id, input.serviceDate)).filter(
-    (t) => t.queueId === input.queueId && t.status === 'waiting',
-  );
-  for (const [ahead, ticket] of waiting.slice(0, settings.smsNearAhead + 1).entries()) {
+  // Only the first few waiting can be near their turn: read those, not the day's tickets.
+  const waiting = await repo.firstWaiting(tx, tenant.id, input.queueId, input.serviceDate, settings.smsNearAhead + 1);
+  for (const [ahead, ticket] of waiting.entries()) {
     if (!ticket.phone || ticket.smsNearSentAt) continue;
     await enqueueMessage(tx, {
       tenantId: tenant.id,

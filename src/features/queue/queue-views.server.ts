@@ -14,7 +14,7 @@ import {
 } from './board-state';
 import type { QueueTenant } from './queue.server';
 import * as repo from './queue-repo.server';
-import { averageMinutes, estimatedWaitMinutes } from './queue-rules';
+import { estimatedWaitMinutes } from './queue-rules';
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────
 
@@ -155,32 +155,72 @@ export async function ticketState(
   };
 }
 
-/** The staff console: per point its current ticket, per queue its line, counts and today's average wait. */
-export async function staffQueue(db: Db, tenant: QueueTenant, locale: Locale, now = new Date()) {
-  const today = zonedDate(now, tenant.timeZone);
-  const [setup, tickets] = await Promise.all([
-    queueSetup(db, tenant.id, locale),
-    repo.ticketsOfDay(db, tenant.id, today),
+/** The missed tickets the staff console lists a page at a time (`?missed=N`), each with its requeue button. */
+export const MISSED_PAGE_ROWS = 24;
+
+/** The first numbers waiting the console shows per queue (the count beside them is of all). */
+export const CONSOLE_NEXT = 8;
+
+/**
+ * The staff console: per point its current ticket, per queue its first numbers, counts and today's
+ * average wait, and one page of the missed tickets. Reads grow with the points and queues, never
+ * with the day's tickets (issue 25): counts and the average come from SQL.
+ */
+export async function staffQueue(
+  db: Db,
+  tenant: QueueTenant,
+  locale: Locale,
+  options: { missedPage?: number; bookingIds?: readonly string[]; now?: Date } = {},
+) {
+  const today = zonedDate(options.now ?? new Date(), tenant.timeZone);
+  const page = options.missedPage ?? 1;
+  const setup = await queueSetup(db, tenant.id, locale);
+  const [stats, current, next, missed, bookingIds] = await Promise.all([
+    repo.dayStatsByQueue(db, tenant.id, today),
+    repo.currentAtPoints(
+      db,
+      tenant.id,
+      today,
+      setup.points.map((p) => p.id),
+    ),
+    repo.nextWaiting(
+      db,
+      tenant.id,
+      today,
+      setup.queues.map((q) => q.id),
+      CONSOLE_NEXT,
+    ),
+    repo.missedPage(
+      db,
+      tenant.id,
+      today,
+      setup.queues.map((q) => q.id),
+      { limit: MISSED_PAGE_ROWS, offset: (page - 1) * MISSED_PAGE_ROWS },
+    ),
+    repo.checkedInBookings(db, tenant.id, options.bookingIds ?? []),
   ]);
+  const statsOf = new Map(stats.map((row) => [row.queueId, row]));
   const queues = setup.queues.map((q) => {
-    const mine = tickets.filter((t) => t.queueId === q.id);
-    const waits = mine
-      .filter((t) => t.calledAt && t.originQueueId === q.id)
-      .map((t) => ((t.calledAt?.getTime() ?? 0) - t.createdAt.getTime()) / 1000)
-      .filter((s) => s >= 0);
+    const counts = statsOf.get(q.id);
     return {
       ...q,
-      waiting: mine.filter((t) => t.status === 'waiting'),
-      missed: mine.filter((t) => t.status === 'missed'),
-      done: mine.filter((t) => t.status === 'done').length,
-      averageWaitMinutes: averageMinutes(waits),
+      waiting: counts?.waiting ?? 0,
+      next: next.filter((t) => t.queueId === q.id).map((t) => t.number),
+      done: counts?.done ?? 0,
+      averageWaitMinutes:
+        counts?.waitSeconds === null || counts?.waitSeconds === undefined ? null : Math.round(counts.waitSeconds / 60),
     };
   });
-  const points = setup.points.map((p) => ({
-    ...p,
-    current: tickets
-      .filter((t) => t.pointId === p.id && (t.status === 'called' || t.status === 'serving'))
-      .sort((a, b) => (b.calledAt?.getTime() ?? 0) - (a.calledAt?.getTime() ?? 0)),
-  }));
-  return { today, queues, points, bookingIds: new Set(tickets.map((t) => t.bookingId).filter(Boolean) as string[]) };
+  const atPoint = new Map(current.map((ticket) => [ticket.pointId, ticket]));
+  const points = setup.points.map((p) => ({ ...p, current: atPoint.get(p.id) ?? null }));
+  // Missed tickets of active queues only, as the console lists them.
+  const live = new Set(setup.queues.map((q) => q.id));
+  const missedTotal = stats.filter((row) => live.has(row.queueId)).reduce((sum, row) => sum + row.missed, 0);
+  return {
+    today,
+    queues,
+    points,
+    missed: { rows: missed, page, total: missedTotal },
+    bookingIds,
+  };
 }
