@@ -238,10 +238,18 @@ export async function listBookingsBetween(
     .orderBy(asc(bookings.startsAt));
 }
 
-export async function listRequests(db: Db, tenantId: string) {
+/** A page of the requests waiting for a decision, soonest first (ties by id: pages neither skip nor repeat). */
+export async function listRequests(db: Db, tenantId: string, page: { limit: number; offset: number }) {
   return bookingsWithNames(db)
     .where(ofTenant(bookings, tenantId, eq(bookings.status, 'requested')))
-    .orderBy(asc(bookings.startsAt));
+    .orderBy(asc(bookings.startsAt), asc(bookings.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many requests wait for a decision (what listRequests pages through). */
+export async function countRequests(db: Db, tenantId: string) {
+  return countRows(db, bookings, tenantId, eq(bookings.status, 'requested'));
 }
 
 /**
