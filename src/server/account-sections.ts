@@ -1,3 +1,4 @@
+import { pageCount, parsePage } from '#components/pagination/pagination-model.ts';
 import type { Db } from '#db/client.server.ts';
 import type { Locale } from '#i18n/locales.ts';
 import type { Translate } from '#i18n/t.ts';
@@ -21,6 +22,16 @@ export interface AccountSection {
   items: AccountItem[];
   /** The full list, when the section shows only the latest few. */
   more?: { href: string; label: string };
+  /** A section paged in place (`?<param>=N`, ACCOUNT_SECTION_ITEMS a page): the page bar's numbers. */
+  paging?: AccountPaging;
+}
+
+export interface AccountPaging {
+  param: string;
+  page: number;
+  pageSize: number;
+  /** Everything the section pages through, counted in SQL. */
+  total: number;
 }
 
 export interface AccountContext {
@@ -29,12 +40,42 @@ export interface AccountContext {
   customerId: string;
   locale: Locale;
   t: Translate;
+  /** The address's query: a paged section reads its page from it (`?donations=3`). */
+  query?: URLSearchParams;
 }
 
 export type AccountSectionLoader = (context: AccountContext) => Promise<AccountSection>;
 
 /** How many items a section shows before "see all". */
 export const ACCOUNT_SECTION_ITEMS = 5;
+
+/**
+ * The rows a paged section reads for the address (`?<param>=N`): ACCOUNT_SECTION_ITEMS from the
+ * page's offset. A page that is not a number reads page 1 here; accountPageIssue answers it 400.
+ */
+export function sectionWindow(context: AccountContext, param: string) {
+  const page = parsePage(context.query?.get(param)) ?? 1;
+  return { param, page, limit: ACCOUNT_SECTION_ITEMS, offset: (page - 1) * ACCOUNT_SECTION_ITEMS };
+}
+
+/** The page bar of a section read through sectionWindow, with the count of all its rows. */
+export function sectionPaging(window: { param: string; page: number }, total: number): AccountPaging {
+  return { param: window.param, page: window.page, pageSize: ACCOUNT_SECTION_ITEMS, total };
+}
+
+/**
+ * What the account page answers for its paged sections' parameters: 400 when one is not a page
+ * number, 404 when one is past its section's last page (page 1 of nothing exists), else null.
+ */
+export function accountPageIssue(query: URLSearchParams, sections: readonly AccountSection[]): 400 | 404 | null {
+  for (const { paging } of sections) {
+    if (paging && parsePage(query.get(paging.param)) === null) return 400;
+  }
+  for (const { paging } of sections) {
+    if (paging && paging.page > Math.max(1, pageCount(paging.total, paging.pageSize))) return 404;
+  }
+  return null;
+}
 
 /**
  * The customer's hub: each feature contributes a section, registered by the composition root

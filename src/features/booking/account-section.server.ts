@@ -2,14 +2,22 @@ import { localized } from '#i18n/locales.ts';
 import { localePath } from '#i18n/routing.ts';
 import type { MessageKey } from '#i18n/t.ts';
 import { formatDateTime } from '#lib/dates.ts';
-import { ACCOUNT_SECTION_ITEMS, type AccountSectionLoader } from '#server/account-sections.ts';
+import { type AccountSectionLoader, sectionPaging, sectionWindow } from '#server/account-sections.ts';
 import { bookingPage } from './appointment-flow';
-import { listCustomerBookings } from './booking-repo.server';
+import { countCustomerBookings, listCustomerBookings } from './booking-repo.server';
 import { bookingPagePath } from './paths';
 
-/** "Your appointments" on the customer's account page: the latest, each linking to its booking page. */
-export const appointmentsSection: AccountSectionLoader = async ({ db, tenant, customerId, locale, t }) => {
-  const rows = await listCustomerBookings(db, tenant.id, customerId, ACCOUNT_SECTION_ITEMS);
+/**
+ * "Your appointments" on the customer's account page: the latest, each linking to its booking
+ * page, in pages (`?appointments=N`) read with LIMIT/OFFSET and counted in SQL.
+ */
+export const appointmentsSection: AccountSectionLoader = async (context) => {
+  const { db, tenant, customerId, locale, t } = context;
+  const window = sectionWindow(context, 'appointments');
+  const [rows, total] = await Promise.all([
+    listCustomerBookings(db, tenant.id, customerId, window.limit, window.offset),
+    countCustomerBookings(db, tenant.id, customerId),
+  ]);
   return {
     key: 'appointments',
     title: t('account.appointments'),
@@ -23,5 +31,6 @@ export const appointmentsSection: AccountSectionLoader = async ({ db, tenant, cu
       ),
       status: t(`staffAppointments.status.${row.status}` as MessageKey),
     })),
+    paging: sectionPaging(window, total),
   };
 };

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.server.ts';
 import { madeWithContact } from '#db/contact-match.ts';
-import { findTenantRow, firstTenantRow, insertRow, ofTenant } from '#db/rows.server.ts';
+import { countRows, findTenantRow, firstTenantRow, insertRow, ofTenant } from '#db/rows.server.ts';
 import {
   bookingSettings,
   bookings,
@@ -238,10 +238,18 @@ export async function listBookingsBetween(
     .orderBy(asc(bookings.startsAt));
 }
 
-export async function listRequests(db: Db, tenantId: string) {
+/** A page of the requests waiting for a decision, soonest first (ties by id: pages neither skip nor repeat). */
+export async function listRequests(db: Db, tenantId: string, page: { limit: number; offset: number }) {
   return bookingsWithNames(db)
     .where(ofTenant(bookings, tenantId, eq(bookings.status, 'requested')))
-    .orderBy(asc(bookings.startsAt));
+    .orderBy(asc(bookings.startsAt), asc(bookings.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many requests wait for a decision (what listRequests pages through). */
+export async function countRequests(db: Db, tenantId: string) {
+  return countRows(db, bookings, tenantId, eq(bookings.status, 'requested'));
 }
 
 /**
@@ -302,8 +310,19 @@ export async function claimGuestBookings(
     .returning();
 }
 
-/** A customer's latest bookings with their service, newest appointment first (their account page). */
-export async function listCustomerBookings(db: Db, tenantId: string, customerId: string, limit: number) {
+/** A customer's appointments: a held hold never paid is not one, a refund due on it is. */
+function customerBookingConditions(tenantId: string, customerId: string) {
+  return ofTenant(
+    bookings,
+    tenantId,
+    eq(bookings.customerId, customerId),
+    // A hold that was never paid is not an appointment the customer has.
+    sql`(${bookings.status} NOT IN ('held', 'expired') OR ${bookings.refundDue})`,
+  );
+}
+
+/** A page of a customer's appointments, latest first (ties by id: pages neither skip nor repeat). */
+export async function listCustomerBookings(db: Db, tenantId: string, customerId: string, limit: number, offset = 0) {
   return db
     .select({
       publicId: bookings.publicId,
@@ -316,15 +335,13 @@ export async function listCustomerBookings(db: Db, tenantId: string, customerId:
     })
     .from(bookings)
     .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.tenantId, bookings.tenantId)))
-    .where(
-      ofTenant(
-        bookings,
-        tenantId,
-        eq(bookings.customerId, customerId),
-        // A hold that was never paid is not an appointment the customer has.
-        sql`${bookings.status} NOT IN ('held', 'expired') OR ${bookings.refundDue}`,
-      ),
-    )
-    .orderBy(desc(bookings.startsAt))
-    .limit(limit);
+    .where(customerBookingConditions(tenantId, customerId))
+    .orderBy(desc(bookings.startsAt), desc(bookings.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many appointments the customer has (what listCustomerBookings pages through). */
+export async function countCustomerBookings(db: Db, tenantId: string, customerId: string) {
+  return countRows(db, bookings, tenantId, customerBookingConditions(tenantId, customerId));
 }

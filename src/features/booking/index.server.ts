@@ -52,4 +52,11 @@ export { bookingJobs } from './jobs.server';
 export { registerBookingTemplates } from './messages';
 export { rescheduleBooking } from './reschedule-booking.server';
 export { serviceFormPageView, servicePageView } from './service-page-view.server';
-export { findByReference, staffAgenda, staffAppointmentAction } from './staff-agenda.server';
+export {
+  findByReference,
+  REQUESTS_PAGE_ROWS,
+  staffAgenda,
+  staffAppointmentAction,
+  staffAppointmentsPage,
+  todaysAppointments,
+} from './staff-agenda.server';

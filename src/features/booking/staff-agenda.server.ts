@@ -1,3 +1,4 @@
+import { pageCount, parsePage } from '#components/pagination/pagination-model.ts';
 import type { Db } from '#db/client.server.ts';
 import type { Tenant } from '#features/tenants/index.ts';
 import { kickOutbox } from '#server/outbox/index.ts';
@@ -5,7 +6,7 @@ import { markAttendance, markRefunded, refundThroughGateway } from './booking-li
 import { bookingsWithPhotos } from './booking-photo.server';
 import { normaliseReference } from './booking-reference';
 import { findBookingByReference } from './booking-reference-repo.server';
-import { listBookingsBetween, listRefunds, listRequests } from './booking-repo.server';
+import { countRequests, listBookingsBetween, listRefunds, listRequests } from './booking-repo.server';
 import { decideAndNotify } from './decision-messages.server';
 import { AGENDA_STATUSES, type AgendaDay, agendaWindow, groupByDay } from './staff-agenda';
 
@@ -27,24 +28,33 @@ export async function findByReference(db: Db, tenantId: string, typed: string): 
   return row ? { kind: 'found', row } : { kind: 'not_found', reference };
 }
 
+/** Requests waiting for a decision per page of the staff appointments screen (`?requests=N`). */
+export const REQUESTS_PAGE_ROWS = 20;
+
 /**
- * What the staff appointments screen shows: every request waiting for a decision (soonest
- * first), then today's and the coming days' appointments grouped by day in the tenant's zone.
+ * What the staff appointments screen shows: a page of the requests waiting for a decision (soonest
+ * first; `requestsPage`, REQUESTS_PAGE_ROWS a page, all counted in SQL), then today's and the
+ * coming days' appointments grouped by day in the tenant's zone.
  */
 export async function staffAgenda(
   db: Db,
   tenant: Pick<Tenant, 'id' | 'timeZone'>,
   now = new Date(),
+  options: { requestsPage?: number } = {},
 ): Promise<{
   today: string;
   requests: AgendaRow[];
+  requestCount: number;
+  requestsPage: number;
   days: AgendaDay<AgendaRow>[];
   withPhoto: Set<string>;
   refunds: RefundRow[];
 }> {
   const { today, from, until } = agendaWindow(now, tenant.timeZone);
-  const [requests, booked, refunds] = await Promise.all([
-    listRequests(db, tenant.id),
+  const requestsPage = options.requestsPage ?? 1;
+  const [requests, requestCount, booked, refunds] = await Promise.all([
+    listRequests(db, tenant.id, { limit: REQUESTS_PAGE_ROWS, offset: (requestsPage - 1) * REQUESTS_PAGE_ROWS }),
+    countRequests(db, tenant.id),
     listBookingsBetween(db, tenant.id, from, until, AGENDA_STATUSES),
     listRefunds(db, tenant.id, now),
   ]);
@@ -53,7 +63,38 @@ export async function staffAgenda(
     tenant.id,
     [...requests, ...booked].map((row) => row.booking.id),
   );
-  return { today, requests, days: groupByDay(booked, tenant.timeZone, today), withPhoto, refunds };
+  return {
+    today,
+    requests,
+    requestCount,
+    requestsPage,
+    days: groupByDay(booked, tenant.timeZone, today),
+    withPhoto,
+    refunds,
+  };
+}
+
+/**
+ * The staff appointments screen for the address: the agenda with the requests' page from
+ * `?requests=N`; pageIssue 400 when that is not a page number, 404 past the last page.
+ */
+export async function staffAppointmentsPage(
+  db: Db,
+  tenant: Pick<Tenant, 'id' | 'timeZone'>,
+  query: URLSearchParams,
+  now = new Date(),
+) {
+  const page = parsePage(query.get('requests'));
+  const agenda = await staffAgenda(db, tenant, now, { requestsPage: page ?? 1 });
+  const pageIssue =
+    page === null ? 400 : page > Math.max(1, pageCount(agenda.requestCount, REQUESTS_PAGE_ROWS)) ? 404 : null;
+  return { ...agenda, pageIssue };
+}
+
+/** Today's confirmed and completed appointments, by start (the queue console's check-ins): one day's read. */
+export async function todaysAppointments(db: Db, tenant: Pick<Tenant, 'id' | 'timeZone'>, now = new Date()) {
+  const { from, until } = agendaWindow(now, tenant.timeZone, 1);
+  return listBookingsBetween(db, tenant.id, from, until, ['confirmed', 'completed']);
 }
 
 export interface ActionOutcome {

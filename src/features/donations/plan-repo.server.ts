@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { findTenantRow, ofTenant } from '#db/rows.server.ts';
+import { countRows, findTenantRow, ofTenant } from '#db/rows.server.ts';
 import {
   campaigns,
   donationPlans,
@@ -250,8 +250,18 @@ export async function customerPlans(db: Db, tenantId: string, customerId: string
     .limit(limit);
 }
 
-/** A customer's paid gifts, newest first (the account page). */
-export async function customerGifts(db: Db, tenantId: string, customerId: string, limit: number) {
+/** A customer's gifts that were paid (refunded ones too): what their account page lists. */
+function customerGiftConditions(tenantId: string, customerId: string) {
+  return ofTenant(
+    donations,
+    tenantId,
+    eq(donations.customerId, customerId),
+    inArray(donations.status, ['paid', 'refunded']),
+  );
+}
+
+/** A page of a customer's paid gifts, newest first (ties by id: pages neither skip nor repeat). */
+export async function customerGifts(db: Db, tenantId: string, customerId: string, limit: number, offset = 0) {
   return db
     .select({ donation: donations, campaignTitle: campaigns.title, receiptId: donationReceipts.id })
     .from(donations)
@@ -260,16 +270,15 @@ export async function customerGifts(db: Db, tenantId: string, customerId: string
       donationReceipts,
       and(eq(donationReceipts.donationId, donations.id), eq(donationReceipts.tenantId, tenantId)),
     )
-    .where(
-      ofTenant(
-        donations,
-        tenantId,
-        eq(donations.customerId, customerId),
-        inArray(donations.status, ['paid', 'refunded']),
-      ),
-    )
-    .orderBy(desc(donations.paidAt))
-    .limit(limit);
+    .where(customerGiftConditions(tenantId, customerId))
+    .orderBy(sql`${donations.paidAt} desc nulls last`, desc(donations.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many gifts customerGifts pages through. */
+export async function countCustomerGifts(db: Db, tenantId: string, customerId: string) {
+  return countRows(db, donations, tenantId, customerGiftConditions(tenantId, customerId));
 }
 
 /** Developer aid: a live campaign offering monthly gifts (made when the tenant has none). */

@@ -11,8 +11,7 @@ import { parseUuid } from '#lib/input.ts';
 import { errorFields, log } from '#lib/logger.server.ts';
 import { formatMoney } from '#lib/money.ts';
 import { zonedDayStart } from '#lib/zoned-time.ts';
-import type { AccountSectionLoader } from '#server/account-sections.ts';
-import { ACCOUNT_SECTION_ITEMS } from '#server/account-sections.ts';
+import { type AccountSectionLoader, sectionPaging, sectionWindow } from '#server/account-sections.ts';
 import { type AfterCommit, events, runAfterCommit } from '#server/events/index.ts';
 import { readMultipartForm } from '#server/http.ts';
 import { kickOutbox } from '#server/outbox/index.ts';
@@ -24,6 +23,7 @@ import { saveFile } from './fundraiser-moderation-repo.server';
 import { processPhoto } from './fundraiser-photo.server';
 import {
   campaignPublicIdOf,
+  countFundraisersOfCustomer,
   type FundraiserRow,
   findFundraiser,
   fundraisersOfCustomer,
@@ -35,13 +35,19 @@ import { accountFundraiserPath } from './paths';
 /** Thank-you messages: 3 a day per page (each reaches every donor). */
 export const THANKS_LIMIT = { limit: 3, windowMs: 24 * 60 * 60_000 };
 
-export const fundraisersSection: AccountSectionLoader = async ({ db, tenant, customerId, locale, t }) => {
-  const rows = await fundraisersOfCustomer(db, tenant.id, customerId);
+/** "Your fundraisers" on /account, in pages (`?fundraisers=N`) read with LIMIT/OFFSET, counted in SQL. */
+export const fundraisersSection: AccountSectionLoader = async (context) => {
+  const { db, tenant, customerId, locale, t } = context;
+  const window = sectionWindow(context, 'fundraisers');
+  const [rows, total] = await Promise.all([
+    fundraisersOfCustomer(db, tenant.id, customerId, window.limit, window.offset),
+    countFundraisersOfCustomer(db, tenant.id, customerId),
+  ]);
   return {
     key: 'fundraisers',
     title: t('fundraiser.account.title'),
     empty: t('fundraiser.account.empty'),
-    items: rows.slice(0, ACCOUNT_SECTION_ITEMS).map((row) => ({
+    items: rows.map((row) => ({
       title: `${row.title} · ${localized(row.campaignTitle, locale)}`,
       detail: t('fundraiser.account.detail', {
         raised: formatMoney(row.raisedMinor, tenant.currency),
@@ -51,6 +57,7 @@ export const fundraisersSection: AccountSectionLoader = async ({ db, tenant, cus
       href: accountFundraiserPath(locale, row.id),
       status: t(`fundraiser.status.${row.status}` as MessageKey),
     })),
+    paging: sectionPaging(window, total),
   };
 };
 

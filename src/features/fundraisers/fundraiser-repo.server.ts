@@ -2,7 +2,7 @@
 // tenant. Gifts are in fundraiser-gifts-repo, files, reports and staff lists in fundraiser-moderation-repo.
 import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
-import { findTenantRow, firstTenantRow, insertRow, ofTenant, updateTenantRow } from '#db/rows.server.ts';
+import { countRows, findTenantRow, firstTenantRow, insertRow, ofTenant, updateTenantRow } from '#db/rows.server.ts';
 import {
   campaignFundraising,
   campaigns,
@@ -246,7 +246,8 @@ export async function openPagesOf(db: Db, tenantId: string, customerId: string):
   return row?.n ?? 0;
 }
 
-export async function fundraisersOfCustomer(db: Db, tenantId: string, customerId: string) {
+/** A page of the fundraisers a customer started, newest first (ties by id). */
+export async function fundraisersOfCustomer(db: Db, tenantId: string, customerId: string, limit: number, offset = 0) {
   return db
     .select({
       id: fundraisers.id,
@@ -262,5 +263,12 @@ export async function fundraisersOfCustomer(db: Db, tenantId: string, customerId
     .from(fundraisers)
     .innerJoin(campaigns, eq(campaigns.id, fundraisers.campaignId))
     .where(ofTenant(fundraisers, tenantId, eq(fundraisers.customerId, customerId)))
-    .orderBy(desc(fundraisers.createdAt));
+    .orderBy(desc(fundraisers.createdAt), desc(fundraisers.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many fundraisers a customer started (what fundraisersOfCustomer pages through). */
+export async function countFundraisersOfCustomer(db: Db, tenantId: string, customerId: string) {
+  return countRows(db, fundraisers, tenantId, eq(fundraisers.customerId, customerId));
 }

@@ -22,5 +22,12 @@ export {
 export { queueConsolePage } from './queue-console-page.server';
 export { queueSetupLists, staffQueueSetupAction } from './queue-setup.server';
 export { queueSetupPage } from './queue-setup-page.server';
-export { boardState, queueSetup, staffQueue, ticketState } from './queue-views.server';
+export {
+  boardState,
+  CONSOLE_NEXT,
+  MISSED_PAGE_ROWS,
+  queueSetup,
+  staffQueue,
+  ticketState,
+} from './queue-views.server';
 export { staffQueueAction } from './staff-console.server';

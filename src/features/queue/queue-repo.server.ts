@@ -14,6 +14,7 @@ import {
 import type { TicketStatus } from './queue-rules';
 
 /** Queue data access: every query takes the tenant (docs/conventions.md). */
+
 export type QueueRow = typeof queues.$inferSelect;
 export type PointRow = typeof servicePoints.$inferSelect;
 export type TicketRow = typeof queueTickets.$inferSelect;
@@ -113,25 +114,6 @@ export async function updateTicket(
   const row = await updateTenantRow(db, queueTickets, tenantId, ticketId, set);
   if (!row) throw new Error('ticket vanished');
   return row;
-}
-
-export function ticketsOfDay(db: Db, tenantId: string, serviceDate: string) {
-  return db
-    .select()
-    .from(queueTickets)
-    .where(ofTenant(queueTickets, tenantId, eq(queueTickets.serviceDate, serviceDate)))
-    .orderBy(asc(queueTickets.queuedAt), asc(queueTickets.seq));
-}
-
-const waitingIn = (queueId: string) => and(eq(queueTickets.queueId, queueId), eq(queueTickets.status, 'waiting'));
-/** The first `count` tickets waiting in one queue today, in line order: the SMS step's "near" read. */
-export function firstWaiting(db: Db, tenantId: string, serviceDate: string, queueId: string, count: number) {
-  return db
-    .select()
-    .from(queueTickets)
-    .where(ofTenant(queueTickets, tenantId, eq(queueTickets.serviceDate, serviceDate), waitingIn(queueId)))
-    .orderBy(asc(queueTickets.queuedAt), asc(queueTickets.seq))
-    .limit(count);
 }
 
 export async function findTicketByPublicId(db: Db, tenantId: string, publicId: string) {
@@ -279,7 +261,8 @@ export async function nextPosition(db: Db, tenantId: string, table: 'queues' | '
 
 // ── The board (bounded by what it shows, never by the day's tickets) ─────────────────────────
 
-const ticketOrder = [asc(queueTickets.queuedAt), asc(queueTickets.seq)] as const;
+/** A day's tickets in calling order (shared with the console's reads). */
+export const ticketOrder = [asc(queueTickets.queuedAt), asc(queueTickets.seq)] as const;
 
 /** Per service point, its latest called or serving ticket of the day: at most one row per point. */
 export function currentAtPoints(db: Db, tenantId: string, serviceDate: string, pointIds: readonly string[]) {
@@ -397,3 +380,5 @@ export function nowServingIn(db: Db, tenantId: string, queueId: string, serviceD
     .orderBy(...ticketOrder)
     .limit(limit);
 }
+
+// ── The staff console (bounded by the queues and a page of missed tickets; counts in SQL) ────

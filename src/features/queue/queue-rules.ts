@@ -62,12 +62,6 @@ export function estimatedWaitMinutes(input: {
   return Math.ceil((rounds * average) / 60);
 }
 
-/** The average wait in whole minutes, from a sum of seconds and how many there were (counted in SQL). */
-export function averageWaitMinutes(totalSeconds: number, count: number): number | null {
-  if (count === 0) return null;
-  return Math.round(totalSeconds / count / 60);
-}
-
 /** The `points` query of a board: service point ids, comma separated; nonsense is ignored. */
 export function parsePointFilter(value: string | null): string[] {
   if (!value) return [];

@@ -7,6 +7,7 @@ import { enqueueMessage } from '#server/outbox/index.ts';
 import type { PointKind } from './board-state';
 import { queueTicketPath } from './paths';
 import { pointLabel, pointLabelKey } from './point-label';
+import * as consoleRepo from './queue-console-repo.server';
 import * as repo from './queue-repo.server';
 
 export type SmsTenant = Pick<Tenant, 'id' | 'timeZone'> & Partial<Pick<Tenant, 'name' | 'primaryHost'>>;
@@ -52,8 +53,14 @@ export async function enqueueQueueSms(
       sent += 1;
     }
   }
-  // Only the front of the line: a day's thousand tickets are not read on every call.
-  const waiting = await repo.firstWaiting(tx, tenant.id, input.serviceDate, input.queueId, settings.smsNearAhead + 1);
+  // Only the first few waiting can be near their turn: read those, not the day's tickets.
+  const waiting = await consoleRepo.firstWaiting(
+    tx,
+    tenant.id,
+    input.queueId,
+    input.serviceDate,
+    settings.smsNearAhead + 1,
+  );
   for (const [ahead, ticket] of waiting.entries()) {
     if (!ticket.phone || ticket.smsNearSentAt) continue;
     await enqueueMessage(tx, {

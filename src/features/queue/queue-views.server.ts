@@ -13,9 +13,9 @@ import {
   type TicketState,
 } from './board-state';
 import type { QueueTenant } from './queue.server';
-import * as dayRepo from './queue-day-repo.server';
+import * as consoleRepo from './queue-console-repo.server';
 import * as repo from './queue-repo.server';
-import { averageWaitMinutes, estimatedWaitMinutes } from './queue-rules';
+import { estimatedWaitMinutes } from './queue-rules';
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────
 
@@ -156,35 +156,72 @@ export async function ticketState(
   };
 }
 
+/** The missed tickets the staff console lists a page at a time (`?missed=N`), each with its requeue button. */
+export const MISSED_PAGE_ROWS = 24;
+
+/** The first numbers waiting the console shows per queue (the count beside them is of all). */
+export const CONSOLE_NEXT = 8;
+
 /**
- * The staff console: per point its current ticket, per queue its line, counts and today's average
- * wait. The day's done tickets are counted in SQL, never read (a busy day has a thousand).
+ * The staff console: per point its current ticket, per queue its first numbers, counts and today's
+ * average wait, and one page of the missed tickets. Reads grow with the points and queues, never
+ * with the day's tickets (issue 25): counts and the average come from SQL.
  */
-export async function staffQueue(db: Db, tenant: QueueTenant, locale: Locale, now = new Date()) {
-  const today = zonedDate(now, tenant.timeZone);
-  const [setup, tickets, counts, bookingIds] = await Promise.all([
-    queueSetup(db, tenant.id, locale),
-    dayRepo.openTicketsOfDay(db, tenant.id, today),
-    dayRepo.dayCountsByQueue(db, tenant.id, today),
-    dayRepo.bookingsWithTicketOfDay(db, tenant.id, today),
+export async function staffQueue(
+  db: Db,
+  tenant: QueueTenant,
+  locale: Locale,
+  options: { missedPage?: number; bookingIds?: readonly string[]; now?: Date } = {},
+) {
+  const today = zonedDate(options.now ?? new Date(), tenant.timeZone);
+  const page = options.missedPage ?? 1;
+  const setup = await queueSetup(db, tenant.id, locale);
+  const [stats, current, next, missed, bookingIds] = await Promise.all([
+    consoleRepo.dayStatsByQueue(db, tenant.id, today),
+    repo.currentAtPoints(
+      db,
+      tenant.id,
+      today,
+      setup.points.map((p) => p.id),
+    ),
+    repo.nextWaiting(
+      db,
+      tenant.id,
+      today,
+      setup.queues.map((q) => q.id),
+      CONSOLE_NEXT,
+    ),
+    consoleRepo.missedPage(
+      db,
+      tenant.id,
+      today,
+      setup.queues.map((q) => q.id),
+      { limit: MISSED_PAGE_ROWS, offset: (page - 1) * MISSED_PAGE_ROWS },
+    ),
+    consoleRepo.checkedInBookings(db, tenant.id, options.bookingIds ?? []),
   ]);
-  const countsOf = new Map(counts.map((c) => [c.queueId, c]));
+  const statsOf = new Map(stats.map((row) => [row.queueId, row]));
   const queues = setup.queues.map((q) => {
-    const mine = tickets.filter((t) => t.queueId === q.id);
-    const day = countsOf.get(q.id);
+    const counts = statsOf.get(q.id);
     return {
       ...q,
-      waiting: mine.filter((t) => t.status === 'waiting'),
-      missed: mine.filter((t) => t.status === 'missed'),
-      done: day?.done ?? 0,
-      averageWaitMinutes: averageWaitMinutes(Number(day?.waitedSeconds ?? 0), day?.waits ?? 0),
+      waiting: counts?.waiting ?? 0,
+      next: next.filter((t) => t.queueId === q.id).map((t) => t.number),
+      done: counts?.done ?? 0,
+      averageWaitMinutes:
+        counts?.waitSeconds === null || counts?.waitSeconds === undefined ? null : Math.round(counts.waitSeconds / 60),
     };
   });
-  const points = setup.points.map((p) => ({
-    ...p,
-    current: tickets
-      .filter((t) => t.pointId === p.id && (t.status === 'called' || t.status === 'serving'))
-      .sort((a, b) => (b.calledAt?.getTime() ?? 0) - (a.calledAt?.getTime() ?? 0)),
-  }));
-  return { today, queues, points, bookingIds };
+  const atPoint = new Map(current.map((ticket) => [ticket.pointId, ticket]));
+  const points = setup.points.map((p) => ({ ...p, current: atPoint.get(p.id) ?? null }));
+  // Missed tickets of active queues only, as the console lists them.
+  const live = new Set(setup.queues.map((q) => q.id));
+  const missedTotal = stats.filter((row) => live.has(row.queueId)).reduce((sum, row) => sum + row.missed, 0);
+  return {
+    today,
+    queues,
+    points,
+    missed: { rows: missed, page, total: missedTotal },
+    bookingIds,
+  };
 }
