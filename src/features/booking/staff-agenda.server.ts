@@ -28,8 +28,12 @@ export async function findByReference(db: Db, tenantId: string, typed: string): 
   return row ? { kind: 'found', row } : { kind: 'not_found', reference };
 }
 
-/** Requests waiting for a decision per page of the staff appointments screen (`?requests=N`). */
-export const REQUESTS_PAGE_ROWS = 20;
+/**
+ * Requests waiting for a decision per page of the staff appointments screen (`?requests=N`): 50,
+ * like the other staff lists (a whole browser-journey run makes more than 20, which pushed a
+ * journey's own request onto page 2).
+ */
+export const REQUESTS_PAGE_ROWS = 50;
 
 /**
  * What the staff appointments screen shows: a page of the requests waiting for a decision (soonest
