@@ -4,6 +4,7 @@ import preact from '@astrojs/preact';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { islandRenderer } from './scripts/island-renderer.mjs';
+import { pgliteWorker } from './scripts/pglite-worker-bundle.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
 // Locale routing is done by src/middleware.ts (prefix → cookie → browser language, then a
@@ -22,6 +23,8 @@ export default defineConfig({
   integrations: [
     preact({ compat: true }),
     precompress(),
+    // The embedded database's thread, bundled on its own (src/db/pglite-worker.server.ts).
+    pgliteWorker(),
     // `client:interaction`: hydrate an island when the visitor first touches it (the donation form).
     {
       name: 'serambi:client-interaction',

@@ -5,7 +5,7 @@
 //
 // Run: tsx bench/pglite-statements.bench.ts (or npm run bench). Knob: BENCH_ROUNDS (default 2000).
 
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -19,7 +19,9 @@ type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 const database = await openDatabase({ dataDir: 'memory://' });
 await seedDemo(database.db);
-if (database.connection.kind !== 'pglite') throw new Error('PGlite only');
+if (database.connection.kind !== 'pglite' || !(database.connection.client instanceof PGlite)) {
+  throw new Error('PGlite on this thread only');
+}
 const client = database.connection.client;
 const plain = drizzle(client, { schema }) as unknown as Db;
 const lean = drizzle(new PgliteConnection(client) as unknown as PGlite, { schema }) as unknown as Db;

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PGlite } from '@electric-sql/pglite';
 import { count } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { errorFields, log } from '#lib/logger.server.ts';
 import { PgliteConnection } from './pglite-connection.server';
+import { openPglite } from './pglite-open.server';
+import { PgliteThread } from './pglite-thread.server';
 import * as schema from './schema';
 import { analyseDatabase } from './statistics.server';
 
@@ -20,8 +21,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** How the job system reaches the same database: PGlite's one connection, or the server's URL. */
-  connection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+  /**
+   * How the job system reaches the same database: PGlite's one connection (PGlite itself, or its
+   * query, exec and listen on the database's own thread), or the server's URL.
+   */
+  connection: { kind: 'pglite'; client: PGlite | PgliteThread['raw'] } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
 }
 
@@ -35,30 +39,16 @@ export interface DatabaseOptions {
    * instead of two for initdb and every migration); the migrator then finds nothing to do.
    */
   template?: Blob | undefined;
+  /**
+   * Where the embedded database runs: on a thread of its own (the app's server: its WebAssembly
+   * Postgres does not hold up the pages answered meanwhile), or on the caller's (tests, scripts).
+   */
+  thread?: 'main' | 'worker' | undefined;
 }
+
+export { PGLITE_SHARED_BUFFERS } from './pglite-open.server';
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'migrations');
-
-/**
- * Postgres's own page cache inside PGlite's memory. Its default, 128MB, was most of the server's
- * resident memory at rest once the pages had been read (issue 25); the data lives in files the
- * operating system caches anyway. Kept in the data folder (ALTER SYSTEM), so it applies from the
- * first reopen on. 16MB (was 32MB): resident memory at rest on a restart with the demo data went
- * from about 340 to 309 MB, and a clinic's working set of rows stays far under it.
- */
-export const PGLITE_SHARED_BUFFERS = '16MB';
-
-/** Opens the embedded database in its folder with its settings (set, then reopened, on the first start). */
-async function openPglite(dataDir: string, template?: Blob): Promise<PGlite> {
-  const open = () => PGlite.create(dataDir, { extensions: { btree_gist }, loadDataDir: template });
-  const client = await open();
-  if (dataDir.startsWith('memory://')) return client;
-  const { rows } = await client.query<{ shared_buffers: string }>('SHOW shared_buffers');
-  if (rows[0]?.shared_buffers === PGLITE_SHARED_BUFFERS) return client;
-  await client.exec(`ALTER SYSTEM SET shared_buffers = '${PGLITE_SHARED_BUFFERS}'`);
-  await client.close();
-  return open();
-}
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -85,6 +75,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? './data';
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  if (options.thread === 'worker') {
+    const thread = await PgliteThread.start({
+      dataDir: inMemory ? dataDir : path.resolve(dataDir, 'pglite'),
+      migrationsFolder: MIGRATIONS_DIR,
+    });
+    const db = drizzlePglite(thread as unknown as PGlite, { schema }) as unknown as Db;
+    await analyseDatabase(db);
+    return { db, kind: 'pglite', connection: { kind: 'pglite', client: thread.raw }, close: () => thread.close() };
+  }
   const client = inMemory
     ? await openPglite(dataDir, options.template)
     : await openPglite(path.resolve(dataDir, 'pglite'));

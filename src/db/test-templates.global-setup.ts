@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { MIGRATIONS_DIR, openDatabase } from './client.server';
 
@@ -32,8 +32,10 @@ async function pgliteTemplate(fingerprint: string): Promise<string> {
   if (existsSync(file)) return file;
   mkdirSync(folder, { recursive: true });
   const database = await openDatabase({ dataDir: 'memory://' });
-  if (database.connection.kind !== 'pglite') throw new Error('expected PGlite');
-  const client: PGlite = database.connection.client;
+  if (database.connection.kind !== 'pglite' || !(database.connection.client instanceof PGlite)) {
+    throw new Error('expected PGlite on this thread');
+  }
+  const client = database.connection.client;
   const dump = await client.dumpDataDir('none');
   await database.close();
   // Written aside then renamed: a run beside this one never reads half a file.

@@ -5,6 +5,11 @@ import { log } from '#lib/logger.server.ts';
 const EnvFields = z.object({
   NODE_ENV: z.string().default('production'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Where the embedded database runs: `worker`, a thread of its own (its WebAssembly Postgres does
+   * not hold up the pages answered meanwhile), or `main`, the server's own thread.
+   */
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Host of the analytics script (e.g. a self-hosted Plausible/Umami); off when unset. */
   ANALYTICS_HOST: z.url().optional(),

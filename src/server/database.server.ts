@@ -25,8 +25,8 @@ export function provideDemoSeed(seed: DemoSeed): void {
  */
 export function database(): Promise<Database> {
   opening ??= (async () => {
-    const { DATABASE_URL, DATA_DIR, DEMO_DATA } = env();
-    const database = await openDatabase({ url: DATABASE_URL, dataDir: DATA_DIR });
+    const { DATABASE_URL, DATA_DIR, DEMO_DATA, PGLITE_THREAD } = env();
+    const database = await openDatabase({ url: DATABASE_URL, dataDir: DATA_DIR, thread: PGLITE_THREAD });
     // Closed last on a graceful stop: PGlite writes its files and releases DATA_DIR, the pool ends.
     onStop(`database (${database.kind})`, () => database.close());
     if (await isEmpty(database.db)) {

@@ -132,3 +132,28 @@ describe.each(testDatabaseKinds.filter((kind) => kind === 'postgres'))('jobs wit
     }
   }, 60_000);
 });
+
+// The app's server runs the embedded database on a thread of its own (decision 0035): pg-boss
+// reaches it through that thread's query, exec and LISTEN.
+describe('jobs on PGlite on its own thread', () => {
+  it('schedules a job and runs it when asked', async () => {
+    const database = await openDatabase({ dataDir: 'memory://', thread: 'worker' });
+    let finished: (counts: Record<string, number> | undefined) => void = () => {};
+    const ran = new Promise<Record<string, number> | undefined>((resolve) => {
+      finished = resolve;
+    });
+    const job: RecurringJob = { name: 'test.on-thread', cron: '0 0 1 1 *', run: async () => ({ done: 1 }) };
+    const started = await startJobScheduler(database, [job], {
+      pollingIntervalSeconds: 0.5,
+      onRun: (_name, counts) => finished(counts),
+    });
+    try {
+      expect(await started.scheduled()).toEqual(['test.on-thread']);
+      await started.runNow('test.on-thread');
+      expect(await ran).toEqual({ done: 1 });
+    } finally {
+      await started.stop();
+      await database.close();
+    }
+  }, 60_000);
+});
