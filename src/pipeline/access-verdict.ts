@@ -13,7 +13,7 @@ export interface Visitor {
 /**
  * What the route table says about this visitor on this route: a route of an offer the tenant lacks,
  * or a developer aid while they are closed, does not exist (`not-found`); then the login and role
- * rules. A staff member without the owner role is refused, not sent to log in again.
+ * rules. A staff member without the role a route asks (owner, manager) is refused, not sent to log in again.
  */
 export function accessVerdict(
   policy: Pick<RoutePolicy, 'access' | 'offer' | 'dev'>,
@@ -22,5 +22,6 @@ export function accessVerdict(
   if (policy.offer && visitor.offers[policy.offer] !== true) return 'not-found';
   if (policy.dev && !visitor.devAids()) return 'not-found';
   if (isAllowed(policy.access, { customer: visitor.customer, staffRole: visitor.staffRole })) return 'allow';
-  return policy.access === 'owner' && visitor.staffRole !== null ? 'forbidden' : 'login';
+  const staffOnly = policy.access === 'owner' || policy.access === 'manager';
+  return staffOnly && visitor.staffRole !== null ? 'forbidden' : 'login';
 }

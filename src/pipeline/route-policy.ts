@@ -11,7 +11,8 @@
 import type { PageTag } from '#server/page-cache/page-cache.ts';
 
 /** Who may open a path (SPEC.md §6): the access rule of src/features/auth reads it from here. */
-export type Access = 'public' | 'customer' | 'staff' | 'owner';
+/** `manager`: the owner or a manager (src/features/auth/roles.ts). */
+export type Access = 'public' | 'customer' | 'staff' | 'manager' | 'owner';
 
 /** How a response may be stored. `handler`: the endpoint sets its own (assets, JSON APIs). */
 export type CacheRule = 'public-home' | 'public-page' | 'revalidate' | 'private-no-store' | 'handler';
@@ -319,6 +320,11 @@ const FAMILIES: Family[] = [
     policy: { ...PRIVATE, access: 'staff', offer: DONATIONS },
   },
   { name: 'staff-loyalty', match: under('/staff/loyalty'), policy: { ...PRIVATE, access: 'staff', offer: 'loyalty' } },
+  {
+    name: 'staff-catalogue',
+    match: under('/staff/catalogue'),
+    policy: { ...PRIVATE, access: 'manager', offer: 'appointments' },
+  },
   { name: 'staff', match: under('/staff'), policy: { ...PRIVATE, access: 'staff' } },
   { name: 'api-staff', match: under('/api/staff'), policy: { ...ENDPOINT, access: 'staff' } },
 

@@ -23,14 +23,14 @@ export const customers = pgTable(
   ],
 );
 
-/** Staff of a tenant: owners manage the team; staff run the day. */
+/** Staff of a tenant: owners manage the team; managers the catalogue, hours and campaigns; staff run the day. */
 export const staff = pgTable(
   'staff',
   {
     ...tenantOwned(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['owner', 'staff'] })
+    role: text('role', { enum: ['owner', 'manager', 'staff'] })
       .notNull()
       .default('staff'),
     /** scrypt hash; null until an invited member sets a password. */

@@ -102,7 +102,11 @@ export const resourceHours = pgTable(
   (t) => [index('resource_hours_resource_idx').on(t.tenantId, t.resourceId)],
 );
 
-/** Days without bookings: a holiday for everyone (resource null) or one resource's leave. */
+/**
+ * Date overrides: days without bookings — a holiday for everyone (resource null) or one resource's
+ * day off or leave — and, with `start_minute`/`end_minute`, a resource's hours on that date in
+ * place of its weekly hours (several rows make breaks; extra hours on a day it does not work).
+ */
 export const blockedDates = pgTable(
   'blocked_dates',
   {
@@ -111,6 +115,9 @@ export const blockedDates = pgTable(
     /** yyyy-MM-dd in the tenant's time zone. */
     date: text('date').notNull(),
     reason: localizedText('reason').notNull().default({}),
+    /** Minutes after local midnight: set (both) on a row of hours for the date, null on a day off. */
+    startMinute: integer('start_minute'),
+    endMinute: integer('end_minute'),
   },
   (t) => [index('blocked_dates_tenant_idx').on(t.tenantId, t.date)],
 );

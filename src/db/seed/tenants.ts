@@ -29,7 +29,7 @@ export interface DemoTenant {
   };
   verifications: { platform: number; code: string }[];
   /** Demo staff accounts; their passwords are for local use only (README). */
-  staff: { name: string; email: string; role: 'owner' | 'staff'; password: string }[];
+  staff: { name: string; email: string; role: 'owner' | 'manager' | 'staff'; password: string }[];
   /** Payment methods offered, with the fee a payer may choose to cover (minor units, basis points). */
   paymentMethods: {
     method: 'card' | 'fpx' | 'counter';

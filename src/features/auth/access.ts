@@ -1,6 +1,7 @@
 import type { Locale } from '#i18n/locales.ts';
 import { localePath } from '#i18n/routing.ts';
 import { type Access, routePolicy } from '#pipeline/route-policy.ts';
+import { roleReaches, type StaffRole } from './roles';
 
 /**
  * The access rule (SPEC.md §6): who may open which path (unprefixed). Declared with the rest of
@@ -15,7 +16,7 @@ export function accessFor(path: string): Access {
 
 export interface Viewer {
   customer: boolean;
-  staffRole: 'owner' | 'staff' | null;
+  staffRole: StaffRole | null;
 }
 
 export function isAllowed(access: Access, viewer: Viewer): boolean {
@@ -25,9 +26,9 @@ export function isAllowed(access: Access, viewer: Viewer): boolean {
     case 'customer':
       return viewer.customer;
     case 'staff':
-      return viewer.staffRole !== null;
+    case 'manager':
     case 'owner':
-      return viewer.staffRole === 'owner';
+      return roleReaches(viewer.staffRole, access);
   }
 }
 

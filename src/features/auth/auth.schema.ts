@@ -69,7 +69,7 @@ export const AccountBody = z.object({
 export const InviteStaffBody = z.object({
   name: z.string().trim().min(1, { message: 'field.required' }).max(120),
   email,
-  role: z.enum(['owner', 'staff']).default('staff'),
+  role: z.enum(['owner', 'manager', 'staff']).default('staff'),
 });
 
 export const PASSWORD_MIN_LENGTH = 10;

@@ -16,5 +16,13 @@ export { codeRefusalMessage, contactRefusalMessage, displayDestination, retryMin
 
 export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from './login-code';
 export type { Channel, CodeRefusal } from './login-codes.server';
-
+export {
+  isStaffRole,
+  ROLE_MATRIX,
+  roleReaches,
+  STAFF_ROLES,
+  type StaffArea,
+  type StaffRole,
+  staffMay,
+} from './roles';
 export type { CustomerUser, StaffUser } from './sessions.server';

@@ -7,6 +7,7 @@ import {
   findStaff,
   insertSession,
 } from './auth-repo.server';
+import type { StaffRole } from './roles';
 import { newToken, sha256 } from './tokens.server';
 
 export const CUSTOMER_COOKIE = 'serambi_session';
@@ -27,7 +28,7 @@ export interface StaffUser {
   id: string;
   name: string;
   email: string;
-  role: 'owner' | 'staff';
+  role: StaffRole;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   updateStaff,
 } from './auth-repo.server';
 import { hashPassword, verifyPassword } from './passwords.server';
+import type { StaffRole } from './roles';
 import { newToken, sha256 } from './tokens.server';
 
 /** Wrong passwords for one account from one address, per window. */
@@ -85,7 +86,7 @@ export async function inviteStaff(
     tenant: Tenant;
     name: string;
     email: string;
-    role: 'owner' | 'staff';
+    role: StaffRole;
     locale: Locale;
     origin: string;
     now?: Date;

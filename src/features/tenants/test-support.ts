@@ -6,6 +6,7 @@ import { staff } from '#db/schema/index.ts';
 import { DEMO_TENANTS } from '#db/seed/tenants.ts';
 import { insertDemoTenant } from '#demo/demo.server.ts';
 import { hashPassword } from '#features/auth/index.server.ts';
+import type { StaffRole } from '#features/auth/index.ts';
 import { forgetCachedTenants, resolveTenant } from './index.server.ts';
 import type { Tenant } from './index.ts';
 
@@ -32,7 +33,7 @@ export async function aTenant(db: Db, slug: DemoSlug, options: { passwords?: boo
 }
 
 /** The id of the tenant's first staff member of `role` (any role when not given). */
-export async function aStaffMemberId(db: Db, tenantId: string, role?: 'owner' | 'staff'): Promise<string> {
+export async function aStaffMemberId(db: Db, tenantId: string, role?: StaffRole): Promise<string> {
   const [member] = await db
     .select({ id: staff.id })
     .from(staff)
