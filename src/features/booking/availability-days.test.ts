@@ -150,3 +150,40 @@ describe('"any practitioner"', () => {
     expect(result.days[0]?.slots[0]?.resourceIds).toEqual(['early']);
   });
 });
+
+describe('date overrides with hours', () => {
+  it('replace the weekly hours that date only, on a day worked or not', () => {
+    const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: at(9), endMinute: at(12) }));
+    const result = computeAvailability(
+      input({
+        from: '2026-07-03', // Friday
+        to: '2026-07-06', // Monday
+        resources: [{ id: 'r1', hours: weekdays }],
+        blockedDates: [
+          { date: '2026-07-03', resourceId: 'r1', startMinute: at(10), endMinute: at(11) },
+          { date: '2026-07-04', resourceId: 'r1', startMinute: at(14), endMinute: at(15) },
+          { date: '2026-07-04', resourceId: 'r1', startMinute: at(16), endMinute: at(17) },
+        ],
+      }),
+    );
+    expect(result.days.map((d) => d.status)).toEqual(['available', 'available', 'closed', 'available']);
+    expect(startsOf(result, 0)).toEqual(['10:00', '10:15', '10:30']);
+    expect(startsOf(result, 1)).toEqual(['14:00', '14:15', '14:30', '16:00', '16:15', '16:30']);
+    expect(startsOf(result, 3)[0]).toBe('09:00');
+  });
+  it('a day off of the same date wins over hours, and a holiday over both', () => {
+    const result = computeAvailability(
+      input({
+        from: '2026-07-01',
+        to: '2026-07-02',
+        blockedDates: [
+          { date: '2026-07-01', resourceId: 'r1', startMinute: at(14), endMinute: at(15) },
+          { date: '2026-07-01', resourceId: 'r1' },
+          { date: '2026-07-02', resourceId: 'r1', startMinute: at(14), endMinute: at(15) },
+          { date: '2026-07-02', resourceId: null },
+        ],
+      }),
+    );
+    expect(result.days.map((d) => d.status)).toEqual(['blocked', 'blocked']);
+  });
+});

@@ -101,15 +101,20 @@ export async function loadEligibleResources(
   return [...byId.values()];
 }
 
-/** Query 3: blocked dates in [from, to] for everyone or for one of the resources. */
+/** Query 3: blocked dates and date overrides' hours in [from, to] for everyone or for one of the resources. */
 export async function loadBlockedDates(
   db: Db,
   tenantId: string,
   resourceIds: string[],
   range: { from: string; to: string },
-): Promise<{ date: string; resourceId: string | null }[]> {
+): Promise<{ date: string; resourceId: string | null; startMinute: number | null; endMinute: number | null }[]> {
   return db
-    .select({ date: blockedDates.date, resourceId: blockedDates.resourceId })
+    .select({
+      date: blockedDates.date,
+      resourceId: blockedDates.resourceId,
+      startMinute: blockedDates.startMinute,
+      endMinute: blockedDates.endMinute,
+    })
     .from(blockedDates)
     .where(
       ofTenant(

@@ -18,6 +18,9 @@ import { addDays, type DayClock, dayClock, daysBetween, weekdayOf, zonedDate } f
 //   - Notice: start ≥ now + minNoticeMinutes. Horizon: start < local midnight starting the day
 //     `today + horizonDays` (today is `now`'s date in the zone).
 //   - A blocked date with a resource removes that resource's day; without one, everyone's.
+//   - A resource's date override with hours (a blocked-date row with start and end minutes) is
+//     its working time that date instead of its weekly hours (extra hours, a shorter day); a day
+//     off of the same resource and date wins over it.
 //   - DST (for generality; Malaysia and Indonesia have none): candidates are wall-clock times;
 //     one that does not exist (spring-forward gap) is skipped, one that happens twice (fall-back
 //     overlap) is taken at its first occurrence. Durations and buffers are real elapsed minutes,
@@ -58,7 +61,8 @@ export interface AvailabilityInput {
   service: { durationMinutes: number; bufferBeforeMinutes: number; bufferAfterMinutes: number };
   /** The resources that may deliver the service; `resourceIds` of a slot keep this order. */
   resources: { id: string; hours: WorkingHours[] }[];
-  blockedDates: { date: string; resourceId: string | null }[];
+  /** Days off and holidays; a row of a resource with minutes is its hours that date instead. */
+  blockedDates: { date: string; resourceId: string | null; startMinute?: number | null; endMinute?: number | null }[];
   /** Blocking bookings, buffers included ([blocks_from, blocks_until)). */
   busy: { resourceId: string; from: Date; until: Date }[];
 }
@@ -91,24 +95,32 @@ interface Interval {
   end: number;
 }
 
+/** Intervals within a day, sorted, overlapping or touching ones merged. */
+function mergeIntervals(list: Interval[]): Interval[] {
+  list.sort((a, b) => a.start - b.start);
+  const merged: Interval[] = [];
+  for (const interval of list) {
+    const last = merged[merged.length - 1];
+    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
+    else merged.push({ ...interval });
+  }
+  return merged;
+}
+
+function clampedInterval(startMinute: number, endMinute: number): Interval | null {
+  const start = Math.max(0, Math.trunc(startMinute));
+  const end = Math.min(DAY_MINUTES, Math.trunc(endMinute));
+  return end > start ? { start, end } : null;
+}
+
 /** Weekly hours of one resource as merged, sorted intervals per weekday (index 0..6). */
 export function weeklyIntervals(hours: WorkingHours[]): Interval[][] {
   const byDay: Interval[][] = [[], [], [], [], [], [], []];
   for (const h of hours) {
-    const start = Math.max(0, Math.trunc(h.startMinute));
-    const end = Math.min(DAY_MINUTES, Math.trunc(h.endMinute));
-    if (end > start && h.weekday >= 0 && h.weekday <= 6) byDay[h.weekday]?.push({ start, end });
+    const interval = clampedInterval(h.startMinute, h.endMinute);
+    if (interval && h.weekday >= 0 && h.weekday <= 6) byDay[h.weekday]?.push(interval);
   }
-  return byDay.map((list) => {
-    list.sort((a, b) => a.start - b.start);
-    const merged: Interval[] = [];
-    for (const interval of list) {
-      const last = merged[merged.length - 1];
-      if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
-      else merged.push({ ...interval });
-    }
-    return merged;
-  });
+  return byDay.map(mergeIntervals);
 }
 
 /** Busy ranges of one resource, sorted and merged; `overlaps` walks them forward. */
@@ -185,9 +197,18 @@ export function computeAvailability(input: AvailabilityInput, trace?: Availabili
 
   const blockedForAll = new Set<string>();
   const blockedFor = new Map<string, Set<string>>();
+  // resource id → date → its hours that date (instead of the weekly hours)
+  const dateHours = new Map<string, Map<string, Interval[]>>();
   for (const blocked of input.blockedDates) {
     if (blocked.resourceId === null) {
       blockedForAll.add(blocked.date);
+    } else if (blocked.startMinute != null && blocked.endMinute != null) {
+      const interval = clampedInterval(blocked.startMinute, blocked.endMinute);
+      const dates = dateHours.get(blocked.resourceId) ?? new Map<string, Interval[]>();
+      const list = dates.get(blocked.date) ?? [];
+      if (interval) list.push(interval);
+      dates.set(blocked.date, list);
+      dateHours.set(blocked.resourceId, dates);
     } else {
       const dates = blockedFor.get(blocked.resourceId) ?? new Set<string>();
       dates.add(blocked.date);
@@ -207,6 +228,9 @@ export function computeAvailability(input: AvailabilityInput, trace?: Availabili
     order,
     weekly: weeklyIntervals(resource.hours),
     blocked: blockedFor.get(resource.id),
+    onDate: new Map(
+      [...(dateHours.get(resource.id) ?? new Map<string, Interval[]>())].map(([d, l]) => [d, mergeIntervals(l)]),
+    ),
     busy: new BusyCursor(busyRanges.get(resource.id) ?? []),
   }));
 
@@ -226,7 +250,7 @@ export function computeAvailability(input: AvailabilityInput, trace?: Availabili
     const free = new Map<number, number[]>();
 
     for (const resource of resources) {
-      const intervals = resource.weekly[weekday] as Interval[];
+      const intervals = resource.onDate.get(date) ?? (resource.weekly[weekday] as Interval[]);
       if (intervals.length === 0) continue;
       working += 1;
       if (resource.blocked?.has(date)) continue;
