@@ -72,6 +72,8 @@ export const resources = pgTable('resources', {
     .default('practitioner'),
   name: text('name').notNull(),
   title: localizedText('title').notNull().default({}),
+  /** Languages spoken with patients, as codes ('en', 'ms', 'zh', …). */
+  languages: jsonb('languages').$type<string[]>().notNull().default([]),
   active: flag('active', true),
 });
 

@@ -1,2 +1,0 @@
-ALTER TABLE "blocked_dates" ADD COLUMN "start_minute" integer;--> statement-breakpoint
-ALTER TABLE "blocked_dates" ADD COLUMN "end_minute" integer;
