@@ -179,6 +179,11 @@ export const bookings = pgTable(
      * fold into one later notice (at most one per booking per hour).
      */
     rescheduleNoticeAt: instant('reschedule_notice_at'),
+    /**
+     * When staff chose to keep this booking although its practitioner's hours changed and no longer
+     * cover it (the hours screen lists such bookings until they are moved or kept).
+     */
+    outsideHoursKeptAt: instant('outside_hours_kept_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -8,6 +8,7 @@ import type { Tenant } from '#features/tenants/index.server.ts';
 import { aTenant } from '#features/tenants/test-support.ts';
 import { wallTimeToInstant } from '#lib/zoned-time.ts';
 import {
+  keepBookingOutsideHours,
   parseOverride,
   parseWeek,
   practitionerForm,
@@ -140,6 +141,12 @@ describe.each(testDatabaseKinds)('the catalogue kept through its screens on %s',
       now: NOW,
     });
     expect(off.ok && off.outside).toHaveLength(1);
+    // Kept as it is: it leaves the list of bookings to decide on, and stays booked.
+    const publicId = booked.booking.publicId;
+    expect(await keepBookingOutsideHours(database.db, tenant, { resourceId, publicId, now: NOW })).toBe(true);
+    const after = await practitionerSchedule(database.db, tenant, resourceId, NOW);
+    expect(after?.outside).toEqual([]);
+    expect(after?.kept.map((b) => b.publicId)).toEqual([publicId]);
   });
 
   it('another tenant’s practitioner is not found, and nothing of it changes', async () => {
@@ -150,6 +157,10 @@ describe.each(testDatabaseKinds)('the catalogue kept through its screens on %s',
       reason: 'not_found',
     });
     expect(await practitionerSchedule(database.db, other, resourceId, NOW)).toBeNull();
+    const [booking] = await database.db.select().from(bookings).where(eq(bookings.resourceId, resourceId));
+    expect(
+      await keepBookingOutsideHours(database.db, other, { resourceId, publicId: booking?.publicId ?? '', now: NOW }),
+    ).toBe(false);
     expect(await setServiceActive(database.db, other.id, serviceId, false)).toEqual({ ok: false, reason: 'not_found' });
     expect((await practitionerSchedule(database.db, tenant, resourceId, NOW))?.weekly).toEqual([
       { weekday: 1, startMinute: 540, endMinute: 1080 },

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#db/client.server.ts';
 import { ofTenant } from '#db/rows.server.ts';
 import { BLOCKING_STATUSES, blockedDates, bookings, resourceHours, services } from '#db/schema/index.ts';
+import type { LocalizedText } from '#i18n/locales.ts';
 import type { DateRow, Holiday, WeeklyRow } from './hours-rules';
 
 // The SQL of working hours, date overrides and holidays (the tables availability reads), and of
@@ -49,14 +50,19 @@ export async function deleteDateRows(db: Db, tenantId: string, resourceId: strin
     );
 }
 
+/** A holiday as stored: its date and its name in the languages it was given in. */
+export interface HolidayRow {
+  date: string;
+  reason: Partial<LocalizedText>;
+}
+
 /** Holidays of everyone from `from` on. */
-export async function holidaysOf(db: Db, tenantId: string, from: string): Promise<Holiday[]> {
-  const rows = await db
+export function holidaysOf(db: Db, tenantId: string, from: string): Promise<HolidayRow[]> {
+  return db
     .select({ date: blockedDates.date, reason: blockedDates.reason })
     .from(blockedDates)
     .where(ofTenant(blockedDates, tenantId, isNull(blockedDates.resourceId), gte(blockedDates.date, from)))
     .orderBy(asc(blockedDates.date));
-  return rows.map((r) => ({ date: r.date, name: r.reason.en ?? Object.values(r.reason)[0] ?? '' }));
 }
 
 /** Adds holidays; a date already a holiday keeps its row and takes the new name. */
@@ -89,6 +95,7 @@ export function upcomingBookingsOf(db: Db, tenantId: string, resourceId: string,
       endsAt: bookings.endsAt,
       contactName: bookings.contactName,
       serviceName: services.name,
+      keptAt: bookings.outsideHoursKeptAt,
     })
     .from(bookings)
     .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.tenantId, tenantId)))
@@ -103,4 +110,23 @@ export function upcomingBookingsOf(db: Db, tenantId: string, resourceId: string,
     )
     .orderBy(asc(bookings.startsAt))
     .limit(500);
+}
+
+/** Staff keep a booking outside its practitioner's hours (the tenant's, on that practitioner, still to come). */
+export async function keepOutsideHours(db: Db, tenantId: string, resourceId: string, publicId: string, now: Date) {
+  const rows = await db
+    .update(bookings)
+    .set({ outsideHoursKeptAt: now })
+    .where(
+      ofTenant(
+        bookings,
+        tenantId,
+        eq(bookings.resourceId, resourceId),
+        eq(bookings.publicId, publicId),
+        inArray(bookings.status, [...BLOCKING_STATUSES]),
+        gte(bookings.endsAt, now),
+      ),
+    )
+    .returning({ id: bookings.id });
+  return rows.length > 0;
 }

@@ -12,7 +12,9 @@ import {
   dateRowsOf,
   deleteDateRows,
   deleteHolidays,
+  type HolidayRow,
   holidaysOf,
+  keepOutsideHours,
   replaceDateRows,
   replaceWeeklyHours,
   type UpcomingBooking,
@@ -31,9 +33,11 @@ export interface PractitionerSchedule {
   weekly: WeeklyRow[];
   /** Overrides from today on, a date's rows together. */
   overrides: { date: string; rows: DateRow[] }[];
-  holidays: Holiday[];
-  /** Bookings to come that the schedule does not cover. */
+  holidays: HolidayRow[];
+  /** Bookings to come that the schedule does not cover, for staff to move or keep. */
   outside: UpcomingBooking[];
+  /** Those of them staff chose to keep. */
+  kept: UpcomingBooking[];
 }
 
 /** A practitioner's schedule and the bookings it leaves outside; null when the tenant has no such practitioner. */
@@ -55,11 +59,13 @@ export async function practitionerSchedule(
   const byDate = new Map<string, DateRow[]>();
   for (const row of dates) byDate.set(row.date, [...(byDate.get(row.date) ?? []), row]);
   const schedule = { weekly, dates, holidays: new Set(holidays.map((h) => h.date)) };
+  const outside = outsideHours(upcoming, schedule, tenant.timeZone);
   return {
     weekly,
     overrides: [...byDate].map(([date, rows]) => ({ date, rows })),
     holidays,
-    outside: outsideHours(upcoming, schedule, tenant.timeZone),
+    outside: outside.filter((b) => b.keptAt === null),
+    kept: outside.filter((b) => b.keptAt !== null),
   };
 }
 
@@ -132,4 +138,16 @@ export function saveHolidays(db: Db, tenantId: string, holidays: readonly Holida
 
 export function removeHoliday(db: Db, tenantId: string, date: string) {
   return catalogueChange(db, tenantId, (tx) => deleteHolidays(tx, tenantId, [date]));
+}
+
+/**
+ * Staff keep a booking the hours no longer cover, as it is (it leaves the list of bookings to
+ * decide on). False when the practitioner has no such booking to come.
+ */
+export function keepBookingOutsideHours(
+  db: Db,
+  tenant: TenantZone,
+  input: { resourceId: string; publicId: string; now: Date },
+): Promise<boolean> {
+  return keepOutsideHours(db, tenant.id, input.resourceId, input.publicId, input.now);
 }

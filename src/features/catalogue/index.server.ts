@@ -17,6 +17,7 @@ export {
 } from './catalogue.server';
 export type { CategoryRow, ResourceRow, ServiceRow } from './catalogue-repo.server';
 export {
+  keepBookingOutsideHours,
   type PractitionerSchedule,
   practitionerSchedule,
   removeDateOverride,
@@ -27,5 +28,5 @@ export {
   saveWeeklyHours,
   tenantHolidays,
 } from './hours.server';
-export type { UpcomingBooking } from './hours-repo.server';
+export type { HolidayRow, UpcomingBooking } from './hours-repo.server';
 export * from './index.ts';
