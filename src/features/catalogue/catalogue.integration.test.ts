@@ -7,6 +7,7 @@ import { availabilityFeeds, availabilityFor, bookSlot } from '#features/booking/
 import type { Tenant } from '#features/tenants/index.server.ts';
 import { aTenant } from '#features/tenants/test-support.ts';
 import { wallTimeToInstant } from '#lib/zoned-time.ts';
+import { pageCache } from '#server/page-cache/index.ts';
 import {
   keepBookingOutsideHours,
   parseOverride,
@@ -99,14 +100,24 @@ describe.each(testDatabaseKinds)('the catalogue kept through its screens on %s',
     expect(availabilityFeeds().cache.begin(tenant.id)).not.toBe(generation);
     expect(startsOf(await day('2030-07-02'))).toEqual(['09:00', '09:15', '09:30', '11:00', '11:15', '11:30']);
 
-    // Extra hours on a Sunday, then the service hidden: no feed at all.
+    // Extra hours on a Sunday.
     await saveDateOverride(database.db, tenant, {
       resourceId,
       rows: checked(parseOverride({ from: '2030-07-07', kind: 'hours', hours: '10:00-11:00' })),
       now: NOW,
     });
     expect(startsOf(await day('2030-07-07'))).toEqual(['10:00', '10:15', '10:30']);
+    // Hidden: no feed at all, and the tenant's cached appointment pages are dropped (others kept).
+    const keep = (key: string, tenantId: string) =>
+      pageCache().serve({ key, tenantId, tags: ['catalogue'], ttlSeconds: 60 }, async () => ({
+        cacheable: true,
+        page: { status: 200, headers: [], body: new TextEncoder().encode(key) },
+      }));
+    await keep('klinik-appointment', tenant.id);
+    await keep('other-appointment', '22222222-2222-4222-8222-222222222222');
     await setServiceActive(database.db, tenant.id, serviceId, false);
+    expect(pageCache().get('klinik-appointment')).toBeNull();
+    expect(pageCache().get('other-appointment')).not.toBeNull();
     expect(await day('2030-07-02')).toBeUndefined();
     await setServiceActive(database.db, tenant.id, serviceId, true);
   });
