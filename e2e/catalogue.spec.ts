@@ -106,3 +106,36 @@ test('the catalogue screens in Malay and Indonesian pass axe', async ({ owner })
     await expectAccessible(owner);
   }
 });
+
+test('the owner invites a manager, who keeps the catalogue but not the team', async ({ owner, browser }) => {
+  await owner.goto(site('klinik', '/staff/team'));
+  const email = `manager${Date.now()}@kliniksihat.my`;
+  await owner.getByLabel('Name').fill('Aisyah Manager');
+  await owner.getByLabel('Email').fill(email);
+  await owner.getByLabel('Role').selectOption('manager');
+  await owner.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(owner.locator(`tr[data-member="${email}"]`)).toContainText('Manager');
+  let link = '';
+  await expect
+    .poll(async () => {
+      link = await owner.evaluate(async (to) => {
+        const response = await fetch(`/dev/outbox?to=${encodeURIComponent(to)}`);
+        return ((await response.json()) as { link?: string }[]).at(-1)?.link ?? '';
+      }, email);
+      return link;
+    })
+    .toContain('/staff/invite/');
+
+  const manager = await (await browser.newContext()).newPage();
+  await manager.goto(link);
+  await manager.getByLabel('Password').fill('a long enough password');
+  await manager.getByRole('button', { name: 'Save password' }).click();
+  await manager.getByLabel('Email').fill(email);
+  await manager.getByLabel('Password').fill('a long enough password');
+  await manager.getByRole('button', { name: 'Log in' }).click();
+  await expect(manager.getByRole('heading', { level: 1 })).toHaveText('Hello, Aisyah Manager');
+  await manager.getByRole('link', { name: 'Catalogue: services, practitioners and hours' }).click();
+  await expect(manager.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
+  expect((await manager.goto(site('klinik', '/staff/team')))?.status()).toBe(403);
+  await manager.context().close();
+});
