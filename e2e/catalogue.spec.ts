@@ -83,6 +83,30 @@ test('the owner sets up a service, a practitioner and hours; a visitor sees the 
   const day = firstFreeDay(await serviceDays(visitor));
   expect(day.slots.length).toBeGreaterThan(0);
   await visitor.context().close();
+
+  // Someone books it; hours that no longer cover the booking list it, cancel nothing, and staff keep it.
+  const booked = await owner.evaluate(async (service) => {
+    const answer = await fetch('/dev/bookings', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ service, name: 'Siti Rahmah' }),
+    });
+    return (await answer.json()) as { publicId: string; status: string };
+  }, `scaling-${tag}`);
+  await owner.goto(site('klinik', hoursPath));
+  for (const weekday of [0, 1, 2, 3, 4, 5, 6]) {
+    for (const field of ['open', 'close', 'breaks']) await owner.locator(`#${field}_${weekday}`).fill('');
+  }
+  await owner.locator('#open_1').fill('07:00');
+  await owner.locator('#close_1').fill('08:00');
+  await owner.locator('[data-save-hours]').click();
+  await expect(owner.locator('[data-notice="success"]')).toHaveText('Hours saved. No booking was cancelled.');
+  await expect(owner.locator(`[data-outside-booking="${booked.publicId}"]`)).toContainText('Siti Rahmah');
+  await expectAccessible(owner);
+  await owner.locator(`[data-keep-booking="${booked.publicId}"]`).click();
+  await expect(owner.locator('[data-notice="success"]')).toHaveText('The booking stays as it is.');
+  await expect(owner.locator('[data-outside]')).toHaveCount(0);
+  await expect(owner.locator(`[data-kept-booking="${booked.publicId}"]`)).toBeVisible();
 });
 
 test('staff without the manager role are refused the catalogue; the staff home offers it to the owner', async ({
