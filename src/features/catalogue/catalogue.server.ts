@@ -7,6 +7,7 @@ import type { Db } from '#db/client.server.ts';
 import { isUniqueViolation } from '#db/errors.ts';
 import { transaction } from '#db/transaction.server.ts';
 import { availabilityChanged, findSettings } from '#features/booking/index.server.ts';
+import { parseUuid } from '#lib/input.ts';
 import { errorFields, log } from '#lib/logger.server.ts';
 import { events, runAfterCommit } from '#server/events/index.ts';
 import {
@@ -80,7 +81,9 @@ export const staffCategory = categoryById;
 export const staffServices = servicesOf;
 export const staffCategories = categoriesOf;
 
+/** A practitioner of the tenant with the services they deliver; null for anything else (a malformed id too). */
 export async function staffPractitioner(db: Db, tenantId: string, id: string) {
+  if (!parseUuid(id)) return null;
   const resource = await resourceById(db, tenantId, id);
   if (resource?.kind !== 'practitioner') return null;
   const links = await serviceLinksOf(db, tenantId);
