@@ -96,9 +96,11 @@ async function measure(
   smallSize = SMALL,
 ) {
   const samples = new Map(Object.keys(reads).map((name) => [name, { small: [] as number[], large: [] as number[] }]));
+  // Warm-up, an untimed round: plans, caches, and the JIT (after one call each, the first
+  // timed reads of a process were up to a fifth slower than the same reads later on).
   for (const read of Object.values(reads)) {
-    await read(db, tenantId, small); // warm-up: plans, caches
-    await read(db, tenantId, large);
+    await timed(() => read(db, tenantId, small));
+    await timed(() => read(db, tenantId, large));
   }
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [name, read] of Object.entries(reads)) {
@@ -118,8 +120,11 @@ async function measure(
   for (const [name, s] of samples) {
     const [a, b] = [median(s.small), median(s.large)];
     ratios[name] = b / a;
+    // The fastest samples' ratio beside the medians': on a shared machine other work only adds
+    // time, so when the two disagree the medians carry its noise.
+    const fastest = Math.min(...s.large) / Math.min(...s.small);
     console.log(
-      `  ${name.padEnd(14)} ${String(smallSize).padStart(3)}: ${a.toFixed(2).padStart(7)} ms   ${LARGE}: ${b.toFixed(2).padStart(7)} ms   ratio ${(b / a).toFixed(2)}×`,
+      `  ${name.padEnd(14)} ${String(smallSize).padStart(3)}: ${a.toFixed(2).padStart(7)} ms   ${LARGE}: ${b.toFixed(2).padStart(7)} ms   ratio ${(b / a).toFixed(2)}×   (fastest ${fastest.toFixed(2)}×)`,
     );
   }
   return ratios;
