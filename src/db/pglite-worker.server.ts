@@ -1,5 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -41,30 +39,7 @@ function errorFields(error: unknown): Record<string, unknown> {
   return fields;
 }
 
-/**
- * A worker's heap is collected only under allocation pressure, and the database's thread is
- * rarely pressed: after the start (migrations, ANALYZE, the job system's set-up) it kept 60–100 MB
- * of dead objects at rest (bench/start.bench.ts: 365 MB against 256 MB on the caller's thread).
- * So it collects once a few seconds after opening, then every minute in which it did real work.
- * (`--expose-gc` is refused in a worker's execArgv; the flag set at run time gives the same `gc`.)
- */
-function collectGarbage(): () => void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  let statements = 0;
-  setTimeout(gc, 3_000).unref();
-  setInterval(() => {
-    if (statements < 1_000) return;
-    statements = 0;
-    gc();
-  }, 60_000).unref();
-  return () => {
-    statements += 1;
-  };
-}
-
 async function serve(pg: PGlite) {
-  const worked = collectGarbage();
   const connection = new PgliteConnection(pg);
   const transactions = new Map<number, OpenTransaction>();
   const listeners = new Map<string, () => Promise<void>>();
@@ -86,7 +61,6 @@ async function serve(pg: PGlite) {
 
   port?.on('message', (request: ThreadRequest) => {
     const { id } = request;
-    worked();
     switch (request.op) {
       case 'query':
         return answer(id, async () => {
