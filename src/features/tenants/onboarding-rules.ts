@@ -5,6 +5,9 @@ import { LOCALES, type Locale } from '#i18n/locales.ts';
 import type { MessageKey } from '#i18n/t.ts';
 import { isEmail, normaliseEmail } from '#lib/email.ts';
 import type { Currency } from '#lib/money.ts';
+import { isTimeZone } from '#lib/zoned-time.ts';
+
+export { isTimeZone };
 
 /** What the operator calls the kinds, and the schema's names for them. */
 export const TENANT_KINDS = { clinic: 'clinic', foundation: 'donation' } as const;
@@ -67,17 +70,6 @@ export function isCurrencyCode(value: string): value is CurrencyCode {
 
 export function isTenantKindName(value: string): value is TenantKindName {
   return Object.hasOwn(TENANT_KINDS, value);
-}
-
-/** An IANA zone name this runtime knows (`Asia/Kuala_Lumpur`, `UTC`); offsets like `+08:00` are not. */
-export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** What the operator types to create an organisation (every value as typed). */
