@@ -6,8 +6,10 @@
 // page with no cookie, as visitors from a shared link do.
 //
 // Three phases per server, all counted, never timed against a threshold:
-//   readers  — BENCH_READERS connections alone for BENCH_READ_SECONDS: their rate alone;
-//   givers   — BENCH_CPU_DONORS donors alone: the server's CPU time (/proc, user + system) per paid gift;
+//   readers  — BENCH_READERS connections alone for BENCH_READ_SECONDS, before and after the rush:
+//              their rate alone (the mean of the two);
+//   givers   — BENCH_CPU_DONORS donors alone: the server's CPU time (/proc, user + system) per paid gift,
+//              and its main thread's (the event loop's) share;
 //   rush     — BENCH_DONORS donors arriving over BENCH_RUSH_SECONDS while the readers read: donors
 //              who did not end paid (by cause: reset, timeout, HTTP status at a step), the readers'
 //              rate as a ratio of their rate alone, the event loop's worst delay (bench/event-loop-probe.mjs),
@@ -216,8 +218,10 @@ async function readers(until: Promise<unknown>): Promise<{ rate: number; failed:
   return { rate: answered / ((performance.now() - started) / 1000), failed };
 }
 
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+/** CPU seconds (user + system) of the process, or of one of its threads (`/proc/pid/task/tid`). */
+const cpuSeconds = (pid: number, thread?: number) => {
+  const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 };
 
@@ -238,6 +242,8 @@ async function loopDelay(server: ChildProcess, file: string): Promise<{ maxMs: n
 interface Measured {
   readAlone: number;
   cpuPerGiftMs: number;
+  /** The main thread's share (its id is the process's): what the event loop spends per gift. */
+  mainCpuPerGiftMs: number;
   rush: Crowd;
   readRush: number;
   readFailures: number;
@@ -286,11 +292,13 @@ async function measure(root: string, kind: BenchDatabaseKind): Promise<Measured>
       await sleep(500);
     }
     const pid = server.pid as number;
-    const readAlone = await readers(sleep(READ_SECONDS * 1000));
+    const readAloneBefore = await readers(sleep(READ_SECONDS * 1000));
 
     const cpuBefore = cpuSeconds(pid);
+    const mainBefore = cpuSeconds(pid, pid);
     const alone = await crowd(1, CPU_DONORS, Math.max(1, CPU_DONORS / 4));
     const cpuPerGiftMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, alone.paid);
+    const mainCpuPerGiftMs = ((cpuSeconds(pid, pid) - mainBefore) * 1000) / Math.max(1, alone.paid);
 
     const before = await totals();
     await loopDelay(server, probeFile);
@@ -301,12 +309,16 @@ async function measure(root: string, kind: BenchDatabaseKind): Promise<Measured>
     const rushSeconds = (performance.now() - rushStarted) / 1000;
     const delay = await loopDelay(server, probeFile);
     const after = await totals();
+    // Readers alone again after the rush: their rate alone is the mean of before and after, so a
+    // burst of other work on the machine during one of them weighs half.
+    const readAloneAfter = await readers(sleep(READ_SECONDS * 1000));
     const totalsExact =
       after.raisedMinor - before.raisedMinor === rushResult.paidMinor &&
       after.donorCount - before.donorCount === rushResult.paid;
     return {
-      readAlone: readAlone.rate,
+      readAlone: (readAloneBefore.rate + readAloneAfter.rate) / 2,
       cpuPerGiftMs,
+      mainCpuPerGiftMs,
       rush: rushResult,
       readRush: read.rate,
       readFailures: read.failed,
@@ -344,7 +356,7 @@ for (const kind of benchDatabaseKinds) {
         `  donors paid ${m.rush.paid}/${DONORS} in ${m.rushSeconds.toFixed(0)} s (${(m.rush.paid / m.rushSeconds).toFixed(1)} gifts/s)${failed ? ` — not paid: ${causes}` : ''}`,
         `  totals grew by exactly what was paid: ${m.totalsExact ? 'yes' : 'NO'}`,
         `  readers: ${m.readAlone.toFixed(0)} req/s alone, ${m.readRush.toFixed(1)} req/s during the rush (${(m.readRush / m.readAlone).toFixed(2)}×)${m.readFailures ? `, ${m.readFailures} failed` : ''}`,
-        `  server CPU per paid gift (donors alone): ${m.cpuPerGiftMs.toFixed(0)} ms`,
+        `  server CPU per paid gift (donors alone): ${m.cpuPerGiftMs.toFixed(0)} ms, of which the main thread ${m.mainCpuPerGiftMs.toFixed(0)} ms`,
         `  event loop during the rush: worst ${m.delay?.maxMs ?? '?'} ms, p99 ${m.delay?.p99Ms ?? '?'} ms`,
       ].join('\n'),
     );

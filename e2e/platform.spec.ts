@@ -216,6 +216,31 @@ test.describe('the shell', () => {
     await expect(page.locator('script[data-pixel]')).toHaveCount(0);
   });
 
+  test("the pixels' libraries are fetched only after the page has loaded (the cover picture first)", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const library = () =>
+        Boolean(document.querySelector('script[src*="fbevents.js"], script[src*="analytics.tiktok.com"]'));
+      const seen = { domReady: true, load: true };
+      (window as unknown as { pixelLibraries: typeof seen }).pixelLibraries = seen;
+      document.addEventListener('DOMContentLoaded', () => {
+        seen.domReady = library();
+      });
+      addEventListener('load', () => {
+        seen.load = library();
+      });
+    });
+    for (const slug of ['klinik', 'yayasan'] as const) {
+      await page.goto(site(slug, '/'));
+      await page.waitForLoadState('load');
+      const library = slug === 'klinik' ? 'script[src*="fbevents.js"]' : 'script[src*="analytics.tiktok.com"]';
+      await expect(page.locator(library)).toHaveCount(1);
+      const seen = await page.evaluate(() => (window as unknown as { pixelLibraries: object }).pixelLibraries);
+      expect(seen, slug).toEqual({ domReady: false, load: false });
+    }
+  });
+
   test('og:image and twitter:image point at a 1200×630 PNG that exists', async ({ page }) => {
     for (const [slug, path] of [
       ['klinik', '/'],

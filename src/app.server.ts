@@ -34,6 +34,7 @@ import {
 import { paymentJobs, registerPaymentEffects, registerPaymentTemplates } from '#features/payments/index.server.ts';
 import { queueJobs, registerQueueTemplates } from '#features/queue/index.server.ts';
 import { registerReviewEffects, registerReviewTemplates, reviewJobs } from '#features/reviews/index.server.ts';
+import { forgetCachedTenant } from '#features/tenants/index.server.ts';
 import { errorFields, log } from '#lib/logger.server.ts';
 import { type AccountSections, accountSections } from '#server/account-sections.ts';
 import { provideDemoSeed } from '#server/database.server.ts';
@@ -42,7 +43,12 @@ import { type EventBus, events } from '#server/events/index.ts';
 import { type RecurringJob, startJobScheduler } from '#server/jobs/index.ts';
 import { onStop } from '#server/lifecycle.server.ts';
 import { startOutboxWorker, type TemplateRegistry, templates } from '#server/outbox/index.ts';
-import { type PageInvalidations, registerPageInvalidations } from '#server/page-cache/index.ts';
+import {
+  onPageInvalidation,
+  type PageInvalidation,
+  type PageInvalidations,
+  registerPageInvalidations,
+} from '#server/page-cache/index.ts';
 import { rateLimitJobs } from '#server/rate-limit.server.ts';
 
 /** Every handler of every event, in the order they run (payments' receipt before booking's confirmation). */
@@ -72,6 +78,11 @@ export const pageInvalidations: PageInvalidations = {
   'fundraiser.changed': ({ tenantId }) => ({ tenantId, tags: ['campaigns'] }),
   'loyalty.changed': ({ tenantId }) => ({ tenantId, tags: ['loyalty'] }),
 };
+
+/** A tenant whose every page went (its settings or hosts changed) is looked up again too. */
+function forgetChangedTenant(change: PageInvalidation): void {
+  if (!change.tags) forgetCachedTenant(change.tenantId);
+}
 
 /** Every outbox template of the app (the names are stored in outbox rows). */
 export function registerAppTemplates(registry: TemplateRegistry): void {
@@ -117,6 +128,7 @@ export function composeApp(bus: EventBus = events, registry: TemplateRegistry = 
   registerAppTemplates(registry);
   registerAppEffects(bus);
   registerAppAccountSections(accountSections);
+  onPageInvalidation(forgetChangedTenant);
   bus.markComposed();
 }
 

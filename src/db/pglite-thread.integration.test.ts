@@ -105,6 +105,18 @@ describe('the embedded database on its own thread', () => {
     expect(order).toEqual(['written', 'commit', 'read']);
   });
 
+  it('leaves the event loop free while a long statement runs: a timer set after it fires before it ends', async () => {
+    const order: string[] = [];
+    const long = database.db
+      .execute(sql`SELECT count(*) FROM generate_series(1, 2000000) AS g WHERE g % 7 = 0`)
+      .then(() => order.push('statement done'));
+    // On the caller's thread the statement's WebAssembly would run to its end before any timer.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    order.push('timer');
+    await long;
+    expect(order).toEqual(['timer', 'statement done']);
+  });
+
   it("gives the job system PGlite's own query (timestamps as Date), exec and LISTEN", async () => {
     const client = raw();
     const { rows } = await client.query<{ at: unknown }>(`SELECT '2026-11-28T10:00:00Z'::timestamptz AS at`);

@@ -71,17 +71,14 @@ async function serve(pg: PGlite) {
             : tx
               ? await tx.query(request.sql, request.params, options)
               : await connection.query(request.sql, request.params, options);
-          return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+          // Rows and the count only: drizzle and pg-boss read nothing else, and every field cloned costs.
+          return { rows: result.rows, affectedRows: result.affectedRows };
         });
       case 'exec':
         return answer(id, async () => {
           const tx = transactionOf(request.tx);
           const results = tx ? await tx.exec(request.sql) : await pg.exec(request.sql);
-          return results.map((result) => ({
-            rows: result.rows,
-            fields: result.fields,
-            affectedRows: result.affectedRows,
-          }));
+          return results.map((result) => ({ rows: result.rows, affectedRows: result.affectedRows }));
         });
       case 'begin': {
         const txId = nextTransaction++;

@@ -103,6 +103,17 @@ export function isDate(value: string): boolean {
   }
 }
 
+/** An IANA zone name this runtime knows (`Asia/Kuala_Lumpur`, `UTC`); offsets like `+08:00` are not. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    formatter(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The tenant's calendar date ('yyyy-MM-dd') of an instant. */
 export function zonedDate(instant: Date, timeZone: string): string {
   return formatUtcDate(wallClockMs(instant.getTime(), timeZone));

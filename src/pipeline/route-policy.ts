@@ -63,7 +63,8 @@ export interface PageCacheRule {
 /** Cacheable pages: seconds to a minute, so a missed invalidation does not last. */
 // The landings a shared link brings crowds to (home, campaigns) are answered stale while they
 // render again (issue 25): readers never queue behind a render when a page's time runs out.
-const SITE_PAGE: PageCacheRule = { ttlSeconds: 60, tags: [], staleSeconds: 60 };
+// The home says "coming soon" until the first service or campaign is there (issue 26).
+const HOME_PAGE: PageCacheRule = { ttlSeconds: 60, tags: ['catalogue', 'campaigns'], staleSeconds: 60 };
 const CATALOGUE_PAGE: PageCacheRule = { ttlSeconds: 60, tags: ['catalogue'] };
 // A service page shows its booking window (today's first date): kept shorter.
 const SERVICE_PAGE: PageCacheRule = { ttlSeconds: 30, tags: ['catalogue'] };
@@ -126,7 +127,7 @@ const under = (prefix: string) => (path: string) => path === prefix || path.star
 
 /** First match wins. Paths are unprefixed, without a trailing slash. */
 const FAMILIES: Family[] = [
-  { name: 'home', match: (p) => p === '/', policy: { ...MARKETING, cache: 'public-home', pageCache: SITE_PAGE } },
+  { name: 'home', match: (p) => p === '/', policy: { ...MARKETING, cache: 'public-home', pageCache: HOME_PAGE } },
 
   // Appointments (SPEC.md §2). Booking steps may be framed when opened from the embed.
   {

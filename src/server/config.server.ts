@@ -6,10 +6,11 @@ const EnvFields = z.object({
   NODE_ENV: z.string().default('production'),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
-   * Where the embedded database runs: `worker`, a thread of its own (its WebAssembly Postgres does
-   * not hold up the pages answered meanwhile), or `main`, the server's own thread.
+   * Where the embedded database runs: `main`, the server's own thread, or `worker`, a thread of
+   * its own (a long statement does not hold up the pages answered meanwhile, at the price of more
+   * memory and CPU: decision 0035).
    */
-  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
+  PGLITE_THREAD: z.enum(['main', 'worker']).default('main'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Host of the analytics script (e.g. a self-hosted Plausible/Umami); off when unset. */
   ANALYTICS_HOST: z.url().optional(),

@@ -26,29 +26,33 @@ export const FUNDRAISER_RANKINGS = ['amount', 'donors', 'score'] as const;
 export const FUNDRAISER_NOTIFY = ['each', 'digest', 'none'] as const;
 
 /** A campaign's fundraising rules, chosen by its organisation (no row = the defaults). */
-export const campaignFundraising = pgTable('campaign_fundraising', {
-  campaignId: uuid('campaign_id')
-    .primaryKey()
-    .references(() => campaigns.id, { onDelete: 'cascade' }),
-  tenantId: tenantId(),
-  /** Supporters may start pages. */
-  enabled: flag('enabled', true),
-  /** New pages wait for staff approval (the default; an organisation may opt out per campaign). */
-  approval: flag('approval', true),
-  /** A live page is hidden once this many distinct people reported it. */
-  reportThreshold: integer('report_threshold').notNull().default(3),
-  /** A page goes live only once staff verified the fundraiser's identity document. */
-  requiresVerification: flag('requires_verification', false),
-  ranking: text('ranking', { enum: FUNDRAISER_RANKINGS }).notNull().default('amount'),
-  /** The leaderboard shows once the campaign has this many live fundraisers. */
-  leaderboardMin: integer('leaderboard_min').notNull().default(5),
-  /**
-   * Fundraisers on the board (live or closed), kept by a trigger on fundraisers (migration 0027)
-   * so the board reads it instead of counting every row (issue 25).
-   */
-  boardCount: integer('board_count').notNull().default(0),
-  updatedAt: updatedAt(),
-});
+export const campaignFundraising = pgTable(
+  'campaign_fundraising',
+  {
+    campaignId: uuid('campaign_id')
+      .primaryKey()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    /** Supporters may start pages. */
+    enabled: flag('enabled', true),
+    /** New pages wait for staff approval (the default; an organisation may opt out per campaign). */
+    approval: flag('approval', true),
+    /** A live page is hidden once this many distinct people reported it. */
+    reportThreshold: integer('report_threshold').notNull().default(3),
+    /** A page goes live only once staff verified the fundraiser's identity document. */
+    requiresVerification: flag('requires_verification', false),
+    ranking: text('ranking', { enum: FUNDRAISER_RANKINGS }).notNull().default('amount'),
+    /** The leaderboard shows once the campaign has this many live fundraisers. */
+    leaderboardMin: integer('leaderboard_min').notNull().default(5),
+    /**
+     * Fundraisers on the board (live or closed), kept by a trigger on fundraisers (migration 0027)
+     * so the board reads it instead of counting every row (issue 25).
+     */
+    boardCount: integer('board_count').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('campaign_fundraising_board_count_not_negative', sql`${t.boardCount} >= 0`)],
+);
 
 /** A team of fundraisers under one campaign; its totals are its members'. */
 export const fundraiserTeams = pgTable(
@@ -61,37 +65,36 @@ export const fundraiserTeams = pgTable(
     createdBy: optionalRef('created_by', () => customers.id),
     raisedMinor: minorUnits('raised_minor').notNull().default(0),
     donorCount: zeroOrMore('donor_count'),
+    /**
+     * Members on the board (live or closed), kept by a trigger on fundraisers (migration 0028):
+     * the board's teams are those with members, read without counting them (issue 25).
+     */
+    boardMembers: zeroOrMore('board_members'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('fundraiser_teams_campaign_slug_key').on(t.tenantId, t.campaignId, t.slug),
-    // The board's order per ranking rule (issue 25): a page of teams is an index scan with LIMIT.
-    index('fundraiser_teams_board_amount_idx').on(
-      t.tenantId,
-      t.campaignId,
-      t.raisedMinor.desc(),
-      t.donorCount.desc(),
-      t.createdAt,
-      t.id,
-    ),
-    index('fundraiser_teams_board_donors_idx').on(
-      t.tenantId,
-      t.campaignId,
-      t.donorCount.desc(),
-      t.raisedMinor.desc(),
-      t.createdAt,
-      t.id,
-    ),
-    index('fundraiser_teams_board_score_idx').on(
-      t.tenantId,
-      t.campaignId,
-      sql`(${t.donorCount}::bigint * ${t.raisedMinor}) DESC NULLS LAST`,
-      t.raisedMinor.desc(),
-      t.donorCount.desc(),
-      t.createdAt,
-      t.id,
-    ),
+    // The board's order per ranking rule over the teams it shows (issue 25): a page of teams is an
+    // index scan with LIMIT that never steps over teams without members on the board.
+    index('fundraiser_teams_board_amount_idx')
+      .on(t.tenantId, t.campaignId, t.raisedMinor.desc(), t.donorCount.desc(), t.createdAt, t.id)
+      .where(sql`${t.boardMembers} > 0`),
+    index('fundraiser_teams_board_donors_idx')
+      .on(t.tenantId, t.campaignId, t.donorCount.desc(), t.raisedMinor.desc(), t.createdAt, t.id)
+      .where(sql`${t.boardMembers} > 0`),
+    index('fundraiser_teams_board_score_idx')
+      .on(
+        t.tenantId,
+        t.campaignId,
+        sql`(${t.donorCount}::bigint * ${t.raisedMinor}) DESC NULLS LAST`,
+        t.raisedMinor.desc(),
+        t.donorCount.desc(),
+        t.createdAt,
+        t.id,
+      )
+      .where(sql`${t.boardMembers} > 0`),
     check('fundraiser_teams_totals_not_negative', sql`${t.raisedMinor} >= 0 AND ${t.donorCount} >= 0`),
+    check('fundraiser_teams_board_members_not_negative', sql`${t.boardMembers} >= 0`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '#i18n/locales.ts';
-import { createdAt, flag, minorUnits, uuidPrimaryKey, zeroOrMore } from './columns';
+import { createdAt, flag, instant, minorUnits, uuidPrimaryKey, zeroOrMore } from './columns';
 
 /** An organisation (clinic or donation organisation) served by this deployment. */
 export const tenants = pgTable('tenants', {
@@ -18,6 +18,8 @@ export const tenants = pgTable('tenants', {
   logoPath: text('logo_path').notNull().default(''),
   heroPath: text('hero_path').notNull().default(''),
   createdAt: createdAt(),
+  /** Set by the operator (`npm run tenant -- disable`): its hosts then answer like unknown ones. */
+  disabledAt: instant('disabled_at'),
 });
 
 // The columns that tie a row to its tenant, for every table of the schema (defined here, beside

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { composeApp } from '#app.server';
-import { campaignFundraising, customers, fundraisers, staff } from '#db/schema/index.ts';
+import { campaignFundraising, customers, fundraisers, fundraiserTeams, staff } from '#db/schema/index.ts';
 import { testDatabaseKinds } from '#db/test-databases.ts';
 import { aFoundationSuite, insertTestCampaign } from '#features/donations/test-support.ts';
 import { hideIfLive, insertFundraiser } from './fundraiser-repo.server';
@@ -17,8 +17,9 @@ import {
 import { countOnBoard, countOnBoardRows } from './leaderboard-repo.server';
 
 // Issue 25: the board's count of fundraisers (live or closed) is kept on the campaign's
-// fundraising row by a trigger (migration 0027) instead of counted; it must equal the COUNT after
-// every move on or off the board, and two creations at once must both be counted.
+// fundraising row by a trigger (migration 0027) instead of counted, and each team's count of
+// members on the board on the team (migration 0028); they must equal the COUNT after every move on
+// or off the board, and creations at once must all be counted.
 
 composeApp();
 
@@ -35,14 +36,14 @@ describe.each(testDatabaseKinds)('kept board count on %s', (kind) => {
       .returning();
     return row?.id ?? '';
   };
-  const start = async (campaignPublicId: string, title: string) => {
+  const start = async (campaignPublicId: string, title: string, team: Record<string, string> = {}) => {
     const result = await startFundraiser(suite.db, {
       tenantId: suite.yayasan.id,
       timeZone: suite.yayasan.timeZone,
       campaignPublicId,
       customerId: await person(),
       locale: 'en',
-      values: startFundraiserSchema(suite.yayasan.currency).parse({ title, displayName: title }),
+      values: startFundraiserSchema(suite.yayasan.currency).parse({ title, displayName: title, ...team }),
       photo: null,
       identity: null,
       now: NOW,
@@ -64,7 +65,16 @@ describe.each(testDatabaseKinds)('kept board count on %s', (kind) => {
     expect(await fundraiserTotalsDrift(suite.db, suite.yayasan.id, campaignId)).toEqual([]);
     const board = await campaignLeaderboard(suite.db, suite.yayasan.id, campaignId, { offset: 0, limit: 5 });
     expect(board.total).toBe(expected);
+    return board;
   };
+  /** Each team's kept members on the board as the board lists them (teams without any are left off). */
+  const teamsShown = async (campaignId: string) =>
+    Object.fromEntries(
+      (await expectBoard(campaignId, await countOnBoardRows(suite.db, suite.yayasan.id, campaignId))).teams.map((t) => [
+        t.slug,
+        t.members,
+      ]),
+    );
 
   it('follows create, approve, hide, reopen, close, hide by reports and delete', async () => {
     const campaign = await insertTestCampaign(suite.db, suite.yayasan.id);
@@ -92,6 +102,36 @@ describe.each(testDatabaseKinds)('kept board count on %s', (kind) => {
     await expectBoard(campaign.id, 1);
     await suite.db.delete(fundraisers).where(eq(fundraisers.id, first.id));
     await expectBoard(campaign.id, 0);
+  });
+
+  it("keeps each team's members on the board through the same moves", async () => {
+    const campaign = await insertTestCampaign(suite.db, suite.yayasan.id);
+    await openFundraising(suite.db, suite.yayasan.id, campaign.id, { approval: true });
+    const founder = await start(campaign.publicId, 'Kayuh', { team: 'create', teamName: 'Pelari' });
+    expect(await teamsShown(campaign.id)).toEqual({}); // pending: the team has nobody on the board
+    await act(founder.id, 'approve');
+    expect(await teamsShown(campaign.id)).toEqual({ pelari: 1 });
+    await openFundraising(suite.db, suite.yayasan.id, campaign.id, { approval: false });
+    const joined = await Promise.all(
+      ['Satu', 'Dua', 'Tiga'].map((title) => start(campaign.publicId, title, { team: 'join', teamSlug: 'pelari' })),
+    );
+    await start(campaign.publicId, 'Sendiri');
+    expect(await teamsShown(campaign.id)).toEqual({ pelari: 4 });
+    await act(founder.id, 'hide');
+    expect(await teamsShown(campaign.id)).toEqual({ pelari: 3 });
+    await act(founder.id, 'reopen');
+    await act(founder.id, 'close'); // a closed page keeps its place, in its team too
+    expect(await teamsShown(campaign.id)).toEqual({ pelari: 4 });
+    const [first, second] = joined;
+    expect(await hideIfLive(suite.db, suite.yayasan.id, first?.id ?? '')).not.toBeNull();
+    await suite.db.delete(fundraisers).where(eq(fundraisers.id, second?.id ?? ''));
+    expect(await teamsShown(campaign.id)).toEqual({ pelari: 2 });
+    // Leaving a team (a write no page makes today, kept all the same) moves the count with it.
+    const other = await start(campaign.publicId, 'Empat', { team: 'create', teamName: 'Pendayung' });
+    await suite.db.update(fundraisers).set({ teamId: other.teamId }).where(eq(fundraisers.id, founder.id));
+    expect(await teamsShown(campaign.id)).toEqual({ pelari: 1, pendayung: 2 });
+    await suite.db.update(fundraisers).set({ teamId: null }).where(eq(fundraisers.id, founder.id));
+    expect(await teamsShown(campaign.id)).toEqual({ pelari: 1, pendayung: 1 });
   });
 
   it('counts creations at once, with and without a fundraising row for the campaign', async () => {
@@ -127,5 +167,31 @@ describe.each(testDatabaseKinds)('kept board count on %s', (kind) => {
     expect(await fundraiserTotalsDrift(suite.db, suite.yayasan.id, campaign.id)).toEqual([
       { kind: 'board', id: campaign.id, kept: 5, counted: 1 },
     ]);
+  });
+
+  it("reports a team's kept members that drifted from its rows", async () => {
+    const campaign = await insertTestCampaign(suite.db, suite.yayasan.id);
+    await openFundraising(suite.db, suite.yayasan.id, campaign.id);
+    const member = await start(campaign.publicId, 'Lima', { team: 'create', teamName: 'Perahu' });
+    await suite.db
+      .update(fundraiserTeams)
+      .set({ boardMembers: sql`${fundraiserTeams.boardMembers} + 2` })
+      .where(eq(fundraiserTeams.id, member.teamId ?? ''));
+    expect(await fundraiserTotalsDrift(suite.db, suite.yayasan.id, campaign.id)).toEqual([
+      { kind: 'members', id: member.teamId, kept: 3, counted: 1 },
+    ]);
+    // Never below zero: the check constraint refuses it.
+    await expect(
+      suite.db
+        .update(fundraiserTeams)
+        .set({ boardMembers: -1 })
+        .where(eq(fundraiserTeams.id, member.teamId ?? '')),
+    ).rejects.toThrow();
+    await expect(
+      suite.db
+        .update(campaignFundraising)
+        .set({ boardCount: -1 })
+        .where(eq(campaignFundraising.campaignId, campaign.id)),
+    ).rejects.toThrow();
   });
 });

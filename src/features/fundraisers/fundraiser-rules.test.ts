@@ -6,7 +6,6 @@ import {
   leaderboardVisible,
   MASK,
   maskContacts,
-  pageRanks,
   publicTexts,
   rank,
   scoreOf,
@@ -179,32 +178,5 @@ describe('publicTexts (what pages, receipts and thank-you messages show of a pag
 
   it('shows the page as written once approved', () => {
     expect(publicTexts({ ...page, approvedAt: new Date('2026-11-20T00:00:00Z') })).toEqual({ ...page, masked: false });
-  });
-});
-
-describe('pageRanks', () => {
-  const scores = [900, 500, 500, 500, 300, 300, 100];
-  const everything = rank(
-    scores.map((raisedMinor, i) => ({ id: `f${i}`, raisedMinor, donorCount: 0, createdAt: new Date(0) })),
-    'amount',
-  ).map((entry) => entry.rank);
-
-  it("gives the top page rank()'s ranks: equal scores share one, the next takes its place", () => {
-    expect(pageRanks(scores, 0, 0)).toEqual([1, 2, 2, 2, 5, 5, 7]);
-    expect(pageRanks(scores, 0, 0)).toEqual(everything);
-  });
-
-  it('gives any later page the same ranks as the whole board, from the count of better scores', () => {
-    for (let offset = 1; offset < scores.length; offset += 1) {
-      for (let limit = 1; offset + limit <= scores.length; limit += 1) {
-        const page = scores.slice(offset, offset + limit);
-        const better = scores.filter((s) => s > (page[0] ?? 0)).length;
-        expect(pageRanks(page, offset, better), `${offset}+${limit}`).toEqual(everything.slice(offset, offset + limit));
-      }
-    }
-  });
-
-  it('answers nothing for an empty page', () => {
-    expect(pageRanks([], 40, 0)).toEqual([]);
   });
 });

@@ -78,22 +78,6 @@ export function rank<T extends Standing>(
   });
 }
 
-/**
- * The ranks of a page of entries already in leaderboard order (the database's ORDER BY … OFFSET):
- * the first is one more than how many score strictly more (`betterThanFirst`, 0 at the top),
- * then as rank() gives them: equal scores share a rank, the next score takes its place ("1, 2, 2, 4").
- */
-export function pageRanks(scores: readonly number[], offset: number, betterThanFirst: number): number[] {
-  const ranks: number[] = [];
-  scores.forEach((score, index) => {
-    const previous = ranks[index - 1];
-    ranks.push(
-      index === 0 ? betterThanFirst + 1 : score === scores[index - 1] && previous ? previous : offset + index + 1,
-    );
-  });
-  return ranks;
-}
-
 /** Whether a campaign's leaderboard shows: enough live fundraisers. */
 export function leaderboardVisible(liveFundraisers: number, minimum: number = DEFAULT_LEADERBOARD_MIN): boolean {
   return liveFundraisers >= Math.max(1, minimum);

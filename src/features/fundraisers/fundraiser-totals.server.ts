@@ -15,7 +15,7 @@ import { keptTotals, totalsFromGifts } from './fundraiser-gifts-repo.server';
 import { campaignPublicIdOf, changeFundraiserTotals, changeTeamTotals } from './fundraiser-repo.server';
 import './fundraiser-events';
 import { liveBoardMessage } from './leaderboard.server';
-import { countOnBoard, countOnBoardRows } from './leaderboard-repo.server';
+import { countOnBoard, countOnBoardRows, teamMembersDrift } from './leaderboard-repo.server';
 
 interface Move {
   tenantId: string;
@@ -107,22 +107,27 @@ export type TotalsDrift =
       fromGifts: { raisedMinor: number; donorCount: number };
     }
   /** The campaign's kept count of fundraisers on its board against the COUNT of its rows. */
-  | { kind: 'board'; id: string; kept: number; counted: number };
+  | { kind: 'board'; id: string; kept: number; counted: number }
+  /** A team's kept count of members on the board against the COUNT of its rows. */
+  | { kind: 'members'; id: string; kept: number; counted: number };
 
 /**
  * The rebuild check: every fundraiser's and team's kept totals of a campaign against the totals
- * its paid gifts give, and the board's kept count against its rows. An empty list means no drift.
+ * its paid gifts give, and the board's and its teams' kept counts against their rows. An empty
+ * list means no drift.
  */
 export async function fundraiserTotalsDrift(db: Db, tenantId: string, campaignId: string): Promise<TotalsDrift[]> {
-  const [kept, rebuilt, keptCount, counted] = await Promise.all([
+  const [kept, rebuilt, keptCount, counted, members] = await Promise.all([
     keptTotals(db, tenantId, campaignId),
     totalsFromGifts(db, tenantId, campaignId),
     countOnBoard(db, tenantId, campaignId),
     countOnBoardRows(db, tenantId, campaignId),
+    teamMembersDrift(db, tenantId, campaignId),
   ]);
   const zero = { raisedMinor: 0, donorCount: 0 };
   const drift: TotalsDrift[] = [];
   if (keptCount !== counted) drift.push({ kind: 'board', id: campaignId, kept: keptCount, counted });
+  for (const team of members) drift.push({ kind: 'members', ...team });
   for (const [kind, rows, from] of [
     ['fundraiser', kept.fundraisers, rebuilt.fundraisers],
     ['team', kept.teams, rebuilt.teams],

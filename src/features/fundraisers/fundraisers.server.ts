@@ -72,6 +72,19 @@ export async function fundraisingSettings(db: Db, tenantId: string, campaignId: 
   return settingsOf(await findFundraising(db, tenantId, campaignId));
 }
 
+/**
+ * The settings and the board's kept count of fundraisers (live or closed), both on the campaign's
+ * fundraising row: one read for a leaderboard (issue 25).
+ */
+export async function fundraisingAndBoard(
+  db: Db,
+  tenantId: string,
+  campaignId: string,
+): Promise<{ settings: FundraisingSettings; boardCount: number }> {
+  const row = await findFundraising(db, tenantId, campaignId);
+  return { settings: settingsOf(row), boardCount: row?.boardCount ?? 0 };
+}
+
 export async function saveFundraisingSettings(
   db: Db,
   tenantId: string,

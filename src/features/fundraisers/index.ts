@@ -2,7 +2,7 @@
 // teams, leaderboards, staff control. One public entry.
 export type { ManagedFundraiser, ManageOutcome } from './account.server';
 
-export { FUNDRAISERS_EVENT, type FundraiserTotalsMessage, LIVE_TOP } from './fundraiser-channel';
+export { FUNDRAISERS_EVENT, type FundraiserTotalsMessage, LIVE_TOP, RANKED_PLACES } from './fundraiser-channel';
 export type { FundraiserChangedEvent, FundraiserGiftEvent } from './fundraiser-events';
 export {
   type FundraiserTextValues,

@@ -20,6 +20,7 @@ import {
   leaderboardVisible,
   maskContacts,
   publicTexts,
+  RANKED_PLACES,
   RANKINGS,
   type Ranking,
   rank,
@@ -130,46 +131,58 @@ describe.each(testDatabaseKinds)('leaderboard from SQL on %s', (kind) => {
         const board = await leaderboardOf(counter.db, suite.yayasan.id, campaign.publicId, page);
         expect(board?.fundraisers.length).toBeGreaterThan(0);
         perPage.push(counter.count());
-        // Rows are read a page at a time: no statement reads the board without a LIMIT.
-        const reads = counter.statements().filter((q) => /from "fundraisers"/.test(q) && !/count\(/.test(q));
-        for (const statement of reads) expect(statement).toMatch(/limit \$\d+/);
+        // Rows are read a page at a time, ranks and all: no statement reads the board or its
+        // teams without a LIMIT, and nothing counts them.
+        const reads = counter.statements().filter((q) => /from "fundraiser(s|_teams)"/.test(q));
+        expect(reads.length).toBeGreaterThan(0);
+        for (const statement of reads) {
+          expect(statement).toMatch(/limit \$\d+/);
+          expect(statement).not.toMatch(/count\(/);
+        }
       }
       counts.push(perPage);
     }
     expect(counts[1]).toEqual(counts[0]);
-    // Campaign, settings, the page, the count and the teams (or the count of better scores).
-    for (const count of counts[0] ?? []) expect(count).toBeLessThanOrEqual(5);
+    // The campaign, its fundraising row (settings and the kept count), the page, and on the first
+    // page the teams (with their kept members).
+    expect(counts[0]).toEqual([4, 3]);
   });
+
+  /** A gift of `amountMinor` through a fundraiser, paid: the one `fundraisers` message it sent. */
+  const give = async (campaign: { id: string; publicId: string }, fundraiserId: string, amountMinor: number) => {
+    heard.length = 0;
+    const invoice = await checkoutToInvoice(suite.db, {
+      tenant: suite.yayasan,
+      lines: [{ campaignId: campaign.id, type: 'one-time', coverFees: false, amountMinor, fundraiserId }],
+      locale: 'en',
+      clientIp: suite.nextIp(),
+    });
+    await payInSandbox(suite.db, { tenant: suite.yayasan, invoice, ip: suite.nextIp() });
+    const sent = heard.filter((m) => m.event === FUNDRAISERS_EVENT && m.channel === `campaign:${campaign.publicId}`);
+    expect(sent).toHaveLength(1);
+    return sent[0]?.data as FundraiserTotalsMessage;
+  };
+  const listen = (campaign: { publicId: string }) => {
+    stopListening();
+    stopListening = realtime().hub.subscribe(`tenant:${suite.yayasan.id}`, [`campaign:${campaign.publicId}`], {
+      message: (m) => heard.push(m),
+      resync: () => {},
+    });
+  };
+  // Closed pages (seedBoard's every eighth from the fourth) keep their place but take no gifts.
+  const open = (f: { slug: string }) => Number(f.slug.replace('seeded-', '')) % 8 !== 3;
 
   it("publishes, once per gift, the board's first places and the fundraiser's rank", async () => {
     const campaign = await insertTestCampaign(suite.db, suite.yayasan.id);
     await seedBoard(suite.db, suite.yayasan.id, campaign.id, 40, 3);
     await openFundraising(suite.db, suite.yayasan.id, campaign.id, { ranking: 'amount' });
-    stopListening = realtime().hub.subscribe(`tenant:${suite.yayasan.id}`, [`campaign:${campaign.publicId}`], {
-      message: (m) => heard.push(m),
-      resync: () => {},
-    });
+    listen(campaign);
     const before = await campaignLeaderboard(suite.db, suite.yayasan.id, campaign.id, { offset: 0, limit: 40 });
-    // Closed pages (seedBoard's every eighth from the fourth) keep their place but take no gifts.
-    const open = (f: { slug: string }) => Number(f.slug.replace('seeded-', '')) % 8 !== 3;
     const last = before.fundraisers.filter(open).at(-1);
     if (!last) throw new Error('no fundraisers');
-    const give = async (fundraiserId: string, amountMinor: number) => {
-      heard.length = 0;
-      const invoice = await checkoutToInvoice(suite.db, {
-        tenant: suite.yayasan,
-        lines: [{ campaignId: campaign.id, type: 'one-time', coverFees: false, amountMinor, fundraiserId }],
-        locale: 'en',
-        clientIp: suite.nextIp(),
-      });
-      await payInSandbox(suite.db, { tenant: suite.yayasan, invoice, ip: suite.nextIp() });
-      const sent = heard.filter((m) => m.event === FUNDRAISERS_EVENT && m.channel === `campaign:${campaign.publicId}`);
-      expect(sent).toHaveLength(1);
-      return sent[0]?.data as FundraiserTotalsMessage;
-    };
 
     // The last fundraiser is given the most: first now.
-    const first = await give(last.id, 10_000);
+    const first = await give(campaign, last.id, 10_000);
     const board = await campaignLeaderboard(suite.db, suite.yayasan.id, campaign.id, { offset: 0, limit: LIVE_TOP });
     expect(first).toMatchObject({ fundraiserId: last.id, raisedMinor: last.raisedMinor + 10_000, rank: 1 });
     expect(first.donorCount).toBe(last.donorCount + 1);
@@ -183,11 +196,40 @@ describe.each(testDatabaseKinds)('leaderboard from SQL on %s', (kind) => {
     // A small gift to one further down: its rank is the board's, ties included.
     const low = board.fundraisers.filter(open).at(-1);
     if (!low) throw new Error('no low fundraiser');
-    const second = await give(low.id, 1000);
+    const second = await give(campaign, low.id, 1000);
     const all = await campaignLeaderboard(suite.db, suite.yayasan.id, campaign.id, { offset: 0, limit: 100 });
     const shown = all.fundraisers.find((f) => f.id === low.id);
     expect(second.rank).toBe(shown?.rank);
     expect(second.asOf).toBeGreaterThan(first.asOf);
     expect(second.top).toEqual(all.fundraisers.slice(0, LIVE_TOP).map(({ score: _score, ...row }) => row));
+  });
+
+  it('gives the rank exactly within the first RANKED_PLACES places and none beyond', async () => {
+    const campaign = await insertTestCampaign(suite.db, suite.yayasan.id);
+    await seedBoard(suite.db, suite.yayasan.id, campaign.id, 400);
+    await openFundraising(suite.db, suite.yayasan.id, campaign.id, { ranking: 'amount' });
+    listen(campaign);
+    const all = await campaignLeaderboard(suite.db, suite.yayasan.id, campaign.id, { offset: 0, limit: 400 });
+    const placeOf = async (id: string) =>
+      (await campaignLeaderboard(suite.db, suite.yayasan.id, campaign.id, { offset: 0, limit: 400 })).fundraisers.find(
+        (f) => f.id === id,
+      )?.rank;
+    // One with 2,500 given 1,000 more: past the message's first places, inside RANKED_PLACES
+    // (counted from the index, ties ahead of it excluded).
+    const middle = all.fundraisers.filter(open).find((f) => f.raisedMinor === 2500);
+    if (!middle) throw new Error('no middle fundraiser');
+    const near = await give(campaign, middle.id, 1000);
+    const nearPlace = await placeOf(middle.id);
+    expect(nearPlace).toBeGreaterThan(LIVE_TOP + 1);
+    expect(nearPlace).toBeLessThanOrEqual(RANKED_PLACES);
+    expect(near.rank).toBe(nearPlace);
+    // One with nothing given 1,000: over a hundred ahead of it, so no rank.
+    const bottom = all.fundraisers.filter(open).at(-1);
+    if (!bottom) throw new Error('no bottom fundraiser');
+    const far = await give(campaign, bottom.id, 1000);
+    expect(await placeOf(bottom.id)).toBeGreaterThan(RANKED_PLACES);
+    expect(far.rank).toBeNull();
+    expect(far).toMatchObject({ fundraiserId: bottom.id, raisedMinor: bottom.raisedMinor + 1000 });
+    expect(far.top).toHaveLength(LIVE_TOP);
   });
 });

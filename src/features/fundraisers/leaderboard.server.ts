@@ -2,12 +2,12 @@ import type { Db } from '#db/client.server.ts';
 import { CAMPAIGN_ID } from '#features/donations/index.server.ts';
 import { MAX_MESSAGE_BYTES } from '#server/realtime/index.ts';
 import type { FundraiserTotalsMessage } from './fundraiser-channel';
-import { LIVE_TOP } from './fundraiser-channel';
+import { LIVE_TOP, RANKED_PLACES } from './fundraiser-channel';
 import { type CampaignRef, countLive, findCampaign } from './fundraiser-repo.server';
-import { leaderboardVisible, maskContacts, pageRanks, publicTexts, type Ranking, scoreOf } from './fundraiser-rules';
-import { fundraisingSettings } from './fundraisers.server';
+import { leaderboardVisible, maskContacts, publicTexts, type Ranking, scoreOf } from './fundraiser-rules';
+import { fundraisingAndBoard, fundraisingSettings } from './fundraisers.server';
 import type { LeaderboardRow, TeamRowAnswer } from './leaderboard-answer';
-import { type BoardRow, boardPage, countBetter, countOnBoard, topTeams } from './leaderboard-repo.server';
+import { type BoardRow, boardPage, countBetterUpTo, topTeams } from './leaderboard-repo.server';
 
 /** A row of the leaderboard as the endpoint answers it, with the score it was ranked by. */
 export interface LeaderboardEntry extends LeaderboardRow {
@@ -32,20 +32,18 @@ export interface Leaderboard {
 const TEAMS_SHOWN = 10;
 
 /** A page's rows as the endpoint shows them: texts masked like the page itself until staff approve it. */
-function entries(rows: BoardRow[], rule: Ranking, offset: number, betterThanFirst: number): LeaderboardEntry[] {
-  const scores = rows.map((f) => scoreOf(f, rule));
-  const ranks = pageRanks(scores, offset, betterThanFirst);
-  return rows.map((f, index) => {
+function entries(rows: BoardRow[], rule: Ranking): LeaderboardEntry[] {
+  return rows.map((f) => {
     const { displayName, title } = publicTexts(f);
     return {
-      rank: ranks[index] ?? offset + index + 1,
+      rank: f.place,
       id: f.id,
       slug: f.slug,
       name: displayName,
       title,
       raisedMinor: f.raisedMinor,
       donorCount: f.donorCount,
-      score: scores[index] ?? 0,
+      score: scoreOf(f, rule),
       verified: f.verification === 'verified',
       teamName: f.teamId ? maskContacts(f.teamName ?? '').text || null : null,
     };
@@ -57,8 +55,9 @@ export const answerRow = ({ score: _score, ...row }: LeaderboardEntry): Leaderbo
 
 /**
  * A campaign's leaderboard by its ranking rule: a page of fundraisers (offset/limit) and, on the
- * first page, its teams. A constant number of queries, each ORDER BY … LIMIT (issue 25): the cost
- * does not grow with the campaign's fundraisers beyond the page's offset.
+ * first page, its teams. The settings and the board's count are one row; the page and the teams
+ * one statement each, ORDER BY … LIMIT on the rule's index with rank() (issue 25): the cost does
+ * not grow with the campaign's fundraisers beyond the page's offset.
  */
 export async function campaignLeaderboard(
   db: Db,
@@ -66,35 +65,26 @@ export async function campaignLeaderboard(
   campaignId: string,
   page: { offset: number; limit: number } = { offset: 0, limit: 5 },
 ): Promise<Leaderboard> {
-  const settings = await fundraisingSettings(db, tenantId, campaignId);
+  const { settings, boardCount: total } = await fundraisingAndBoard(db, tenantId, campaignId);
   const rule = settings.ranking;
-  const [rows, total, teams] = await Promise.all([
+  const [rows, teams] = await Promise.all([
     boardPage(db, tenantId, campaignId, rule, page),
-    countOnBoard(db, tenantId, campaignId),
     page.offset === 0 ? topTeams(db, tenantId, campaignId, rule, TEAMS_SHOWN) : Promise.resolve([]),
   ]);
-  // Only a later page's first row may share its score with rows before the page.
-  const first = rows[0];
-  const better = first && page.offset > 0 ? await countBetter(db, tenantId, campaignId, rule, first) : 0;
-  const teamRanks = pageRanks(
-    teams.map((t) => scoreOf(t, rule)),
-    0,
-    0,
-  );
   return {
     visible: settings.enabled && leaderboardVisible(total, settings.leaderboardMin),
     ranking: rule,
     total,
-    fundraisers: entries(rows, rule, page.offset, better),
-    teams: teams.map((t, index) => ({
-      rank: teamRanks[index] ?? index + 1,
+    fundraisers: entries(rows, rule),
+    teams: teams.map((t) => ({
+      rank: t.place,
       id: t.id,
       slug: t.slug,
       name: maskContacts(t.name).text,
       raisedMinor: t.raisedMinor,
       donorCount: t.donorCount,
       score: scoreOf(t, rule),
-      members: Number(t.members),
+      members: t.members,
     })),
   };
 }
@@ -123,9 +113,11 @@ const utf8 = new TextEncoder();
 
 /**
  * The `fundraisers` message after a gift or refund through a fundraiser committed: its totals,
- * its rank and the board's first places, read once for every viewer (issue 25). The first places
- * are cut (never to fewer than 5, the campaign page's) rather than let the message outgrow the
- * realtime limit, which would send it empty.
+ * its rank and the board's first places, read once for every viewer (issue 25). The rank is exact
+ * within the first RANKED_PLACES places (from the first places when it is among them, else from a
+ * count that stops there) and null beyond: a count to the 10,000th place would grow with the
+ * board. The first places are cut (never to fewer than 5, the campaign page's) rather than let
+ * the message outgrow the realtime limit, which would send it empty.
  */
 export async function liveBoardMessage(
   db: Db,
@@ -134,17 +126,18 @@ export async function liveBoardMessage(
   changed: { id: string; raisedMinor: number; donorCount: number; teamId: string | null; refund: boolean },
 ): Promise<FundraiserTotalsMessage> {
   const { ranking: rule } = await fundraisingSettings(db, tenantId, campaignId);
-  const [rows, better] = await Promise.all([
-    boardPage(db, tenantId, campaignId, rule, { offset: 0, limit: LIVE_TOP + 1 }),
-    countBetter(db, tenantId, campaignId, rule, changed),
-  ]);
-  const top = entries(rows.slice(0, LIVE_TOP), rule, 0, 0).map(answerRow);
+  const rows = await boardPage(db, tenantId, campaignId, rule, { offset: 0, limit: LIVE_TOP + 1 });
+  const shown = rows.find((row) => row.id === changed.id);
+  const better = shown
+    ? shown.place - 1
+    : await countBetterUpTo(db, tenantId, campaignId, rule, changed, RANKED_PLACES);
+  const top = entries(rows.slice(0, LIVE_TOP), rule).map(answerRow);
   const message: FundraiserTotalsMessage = {
     fundraiserId: changed.id,
     raisedMinor: changed.raisedMinor,
     donorCount: changed.donorCount,
     teamId: changed.teamId,
-    rank: better + 1,
+    rank: better < RANKED_PLACES ? better + 1 : null,
     refund: changed.refund,
     top,
     more: rows.length > LIVE_TOP,

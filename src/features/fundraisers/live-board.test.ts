@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FUNDRAISERS_EVENT, type FundraiserTotalsMessage, LIVE_TOP } from './fundraiser-channel';
+import { FUNDRAISERS_EVENT, type FundraiserTotalsMessage, LIVE_TOP, RANKED_PLACES } from './fundraiser-channel';
 import type { LeaderboardRow } from './leaderboard-answer';
-import { boardStep } from './live-board';
+import { boardStep, isLiveBoard } from './live-board';
 
 // Issue 25: an open leaderboard renders from the gift's message and refetches only after a gap.
 
@@ -82,8 +82,8 @@ describe('boardStep', () => {
     const shown = { asOf: 0, shown: ['f41', 'f42', 'f50'] };
     // A gift to someone above the page's end: the page may have moved down one place.
     expect(boardStep(page3, shown, FUNDRAISERS_EVENT, message({ rank: 12 }))).toEqual({ kind: 'refetch' });
-    // To someone on the page.
-    expect(boardStep(page3, shown, FUNDRAISERS_EVENT, message({ fundraiserId: 'f50', rank: 200 }))).toEqual({
+    // To someone on the page, even one who fell beyond the ranked places.
+    expect(boardStep(page3, shown, FUNDRAISERS_EVENT, message({ fundraiserId: 'f50', rank: null }))).toEqual({
       kind: 'refetch',
     });
     // To someone still below it: nothing on the page changed.
@@ -94,5 +94,18 @@ describe('boardStep', () => {
     expect(
       boardStep(page3, shown, FUNDRAISERS_EVENT, message({ fundraiserId: 'f90', rank: 90, refund: true })),
     ).toEqual({ kind: 'refetch' });
+  });
+
+  it('reads a message without a rank as "beyond the ranked places"', () => {
+    const beyond = message({ fundraiserId: 'f999', rank: null });
+    expect(isLiveBoard(beyond)).toBe(true);
+    // A page inside the ranked places: the change is below it.
+    const lastRanked = { offset: RANKED_PLACES - 20, limit: 20 };
+    expect(boardStep(lastRanked, { asOf: 0, shown: ['f81'] }, FUNDRAISERS_EVENT, beyond)).toEqual({ kind: 'none' });
+    // A page reaching past them cannot tell: it refetches.
+    const past = { offset: RANKED_PLACES, limit: 20 };
+    expect(boardStep(past, { asOf: 0, shown: ['f101'] }, FUNDRAISERS_EVENT, beyond)).toEqual({ kind: 'refetch' });
+    // The first places still render from the message.
+    expect(boardStep(campaignPage, fresh, FUNDRAISERS_EVENT, beyond).kind).toBe('render');
   });
 });

@@ -1,7 +1,7 @@
 // What an open leaderboard does with each event on its campaign's channel (issue 25): render the
 // rows the message carries, pass over what changes nothing it shows, and refetch the endpoint only
 // after a gap in the stream. Pure, so the island stays a thin shell around it.
-import { FUNDRAISERS_EVENT, type FundraiserTotalsMessage } from './fundraiser-channel';
+import { FUNDRAISERS_EVENT, type FundraiserTotalsMessage, RANKED_PLACES } from './fundraiser-channel';
 import type { LeaderboardRow } from './leaderboard-answer';
 
 /** Must equal READY and RESYNC in realtime-client.ts (not imported: that module opens connections). */
@@ -35,7 +35,7 @@ export function isLiveBoard(data: unknown): data is FundraiserTotalsMessage {
   const d = data as Partial<FundraiserTotalsMessage> | null;
   return (
     typeof d?.fundraiserId === 'string' &&
-    typeof d.rank === 'number' &&
+    (typeof d.rank === 'number' || d.rank === null) &&
     typeof d.asOf === 'number' &&
     typeof d.more === 'boolean' &&
     Array.isArray(d.top) &&
@@ -49,6 +49,7 @@ export function isLiveBoard(data: unknown): data is FundraiserTotalsMessage {
  * its board (cut for size) is a gap too. A message read before the one shown is stale. A window
  * inside the message's first places renders from it; a later page refetches only when the change
  * can reach it: the fundraiser now ranks at or above its last place, is on it, or money came out.
+ * A message without a rank (beyond the first RANKED_PLACES) reaches only a window that ends beyond them.
  */
 export function boardStep(window: BoardWindow, state: BoardState, event: string, data: unknown): BoardStep {
   if (event === READY || event === RESYNC) return { kind: 'refetch' };
@@ -59,6 +60,7 @@ export function boardStep(window: BoardWindow, state: BoardState, event: string,
   if (end <= data.top.length || !data.more) {
     return { kind: 'render', rows: data.top.slice(window.offset, end), asOf: data.asOf };
   }
-  const reaches = data.refund || data.rank <= end || state.shown.includes(data.fundraiserId);
+  const ranked = data.rank === null ? end > RANKED_PLACES : data.rank <= end;
+  const reaches = data.refund || ranked || state.shown.includes(data.fundraiserId);
   return reaches ? { kind: 'refetch' } : { kind: 'none' };
 }

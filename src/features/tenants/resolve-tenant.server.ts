@@ -26,6 +26,16 @@ export function forgetCachedTenants(): void {
 }
 
 /**
+ * Forgets a changed tenant's hosts (disabled, a host added or removed), and the hosts known to
+ * serve nobody (one may now serve it): called when `tenant.changed` reaches this instance.
+ */
+export function forgetCachedTenant(tenantId: string): void {
+  for (const [hostname, hit] of cache) {
+    if (hit.tenant === null || hit.tenant.id === tenantId) cache.delete(hostname);
+  }
+}
+
+/**
  * SPEC.md §7 `GET /domain_verifications?domain=HOST`: the verifications of the tenant owning
  * that host; a local development host stands for the default tenant's production domain.
  */

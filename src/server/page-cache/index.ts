@@ -78,10 +78,28 @@ export function createPageCacheNode(options: PageCacheNodeOptions = {}): PageCac
 
 let node: PageCacheNode | undefined;
 
+const invalidationListeners = new Set<(change: PageInvalidation) => void>();
+
+/**
+ * Told of every invalidation this process applies, its own and other instances' (NOTIFY): the
+ * composition root lets the tenant cache forget a tenant whose pages all went.
+ */
+export function onPageInvalidation(listener: (change: PageInvalidation) => void): () => void {
+  invalidationListeners.add(listener);
+  return () => invalidationListeners.delete(listener);
+}
+
+function tellListeners(change: PageInvalidation): void {
+  for (const listener of invalidationListeners) listener(change);
+}
+
 /** This process's page cache (LISTEN started on first use when DATABASE_URL names PostgreSQL). */
 export function pageCache(): PageCache {
   if (!node) {
-    const created = createPageCacheNode({ connectionString: env().DATABASE_URL || undefined });
+    const created = createPageCacheNode({
+      connectionString: env().DATABASE_URL || undefined,
+      onInvalidated: tellListeners,
+    });
     node = created;
     onStop('page cache', closePageCache);
     // The front door keeps a page only while this cache holds the same one (decision 0028).
@@ -109,6 +127,7 @@ export async function notifyPageChange(
 ): Promise<() => Promise<void>> {
   await tx.execute(sql`SELECT pg_notify(${PAGE_CACHE_CHANNEL}, ${encodeInvalidation(change)})`);
   return async () => {
+    tellListeners(change);
     local().invalidate(change);
   };
 }
