@@ -29,7 +29,11 @@ describe('the setup checklist', () => {
       'contact',
     ]);
     // Services, practitioners and hours are kept at the catalogue screens.
-    expect(ready.items.slice(0, 3).map((i) => i.href)).toEqual(['/staff/catalogue', '/staff/catalogue', '/staff/catalogue']);
+    expect(ready.items.slice(0, 3).map((i) => i.href)).toEqual([
+      '/staff/catalogue',
+      '/staff/catalogue',
+      '/staff/catalogue',
+    ]);
   });
 
   it('opens a foundation once a campaign is live, and links the screens that exist', () => {
