@@ -2,14 +2,18 @@
 // SEO all ≥ 95). A bench script, not part of `npm test`: it starts the BUILT server (run
 // `npx astro build` first) on a fresh embedded database, drives the project's Chromium
 // (scripts/chromium-path.mjs) with Lighthouse's default mobile settings (Moto G Power emulation,
-// simulated slow 4G, 4× CPU slowdown) and prints the four scores.
+// simulated slow 4G, 4× CPU slowdown) and prints the four scores, FCP / LCP / TBT, the LCP
+// element and its breakdown (time to first byte, load delay, load time, render delay: where the
+// time before the largest paint goes), and with `--requests` the requests the page made before
+// its LCP (what competes with the LCP picture on the slow link).
 //
-//   node bench/lighthouse.mjs [path] [--host yayasan] [--port 4599] [--runs 1]
+//   node bench/lighthouse.mjs [path] [--host yayasan] [--port 4599] [--runs 1] [--requests]
+//                             [--report DIR]
 //
-// Each category is the median of the runs (Lighthouse's own advice for noisy machines). Exits 1
-// when any score is below 95.
+// `--report DIR` writes each run's HTML report there. Each category is the median of the runs
+// (Lighthouse's own advice for noisy machines). Exits 1 when any score is below 95.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +27,8 @@ const { values, positionals } = parseArgs({
     host: { type: 'string', default: 'yayasan' },
     port: { type: 'string', default: '4599' },
     runs: { type: 'string', default: '1' },
+    requests: { type: 'boolean', default: false },
+    report: { type: 'string' },
   },
 });
 const pagePath = positionals[0] ?? '/donation/banjir-kelantan';
@@ -31,6 +37,29 @@ const runs = Math.max(1, Number(values.runs));
 const root = path.resolve(import.meta.dirname, '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const MINIMUM = 95;
+if (values.report) mkdirSync(values.report, { recursive: true });
+
+/** The LCP element's snippet and its phases (ms, simulated) from `largest-contentful-paint-element`. */
+function lcpBreakdown(lhr) {
+  const [element, phases] = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  return {
+    element: element?.items?.[0]?.node?.snippet ?? '?',
+    phases: (phases?.items ?? []).map((item) => ({ phase: String(item.phase), timing: item.timing })),
+  };
+}
+
+/**
+ * The page's requests (observed start, unthrottled) with those started before the observed LCP
+ * marked `*`: Lighthouse's simulation of the slow link counts those as competing with the picture.
+ */
+function requestList(lhr) {
+  const observedLcp =
+    lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? Number.POSITIVE_INFINITY;
+  return (lhr.audits['network-requests']?.details?.items ?? []).map(
+    (request) =>
+      `${request.networkRequestTime <= observedLcp ? '*' : ' '} ${String(Math.round(request.networkRequestTime)).padStart(5)} ms  ${(request.resourceType ?? '').padEnd(10)} ${(request.priority ?? '').padEnd(8)} ${(Math.round((request.transferSize ?? 0) / 100) / 10).toFixed(1).padStart(5)} KB  ${request.url}`,
+  );
+}
 
 async function waitFor(url, timeoutMs) {
   const until = Date.now() + timeoutMs;
@@ -69,14 +98,22 @@ try {
   /** Simulated mobile timings (ms) per run: what a visitor on a mid phone and slow 4G waits. */
   const timings = { 'first-contentful-paint': [], 'largest-contentful-paint': [], 'total-blocking-time': [] };
   const failing = new Map();
+  const breakdowns = [];
+  let requests = [];
   for (let run = 0; run < runs; run += 1) {
     const result = await lighthouse(url, {
       port: chrome.port,
-      output: 'json',
+      output: values.report ? 'html' : 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES,
     });
     if (!result) throw new Error('lighthouse gave no result');
+    if (values.report) {
+      const name = `${values.host}${pagePath.replaceAll(/[^a-z0-9]+/gi, '-')}-run${run + 1}.html`.replace(/-+/g, '-');
+      writeFileSync(path.join(values.report, name), result.report);
+    }
+    breakdowns.push(lcpBreakdown(result.lhr));
+    if (run === 0) requests = requestList(result.lhr);
     for (const [id, values] of Object.entries(timings)) values.push(result.lhr.audits[id]?.numericValue ?? Number.NaN);
     for (const category of CATEGORIES) {
       scores[category].push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
@@ -107,6 +144,17 @@ try {
       `  ${id.padEnd(25)} ${(median(values) / 1000).toFixed(2)} s   runs: ${values.map((v) => (v / 1000).toFixed(2)).join(', ')}`,
     );
   }
+  // The LCP's phases, per run: which of them the remaining time is in.
+  const elements = [...new Set(breakdowns.map((b) => b.element))];
+  console.log(`  LCP element: ${elements.map((e) => e.slice(0, 160)).join('\n               ')}`);
+  for (const [index, { phase }] of (breakdowns[0]?.phases ?? []).entries()) {
+    const times = breakdowns.map((b) => b.phases[index]?.timing ?? Number.NaN);
+    console.log(
+      `    ${phase.padEnd(23)} ${(median(times) / 1000).toFixed(2)} s   runs: ${times.map((v) => (v / 1000).toFixed(2)).join(', ')}`,
+    );
+  }
+  if (values.requests)
+    console.log(`  requests (first run; observed start, * = before the observed LCP):\n    ${requests.join('\n    ')}`);
   if (failing.size > 0) console.log(`  audits below 0.9:\n    ${[...failing.values()].join('\n    ')}`);
 } finally {
   await chrome?.kill();
