@@ -8,12 +8,15 @@
 // its LCP (what competes with the LCP picture on the slow link).
 //
 //   node bench/lighthouse.mjs [path] [--host yayasan] [--port 4599] [--runs 1] [--requests]
-//                             [--report DIR]
+//                             [--report DIR] [--invoice]
 //
+// `--invoice` measures an invoice page instead (made on the server through the developer aid
+// `/dev/invoices`, on the host given: `--host klinik --invoice`).
 // `--report DIR` writes each run's HTML report there. Each category is the median of the runs
 // (Lighthouse's own advice for noisy machines). Exits 1 when any score is below 95.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,9 +32,10 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '1' },
     requests: { type: 'boolean', default: false },
     report: { type: 'string' },
+    invoice: { type: 'boolean', default: false },
   },
 });
-const pagePath = positionals[0] ?? '/donation/banjir-kelantan';
+let pagePath = positionals[0] ?? '/donation/banjir-kelantan';
 const port = Number(values.port);
 const runs = Math.max(1, Number(values.runs));
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,6 +65,21 @@ function requestList(lhr) {
   );
 }
 
+/** A request to the server for the tenant's host (`*.localhost` need not resolve here: sent to 127.0.0.1). */
+function ask(pathname, { method = 'GET', body } = {}) {
+  return new Promise((resolve, reject) => {
+    const host = `${values.host}.localhost:${port}`;
+    const headers = body ? { 'content-type': 'application/json', origin: `http://${host}` } : {};
+    const req = request({ host: '127.0.0.1', port, path: pathname, method, headers: { host, ...headers } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 async function waitFor(url, timeoutMs) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -78,16 +97,35 @@ async function waitFor(url, timeoutMs) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'serambi-lighthouse-'));
 const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
   cwd: root,
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1' },
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    // The developer aid that makes the invoice, only when one is asked for.
+    ...(values.invoice ? { SHOW_DEV_PAGES: '1' } : {}),
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const url = `http://${values.host}.localhost:${port}${pagePath}`;
+const origin = `http://${values.host}.localhost:${port}`;
+let url = `${origin}${pagePath}`;
 let chrome;
 let failed = false;
 try {
   await waitFor(`http://127.0.0.1:${port}/`, 120_000);
+  if (values.invoice) {
+    const made = await ask('/dev/invoices', {
+      method: 'POST',
+      body: JSON.stringify({ amount: 8450, description: 'General consultation', email: 'bench@example.my' }),
+    });
+    pagePath = made.status === 200 ? JSON.parse(made.text).path : undefined;
+    if (!pagePath) throw new Error(`no invoice (${made.status}): is SHOW_DEV_PAGES on?`);
+    url = `${origin}${pagePath}`;
+  }
   // Warm the server (first render, page cache) so the runs measure the page, not the boot.
-  await fetch(url, { headers: { host: `${values.host}.localhost:${port}` } }).catch(() => undefined);
+  const warm = await ask(pagePath);
+  if (warm.status !== 200) throw new Error(`${url} answered ${warm.status}`);
   const chromium = await chromiumForTests();
   chrome = await chromeLauncher.launch({
     chromePath: chromium.executablePath,
