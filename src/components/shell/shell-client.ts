@@ -181,7 +181,11 @@ function onPage() {
   seedNotice();
   showCartIndicator();
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
-  idle(prefetchVisibleLinks, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+  const prefetchWhenIdle = () => idle(prefetchVisibleLinks, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+  // Not before the window's `load` (issue 25): the next pages must not compete with this one's
+  // own picture (its largest paint) on a slow link.
+  if (document.readyState === 'complete') prefetchWhenIdle();
+  else window.addEventListener('load', prefetchWhenIdle, { once: true });
 }
 watchCartIndicator();
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onPage, { once: true });
